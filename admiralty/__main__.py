@@ -1,0 +1,3 @@
+from admiralty.cli import main
+
+raise SystemExit(main())

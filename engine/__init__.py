@@ -1,0 +1,1 @@
+"""The headless engine: typed model, seeded games, players, smoke games."""

@@ -1,0 +1,62 @@
+"""The one small game API every ruleset implements (modelled on OpenSpiel's state API).
+
+A game is created by its ruleset's ``new_game(scenario, seed, options)``; all chance comes from the one
+``random.Random`` the game owns. Actions are JSON-serialisable values (a string, or a dict of strings and
+numbers) so that a replay file can store them. Every change to the state is appended to ``game.events`` as a
+JSON-serialisable dict that names the rule clause behind it under the key ``"rule"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended: the winning side id (``None`` for a draw) and each side's points."""
+
+    winner: str | None
+    points: dict[str, float]
+    turns: int
+    reason: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The state of one game; players only ever see ``view(side)``."""
+
+    events: list[Event]
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_move(self) -> tuple[str, ...]:
+        """The sides that must act now (empty once the game is over)."""
+        ...
+
+    def legal_actions(self, side: str) -> list[Action]: ...
+
+    def apply(self, side: str, action: Action) -> None: ...
+
+    def view(self, side: str) -> dict[str, Any]: ...
+
+    def result(self) -> GameResult: ...
+
+
+def event_log_hash(events: list[Event]) -> str:
+    """SHA-256 of the event log in canonical JSON: equal hashes mean byte-identical games."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()

@@ -1,0 +1,1 @@
+"""The dreadnought ruleset: WWI operational and tactical naval warfare (RULES.md, DN-*)."""

@@ -1,0 +1,93 @@
+"""Fires in buildings and built-up areas (seed 003, "Возгорание зданий"): NA-fire-a, NA-fire-b.
+
+Also where units stand: a unit is *in* a terrain piece when at least ``in_terrain_share`` (house: half) of
+its footprint's area lies inside it. A target "in buildings" is a unit in a building or built-up area, or
+such a terrain piece fired at directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from typing import Any
+
+from shapely.geometry import Polygon
+
+from .geometry import EPSILON, share_inside, terrain_shape
+from .model import Terrain
+from .tables import Tables, table_row
+
+BURNING_KINDS = ("building", "built-up")
+
+
+def terrain_of(shape: Polygon, terrain: Iterable[Terrain], kinds: Sequence[str], tables: Tables) -> Terrain | None:
+    """The piece of one of ``kinds`` holding the largest share of ``shape`` (at least the house share)."""
+    best: tuple[float, Terrain] | None = None
+    threshold = float(tables["in_terrain_share"]) - EPSILON
+    for piece in terrain:
+        if piece.kind not in kinds:
+            continue
+        share = share_inside(shape, terrain_shape(piece))
+        if share >= threshold and (best is None or share > best[0]):
+            best = (share, piece)
+    return best[1] if best else None
+
+
+def fire_needs(howitzers: int, tables: Tables, *, ignition_by_guns: bool = False) -> int | None:
+    """NA-fire-a: the least 2d6 total that sets the target alight for a battery with ``howitzers``.
+
+    The seed has *any artillery that includes howitzers* roll: 1 howitzer 12, 2 11-12, 3 10-12, 4 or more
+    9-12. Literally, a battery without howitzers does not roll (``None``); the option
+    ``ignition_by_guns`` reads the seed's remark that howitzers burn buildings *more readily* than guns as
+    guns burning them too, on the house value ``guns_only_needs``.
+    """
+    if howitzers <= 0:
+        return int(tables["guns_only_needs"]) if ignition_by_guns else None
+    rows = sorted(tables["fire_risk"], key=lambda row: row["howitzers"])
+    needs = rows[0]["needs"]
+    for row in rows:
+        if howitzers >= row["howitzers"]:
+            needs = row["needs"]
+    return int(needs)
+
+
+def ignites(dice: tuple[int, int], needs: int) -> bool:
+    """NA-fire-a: does this 2d6 roll start a fire?"""
+    return sum(dice) >= needs
+
+
+def is_double_six(dice: Sequence[int]) -> bool:
+    """NA-fire-a / NA-rocket: a double six also goes to the "double six" table."""
+    return len(dice) == 2 and dice[0] == 6 and dice[1] == 6
+
+
+def double_six_effect(die: int, tables: Tables) -> Mapping[str, Any]:
+    """The house "double six" table row for one d6 (``effect``, ``figures``, ``wavers``, ``fire``)."""
+    return table_row(tables["double_six"]["results"], die)
+
+
+def roll_2d6(rng: random.Random) -> tuple[int, int]:
+    return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def set_alight(burning: MutableMapping[str, int], terrain: Terrain, turn: int) -> bool:
+    """NA-fire-b: start a fire in ``terrain``; ``False`` when it already burnt (a piece burns once only).
+
+    A fire is never put out: ``burning`` only ever grows, and keeps the turn each fire started.
+    """
+    if terrain.kind not in BURNING_KINDS:
+        return False
+    if terrain.id in burning:
+        return False
+    burning[terrain.id] = turn
+    return True
+
+
+def melee_modifier(terrain_id: str, burning: Mapping[str, int], tables: Tables) -> int:
+    """NA-fire-b: the defender's modifier on 2d6 in melee in this terrain piece (-1 while it burns)."""
+    return int(tables["melee"]["burning_defender"]) if terrain_id in burning else 0
+
+
+def may_enter(terrain_id: str, burning: Mapping[str, int]) -> bool:
+    """NA-fire-b: a fire does not stop troops entering the building or built-up area."""
+    return True

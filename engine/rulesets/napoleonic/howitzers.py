@@ -1,0 +1,84 @@
+"""Howitzer batteries (seed 003, "Гаубичные батареи"): NA-how-a, NA-how-b.
+
+A battery's kind follows from what it holds: rockets make a rocket battery; howitzers without guns a
+howitzer battery; anything with guns a gun battery (howitzers in it fire as part of it, NA-how-a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .fire import FireSolution, gun_solution, target_modifier
+from .model import Battery, Finding, NapoleonicScenario
+from .tables import Tables
+
+
+def battery_kind(battery: Battery) -> str:
+    """``rocket``, ``howitzer`` or ``gun``."""
+    if battery.rockets:
+        return "rocket"
+    if battery.howitzers and not battery.guns:
+        return "howitzer"
+    return "gun"
+
+
+def howitzer_solution(
+    battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables
+) -> FireSolution:
+    """NA-how-b: how a howitzer battery fires in each band.
+
+    * long range: shells only: the long-range dice, the shell modifier, and +1 against a target in cover;
+    * effective range: shells count as normal shot *without* the shell modifier (still +1 against cover,
+      since shells are what is fired);
+    * canister range: exactly as normal guns.
+    """
+    if band == "canister":
+        plain = gun_solution(battery, band, in_cover, in_column, tables)
+        return FireSolution(band, plain.pieces, plain.dice, plain.modifier, False, "NA-how-b")
+    mods = tables["gun_fire"]["modifiers"]
+    modifier = target_modifier(in_cover, in_column, tables)
+    if in_cover:
+        modifier += int(mods["shell_vs_cover"])
+    if band == "long":
+        modifier += int(mods["shell_long_range"])
+    pieces = battery.howitzers
+    return FireSolution(
+        band=band,
+        pieces=pieces,
+        dice=pieces * int(tables["gun_fire"]["dice_per_piece"][band]),
+        modifier=modifier,
+        shells=True,
+        rule="NA-how-b",
+    )
+
+
+def fire_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables) -> FireSolution:
+    """The fire of a gun or howitzer battery (rockets fire by ``rockets``)."""
+    if battery_kind(battery) == "howitzer":
+        return howitzer_solution(battery, band, in_cover, in_column, tables)
+    return gun_solution(battery, band, in_cover, in_column, tables)
+
+
+def check_howitzer_batteries(scenario: NapoleonicScenario) -> Iterator[Finding]:
+    """NA-how-a: howitzer batteries are formed before play only, and howitzers inside a gun battery never
+    fire apart from it (a fire-plan entry for part of a mixed battery)."""
+    kinds = {b.id: battery_kind(b) for b in scenario.batteries}
+    for battery in scenario.batteries:
+        if kinds[battery.id] == "howitzer" and battery.formed_turn != 0:
+            yield Finding(
+                "NA-how-a",
+                f"howitzer battery {battery.id!r} is formed on turn {battery.formed_turn}: "
+                "howitzer batteries are formed before play only",
+                battery.id,
+            )
+    for entry in scenario.fire_plan:
+        battery = next((b for b in scenario.batteries if b.id == entry.battery), None)
+        if battery is None or entry.pieces == "all":
+            continue
+        if battery.guns and battery.howitzers:
+            yield Finding(
+                "NA-how-a",
+                f"fire plan turn {entry.turn}: the {entry.pieces} of gun battery {battery.id!r} cannot fire "
+                "apart from the rest of the battery",
+                battery.id,
+            )

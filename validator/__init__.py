@@ -1,0 +1,1 @@
+"""The validator: load, schema, build, checks, report (see DESIGN.md, "The pipeline")."""

@@ -1,0 +1,25 @@
+"""Tools for corpus authors: build dreadnought maps from GeoJSON, derive their zones, write tidy YAML."""
+
+from validator.authoring.derive import MapGeometry, map_geometry, sea_zone_components
+from validator.authoring.from_geojson import MapBuild, build_from_files, build_map, build_map_document
+from validator.authoring.grid import Grid, grid_cells, row_label, row_index, row_labels
+from validator.authoring.mapyaml import dump_document, write_map_yaml
+from validator.authoring.projection import Projection
+
+__all__ = [
+    "Grid",
+    "MapBuild",
+    "MapGeometry",
+    "Projection",
+    "build_from_files",
+    "build_map",
+    "build_map_document",
+    "dump_document",
+    "grid_cells",
+    "map_geometry",
+    "row_index",
+    "row_label",
+    "row_labels",
+    "sea_zone_components",
+    "write_map_yaml",
+]

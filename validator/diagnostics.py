@@ -1,0 +1,121 @@
+"""One record for every finding of every stage, and the registry of stable codes.
+
+Codes are stable: authors, editors and CI depend on them, and the site renders one page per code from
+``CODES``. A code's prefix says which stage found it: ``YML`` loading, ``IO`` files, ``SCH`` schema,
+``REF`` references, ``GRA`` graph, ``GEO`` geometry, ``DN-``/``RN-``/``NA-`` a rule clause.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+DOCS_BASE = "https://admiralty.github.io/admiralty/codes/"
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A stable diagnostic code with the explanation the site publishes."""
+
+    code: str
+    title: str
+    explanation: str
+    wrong: str = ""
+    right: str = ""
+    severity: Severity = Severity.ERROR
+
+
+CODES: dict[str, Code] = {}
+
+
+def register(code: str, title: str, explanation: str, *, wrong: str = "", right: str = "",
+             severity: Severity = Severity.ERROR) -> Code:
+    """Register a code once; registering the same code twice is a programming error."""
+    if code in CODES:
+        raise ValueError(f"diagnostic code {code} registered twice")
+    entry = Code(code, title, explanation, wrong, right, severity)
+    CODES[code] = entry
+    return entry
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A finding: where it is, what is wrong, and how to fix it. Lines and columns are 1-based."""
+
+    code: str
+    message: str
+    file: str
+    line: int = 1
+    column: int = 1
+    end_line: int | None = None
+    end_column: int | None = None
+    json_path: str = "$"
+    hint: str = ""
+    severity: Severity = Severity.ERROR
+
+    @property
+    def doc_url(self) -> str:
+        return DOCS_BASE + self.code.lower() + "/"
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.file, self.line, self.column, self.code, self.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "end": {"line": self.end_line or self.line, "column": self.end_column or self.column},
+            "json_path": self.json_path,
+            "hint": self.hint,
+            "doc_url": self.doc_url,
+        }
+
+
+@dataclass
+class Report:
+    """All findings of one run, over every file given."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics.extend(diagnostics)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(set(self.diagnostics), key=Diagnostic.sort_key)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    def exit_code(self, strict: bool = False) -> int:
+        """0 without errors, 1 with errors (warnings count as errors under ``strict``)."""
+        failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        return 1 if any(d.severity in failing for d in self.diagnostics) else 0
+
+
+def did_you_mean(word: str, choices: Sequence[str] | Iterable[str]) -> str:
+    """A "did you mean ..." hint for an unknown name, or "" when nothing is close."""
+    options = sorted(set(choices))
+    close = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
+    if not close:
+        lowered = {o.lower(): o for o in options}
+        close = [lowered[w] for w in difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)]
+    if not close:
+        return ""
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"

@@ -1,0 +1,230 @@
+"""JSON Schema 2020-12 validation with diagnostics that point at the right node.
+
+One validator per (ruleset, kind) is built once and reused, over a local ``referencing`` registry of every
+schema under ``schemas/`` (never the network), with format checking on. Errors are rich objects turned
+into diagnostics: a missing key points at its parent, an unknown key at itself, and unknown keys and enum
+values get "did you mean ...".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from validator.load import Document, PathPart, json_path
+
+SCHEMAS_DIR = Path(__file__).resolve().parent.parent / "schemas"
+KINDS = ("map", "ships", "scenario", "tables", "table")
+
+register("SCH001", "Missing required property", "A property the document kind needs is missing. The "
+         "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",
+         right="- id: fleet-1\n  mission: raid\n  start: cattaro\n  ships: [Novara]")
+register("SCH002", "Unknown property", "The mapping has a property the schema does not know, usually a "
+         "typo; the hint suggests the closest known name.", wrong="misson: raid", right="mission: raid")
+register("SCH003", "Wrong type", "The value has the wrong type (a string where a number is wanted, say).",
+         wrong="hull: twelve", right="hull: 12")
+register("SCH004", "Value not allowed", "The value is not one of the allowed values.",
+         wrong="speed: \"3\"", right="speed: \"2+\"")
+register("SCH005", "Value does not match its pattern", "The value does not have the required form "
+         "(ids are lowercase kebab-case, zone ids like `Q31`).", wrong="id: Otranto 1917", right="id: otranto-1917")
+register("SCH006", "Number out of range", "The number is below the minimum or above the maximum.",
+         wrong="hull: 0", right="hull: 1")
+register("SCH007", "Wrong number of items", "The list is too short, too long, or repeats an item.",
+         wrong="rows: [K]", right="rows: [K, Z]")
+register("SCH008", "Text too short or too long", "The text is empty or longer than allowed.",
+         wrong="title: \"\"", right="title: The Otranto Straits")
+register("SCH009", "Bad format", "The value does not have the required format (a date is `YYYY-MM-DD`).",
+         wrong="date: 15 May 1917", right="date: \"1917-05-15\"")
+register("SCH010", "No alternative fits", "The value fits none of the shapes allowed here.",
+         wrong="adjacency: derive", right="adjacency: derived")
+register("SCH011", "Unknown document kind", "The document does not say a `kind:` and `ruleset:` that "
+         "admiralty knows, so it cannot be checked.", wrong="kind: scenarios", right="kind: scenario")
+register("SCH012", "Schema modeline missing or wrong", "Every document starts with "
+         "`# yaml-language-server: $schema=<relative path to its schema>` so that editors check it as you "
+         "type.", wrong="kind: map", right="# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\n"
+         "kind: map", severity=Severity.WARNING)
+register("SCH099", "Schema violation", "The document breaks a schema constraint.", wrong="", right="")
+
+_CODE_BY_KEYWORD = {
+    "required": "SCH001", "additionalProperties": "SCH002", "unevaluatedProperties": "SCH002",
+    "type": "SCH003", "enum": "SCH004", "const": "SCH004", "pattern": "SCH005",
+    "minimum": "SCH006", "maximum": "SCH006", "exclusiveMinimum": "SCH006", "exclusiveMaximum": "SCH006",
+    "minItems": "SCH007", "maxItems": "SCH007", "uniqueItems": "SCH007", "items": "SCH007",
+    "minLength": "SCH008", "maxLength": "SCH008", "format": "SCH009",
+    "anyOf": "SCH010", "oneOf": "SCH010", "maxProperties": "SCH007",
+}
+_JSON_TYPES = {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+               float: "a number", type(None): "null"}
+
+
+def schema_files() -> list[Path]:
+    """Every schema file under ``schemas/``, sorted."""
+    return sorted(SCHEMAS_DIR.rglob("*.schema.json"))
+
+
+@cache
+def registry() -> Registry:
+    """A local registry of every schema, keyed by its ``$id``: ``$ref`` never reaches the network."""
+    resources = []
+    for path in schema_files():
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+def schema_path(ruleset: str, kind: str) -> Path:
+    return SCHEMAS_DIR / ruleset / f"{kind}.schema.json"
+
+
+@cache
+def validator_for(ruleset: str, kind: str) -> Draft202012Validator | None:
+    """The one validator for a document kind, built on first use and reused."""
+    path = schema_path(ruleset, kind)
+    if not path.is_file():
+        return None
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=registry(),
+                                format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def known_kinds() -> dict[str, list[str]]:
+    """ruleset -> the document kinds it has schemas for."""
+    found: dict[str, list[str]] = {}
+    for path in schema_files():
+        if path.parent != SCHEMAS_DIR:
+            found.setdefault(path.parent.name, []).append(path.name.removesuffix(".schema.json"))
+    return found
+
+
+def _describe(value: Any) -> str:
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def _property_description(schema: Any, name: str) -> str:
+    if isinstance(schema, dict):
+        prop = schema.get("properties", {}).get(name)
+        if isinstance(prop, dict):
+            return str(prop.get("description", ""))
+    return ""
+
+
+def _leaves(error: ValidationError) -> ValidationError:
+    """For anyOf/oneOf, the most relevant error inside, when one alternative clearly fits better."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        deeper = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+        if deeper:
+            return _leaves(best_match(deeper))
+    return error
+
+
+def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagnostic]:
+    """Every schema finding of one document, in document order."""
+    validator = validator_for(ruleset, kind)
+    assert validator is not None
+    type_errors: set[tuple[PathPart, ...]] = set()
+    for raw in validator.iter_errors(doc.data):
+        error = _leaves(raw)
+        path = tuple(error.absolute_path)
+        if error.validator == "type":
+            type_errors.add(path)
+        yield from _to_diagnostics(doc, error, path)
+    for path in doc.yaml11_booleans:
+        if path in type_errors:
+            continue
+        span = doc.locate(path)
+        value = _value_at(doc.data, path)
+        yield Diagnostic("YML010", f"'{value}' is read as the string \"{value}\" here, but YAML 1.1 readers "
+                         f"read it as a boolean", doc.file, span.line, span.column, span.end_line,
+                         span.end_column, json_path(path), hint=f'quote it: "{value}"', severity=Severity.WARNING)
+
+
+def _value_at(data: Any, path: tuple[PathPart, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart, ...]) -> Iterator[Diagnostic]:
+    keyword = str(error.validator)
+    code = _CODE_BY_KEYWORD.get(keyword, "SCH099")
+    instance = error.instance
+
+    def at(where: tuple[PathPart, ...], message: str, hint: str, code: str = code, key: bool = False) -> Diagnostic:
+        span = doc.locate(where, key=key)
+        return Diagnostic(code, message, doc.file, span.line, span.column, span.end_line, span.end_column,
+                          json_path(where), hint)
+
+    if keyword == "required" and isinstance(instance, dict):
+        for name in error.validator_value:
+            if name not in instance:
+                description = _property_description(error.schema, name)
+                where = f" in {json_path(path)}" if path else ""
+                yield at(path, f"missing required property '{name}'{where}",
+                         f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
+        return
+    if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        known = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+        patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
+        for name in instance:
+            if name in known or any(re.search(p, name) for p in patterns):
+                continue
+            suggestion = did_you_mean(name, known)
+            yield at((*path, name), f"unknown property '{name}'",
+                     suggestion or ("known properties: " + ", ".join(known)), key=True)
+        return
+    if keyword == "type":
+        expected = error.validator_value
+        wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
+        hint = f"write {wanted} here"
+        if wanted == "boolean" and isinstance(instance, str):
+            hint = "write true or false (unquoted)"
+        elif wanted in ("integer", "number") and isinstance(instance, str):
+            hint = "write the number without quotes"
+        elif wanted == "string" and not isinstance(instance, str):
+            hint = f'quote the value: "{instance}"' if not isinstance(instance, dict | list) else hint
+        yield at(path, f"expected {wanted}, got {_describe(instance)}", hint)
+        return
+    if keyword in ("enum", "const"):
+        allowed = error.validator_value if keyword == "enum" else [error.validator_value]
+        shown = ", ".join(json.dumps(a) for a in allowed)
+        suggestion = did_you_mean(str(instance), [str(a) for a in allowed]) if isinstance(instance, str) else ""
+        yield at(path, f"{json.dumps(instance)} is not allowed here; allowed: {shown}",
+                 suggestion or f"use one of {shown}")
+        return
+    if keyword == "pattern":
+        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        yield at(path, f"{json.dumps(instance)} does not have the required form",
+                 description or f"it must match {error.validator_value}")
+        return
+    if keyword in ("anyOf", "oneOf"):
+        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        if keyword == "oneOf" and isinstance(instance, dict) and path and path[-2:-1] == ("land",):
+            yield at(path, "a land mass needs exactly one of 'polygon' or 'multipolygon'",
+                     "give its outline as polygon: [[x, y], ...] or multipolygon: [[[x, y], ...], ...]", key=True)
+            return
+        yield at(path, f"{json.dumps(instance)[:60]} fits none of the allowed shapes", description or error.message)
+        return
+    message = error.message if len(error.message) < 200 else error.message[:197] + "..."
+    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    yield at(path, message, description or "see the schema for this property")
+
+
+def check_modeline(doc: Document, ruleset: str, kind: str) -> Diagnostic | None:
+    """A warning when the document lacks the modeline, or when it names another schema file."""
+    expected = f"{ruleset}/{kind}.schema.json"
+    if doc.modeline and doc.modeline.replace("\\", "/").endswith(expected):
+        return None
+    found = f"it names '{doc.modeline}'" if doc.modeline else "there is none"
+    return Diagnostic("SCH012", f"the first line should be the schema modeline for {ruleset} {kind}; {found}",
+                      doc.file, 1, 1, hint=f"start the file with: # yaml-language-server: $schema=<path to "
+                      f"schemas/{expected}>", severity=Severity.WARNING)
