@@ -128,7 +128,11 @@ def _leaves(error: ValidationError) -> ValidationError:
 
 
 def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagnostic]:
-    """Every schema finding of one document, in document order."""
+    """Every schema finding of one document, in document order.
+
+    A required property that is missing because it is misspelt is reported once, as the unknown
+    property with "did you mean ...", not twice.
+    """
     validator = validator_for(ruleset, kind)
     assert validator is not None
     type_errors: set[tuple[PathPart, ...]] = set()
@@ -165,8 +169,10 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
                           json_path(where), hint)
 
     if keyword == "required" and isinstance(instance, dict):
+        known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+        unknown = [k for k in instance if k not in known]
         for name in error.validator_value:
-            if name not in instance:
+            if name not in instance and not (known and did_you_mean(name, unknown)):
                 description = _property_description(error.schema, name)
                 where = f" in {json_path(path)}" if path else ""
                 yield at(path, f"missing required property '{name}'{where}",

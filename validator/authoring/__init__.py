@@ -2,7 +2,7 @@
 
 from validator.authoring.derive import MapGeometry, map_geometry, sea_zone_components
 from validator.authoring.from_geojson import MapBuild, build_from_files, build_map, build_map_document
-from validator.authoring.grid import Grid, grid_cells, row_label, row_index, row_labels
+from validator.authoring.grid import Grid, grid_cells, row_index, row_label, row_labels
 from validator.authoring.mapyaml import dump_document, write_map_yaml
 from validator.authoring.projection import Projection
 

@@ -60,9 +60,7 @@ def is_wholly_land(cell: Polygon, land: BaseGeometry) -> bool:
 
 def sea_zones(cells: Mapping[str, Polygon], land: BaseGeometry) -> dict[str, BaseGeometry]:
     """The sea part of every cell that is not wholly land, keyed by zone id, in the cells' order."""
-    return {
-        zone: cell.difference(land) for zone, cell in cells.items() if not is_wholly_land(cell, land)
-    }
+    return {zone: cell.difference(land) for zone, cell in cells.items() if not is_wholly_land(cell, land)}
 
 
 def zone_kind(cell: Polygon, land: BaseGeometry) -> str:
@@ -104,9 +102,7 @@ def derive_adjacency(cells: Mapping[str, Polygon], land: BaseGeometry) -> nx.Gra
     return graph
 
 
-def port_zones(
-    at: Sequence[float], zones: Mapping[str, BaseGeometry], tolerance: float = PORT_TOLERANCE
-) -> list[str]:
+def port_zones(at: Sequence[float], zones: Mapping[str, BaseGeometry], tolerance: float = PORT_TOLERANCE) -> list[str]:
     """The sea zones a port at ``at`` opens on: those whose sea area lies within ``tolerance`` of it."""
     point = Point(float(at[0]), float(at[1]))
     return [zone for zone, sea in zones.items() if sea.distance(point) <= tolerance]

@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon, shape
-from shapely.geometry.polygon import orient
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from validator.authoring.derive import (
@@ -263,9 +263,7 @@ def ring_points(polygon: Polygon) -> list[list[float]]:
     return [[round(float(x), 2), round(float(y), 2)] for x, y in ordered]
 
 
-def zone_names(
-    entries: Sequence[Mapping[str, Any]], projection: Projection, geometry: MapGeometry
-) -> dict[str, str]:
+def zone_names(entries: Sequence[Mapping[str, Any]], projection: Projection, geometry: MapGeometry) -> dict[str, str]:
     """Zone id -> name, from ``{name, id}`` or ``{name, at: [lon, lat]}`` entries."""
     names: dict[str, str] = {}
     for entry in entries:

@@ -153,7 +153,12 @@ def grid_cells(grid: Grid) -> dict[str, Polygon]:
 
 def grid_extent(grid: Grid) -> Polygon:
     """The area the grid covers: a rectangle, or a rectangle with notched sides when staggered."""
-    extent = union_all(list(grid_cells(grid).values()))
+    if grid.stagger == "none":
+        x0, y0 = grid.origin
+        width = len(grid.column_numbers) * grid.cell
+        return box(x0, y0, x0 + width, y0 + len(grid.row_labels) * grid.cell)
+    # drop the cell corners that lie along straight stretches of the outline
+    extent = union_all(list(grid_cells(grid).values())).simplify(0)
     if not isinstance(extent, Polygon):
         raise ValueError("a grid covers one connected area")
     return extent

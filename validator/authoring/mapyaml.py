@@ -35,6 +35,10 @@ class _Dumper(yaml.SafeDumper):
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        # list items indented under their key, as in the format's examples
+        super().increase_indent(flow, False)
+
 
 def _represent_flow_list(dumper: yaml.SafeDumper, data: _FlowList) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
@@ -69,21 +73,32 @@ def _short_scalars(values: list[Any]) -> bool:
     return all(_is_scalar(v) and len(str(v)) <= 24 for v in values) and len(str(values)) <= 80
 
 
-def _layout(value: Any, in_list: bool = False) -> Any:
-    """Copy ``value`` with floats rounded and the flow-style parts marked."""
+def _flow_width(mapping: dict[str, Any]) -> int:
+    return len(yaml.dump(mapping, Dumper=_Dumper, default_flow_style=True, width=10_000, allow_unicode=True).strip())
+
+
+def _layout(value: Any) -> Any:
+    """Copy ``value`` with floats rounded and the flow-style parts marked.
+
+    A list of mappings is written all in flow style or all in block style, so that its entries line up.
+    """
     if isinstance(value, float):
         return round(value, 2)
     if isinstance(value, dict):
-        laid = {str(k): _layout(v) for k, v in value.items()}
-        small = all(_is_scalar(v) or isinstance(v, _FlowList) for v in laid.values())
-        if in_list and small and len(str(laid)) <= _FLOW_MAPPING_WIDTH:
-            return _FlowDict(laid)
-        return laid
+        return {str(k): _layout(v) for k, v in value.items()}
     if isinstance(value, list):
         if value and (all(_is_number(v) for v in value) or _short_scalars(value)):
             return _FlowList(_layout(v) for v in value)
-        return [_layout(v, in_list=True) for v in value]
+        laid = [_layout(v) for v in value]
+        if laid and all(isinstance(v, dict) and _is_small(v) for v in laid):
+            return [_FlowDict(v) for v in laid]
+        return laid
     return value
+
+
+def _is_small(mapping: dict[str, Any]) -> bool:
+    simple = all(_is_scalar(v) or isinstance(v, _FlowList) for v in mapping.values())
+    return simple and _flow_width(mapping) <= _FLOW_MAPPING_WIDTH
 
 
 def dump_document(document: dict[str, Any], modeline: str) -> str:

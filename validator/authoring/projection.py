@@ -31,9 +31,7 @@ class Projection:
     origin: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
-    def from_bbox(
-        cls, bbox: Sequence[float], km_per_unit: float, origin: Sequence[float] = (0.0, 0.0)
-    ) -> Projection:
+    def from_bbox(cls, bbox: Sequence[float], km_per_unit: float, origin: Sequence[float] = (0.0, 0.0)) -> Projection:
         """The projection for a ``[west, south, east, north]`` box in degrees, anchored at its south-west."""
         west, south, _east, north = (float(value) for value in bbox)
         if not north > south:

@@ -7,12 +7,12 @@ such a terrain piece fired at directly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from shapely.geometry import Polygon
 
+from .dice import Dice
 from .geometry import EPSILON, share_inside, terrain_shape
 from .model import Terrain
 from .tables import Tables, table_row
@@ -66,8 +66,8 @@ def double_six_effect(die: int, tables: Tables) -> Mapping[str, Any]:
     return table_row(tables["double_six"]["results"], die)
 
 
-def roll_2d6(rng: random.Random) -> tuple[int, int]:
-    return (rng.randint(1, 6), rng.randint(1, 6))
+def roll_2d6(dice: Dice) -> tuple[int, int]:
+    return (dice.randint(1, 6), dice.randint(1, 6))
 
 
 def set_alight(burning: MutableMapping[str, int], terrain: Terrain, turn: int) -> bool:

@@ -19,10 +19,11 @@ NA-10.46b: one d6, 4-6 rounds up: chance **1/2**. Second-class infantry skirmish
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
+
+from .dice import Dice, roll
 
 Reading = Literal["literal", "at-least-one"]
 READINGS: tuple[Reading, ...] = ("literal", "at-least-one")
@@ -101,15 +102,14 @@ def round_casualties(
 
 
 def roll_rounding(
-    amount: Fraction, rng: random.Random, *, reading: Reading = "literal", always_down: bool = False
+    amount: Fraction, dice: Dice, *, reading: Reading = "literal", always_down: bool = False
 ) -> Rounded:
-    """``round_casualties`` with the dice rolled from ``rng`` (none when the fraction needs none)."""
+    """``round_casualties`` with the dice rolled from ``dice`` (none when the fraction needs none)."""
     needed = dice_needed(amount)
     if needed == 1 and always_down:
         # Nothing to roll: the skirmishers round down whatever the die would show.
         return Rounded(amount.numerator // amount.denominator, HALF, (), False, "NA-10.46b")
-    dice = tuple(rng.randint(1, 6) for _ in range(needed))
-    return round_casualties(amount, dice, reading=reading, always_down=always_down)
+    return round_casualties(amount, roll(dice, needed), reading=reading, always_down=always_down)
 
 
 def round_up_probability(fraction: Fraction, *, reading: Reading = "literal", always_down: bool = False) -> Fraction:

@@ -11,11 +11,11 @@ by ``howitzers.howitzer_solution`` instead.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .dice import Dice, roll
 from .model import Battery, Ranges
 from .tables import Tables
 
@@ -81,9 +81,9 @@ def casualties_from_hits(hits: int, tables: Tables) -> Fraction:
     return Fraction(hits, int(tables["gun_fire"]["hits_per_figure"]))
 
 
-def roll_fire(solution: FireSolution, rng: random.Random) -> list[int]:
-    """The dice for one battery's fire, rolled from the game's generator."""
-    return [rng.randint(1, 6) for _ in range(solution.dice)]
+def roll_fire(solution: FireSolution, dice: Dice) -> tuple[int, ...]:
+    """The dice for one battery's fire."""
+    return roll(dice, solution.dice)
 
 
 def expected_figures(solution: FireSolution, tables: Tables) -> float:

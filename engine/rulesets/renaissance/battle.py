@@ -262,5 +262,10 @@ def to_turn_track(
         state.tables.points_destroyed[kind] * (lost.count(kind) // loss_size(kind, state.tables))
         for kind in lost.as_dict()
     )
-    state.emit("RN-10", "to-turn-track", battle=index, power=power, units=lost.as_dict(), leaders=leaders,
-               returns_on=state.turn + 1, dry_dock=dry_dock)
+    if not to_pool.is_empty:
+        state.emit("RN-10", "units-to-pool", battle=index, power=power, units=to_pool.as_dict(),
+                   dry_dock=True)
+    waiting = Units() if dry_dock else lost
+    if leaders or not waiting.is_empty:
+        state.emit("RN-10", "to-turn-track", battle=index, power=power, units=waiting.as_dict(),
+                   leaders=leaders, returns_on=state.turn + 1)

@@ -21,10 +21,6 @@ SHIP_KINDS: tuple[str, ...] = ("galleys", "galleons", "flush_deck_galleons", "ar
 ARMADA_STRENGTHS: tuple[int, ...] = (0, 2, 4, 6, 8)
 
 
-def _source() -> Any:
-    return field(default=None, compare=False, repr=False)
-
-
 @dataclass(frozen=True)
 class Sea:
     """A sea zone; its kind decides how many dice a galley rolls there (RN-dice)."""
@@ -32,7 +28,7 @@ class Sea:
     id: str
     name: str
     kind: SeaKind
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -43,7 +39,7 @@ class Port:
     name: str
     seas: tuple[str, ...]
     power: str
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -55,7 +51,7 @@ class RenaissanceMap:
     seas: dict[str, Sea]
     ports: dict[str, Port]
     adjacency: tuple[tuple[str, str], ...] = ()
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
     def graph(self) -> nx.Graph:
         """The sea-zone graph (see :func:`sea_graph`)."""
@@ -71,7 +67,7 @@ class Units:
     flush_deck_galleons: int = 0
     corsairs: int = 0
     armada: int = 0
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for kind in UNIT_KINDS:
@@ -109,7 +105,7 @@ class Leader:
     power: str
     battle_rating: int
     at: str | None
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -120,7 +116,7 @@ class LandFormation:
     power: str
     at: str
     strength: int
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -129,7 +125,7 @@ class GalleassesPlay:
 
     by: str
     side: BattleSide
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -143,7 +139,7 @@ class CardScript:
     defender: tuple[str, ...] | None = None
     galleasses: GalleassesPlay | None = None
     galleasses_scripted: bool = False
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -155,7 +151,7 @@ class Battle:
     at: str
     cards: CardScript | None = None
     turn: int | None = None
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
     kind: Literal["combat"] = "combat"
 
 
@@ -168,7 +164,7 @@ class Transport:
     from_port: str
     to_port: str
     turn: int | None = None
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
     kind: Literal["transport"] = "transport"
 
 
@@ -194,7 +190,7 @@ class RenaissanceScenario:
     actions: tuple[NavalAction, ...] = ()
     hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     alliances: tuple[tuple[str, ...], ...] = ()
-    source: Any = _source()
+    source: Any = field(default=None, compare=False, repr=False)
 
 
 def sea_graph(sea_map: RenaissanceMap) -> nx.Graph:
@@ -253,7 +249,7 @@ def problems(scenario: RenaissanceScenario) -> list[str]:
                 found.append(f"action {index}: battle at unknown location {action.at!r}")
             if not are_enemies(action.attacker, action.defender, scenario.alliances):
                 found.append(f"action {index}: {action.attacker!r} and {action.defender!r} are not enemies")
-            powers = (action.attacker, action.defender)
+            powers: tuple[str, ...] = (action.attacker, action.defender)
         else:
             if action.formation not in scenario.formations:
                 found.append(f"action {index}: unknown formation {action.formation!r}")

@@ -1,0 +1,289 @@
+"""One battery's fire at one target, resolved from the dice to the roster sheets.
+
+Order of play for gun and howitzer batteries (rockets: ``fire_rockets``):
+
+1. the fire solution (house gun fire table; NA-how-a, NA-how-b);
+2. against a unit: the dice, hits, casualties as a fraction, rounded by 10.46 (NA-10.46a/b/c), marked on
+   the roster (NA-marking);
+3. penetration into the enemy units behind the target (NA-pen-a..e), half the target's loss, rounded by
+   NA-10.46b;
+4. against a building or built-up area, or a unit in one: the fire roll (NA-fire-a), a fire lasting the
+   game, once only (NA-fire-b), and on a double six the house "double six" table.
+
+Every change is returned as an event naming its rule; the caller appends them to ``game.events``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from shapely.geometry import Polygon
+
+from .buildings import double_six_effect, fire_needs, ignites, is_double_six, roll_2d6, set_alight
+from .casualties import roll_rounding
+from .dice import Dice, d6
+from .fire import casualties_from_hits, count_hits, roll_fire
+from .geometry import EPSILON, range_cm, share_inside, terrain_shape, unit_footprint
+from .howitzers import battery_kind, fire_solution
+from .model import Battery, NapoleonicScenario, Terrain, Unit
+from .penetration import penetration_applies, penetration_casualties, units_penetrated
+from .rockets import rocket_result
+from .roster import RosterEntry, new_roster, record_casualties, unit_on_table
+from .tables import Tables
+from .targets import Target, describe, reach
+
+Event = dict[str, Any]
+
+
+@dataclass
+class Battlefield:
+    """The state a game's fire changes: roster sheets, fires, wavering units, destroyed batteries."""
+
+    scenario: NapoleonicScenario
+    tables: Tables
+    options: Mapping[str, Any]
+    rosters: dict[str, RosterEntry]
+    burning: dict[str, int] = field(default_factory=dict)
+    wavering: dict[str, int] = field(default_factory=dict)  # unit id -> last turn it wavers
+    destroyed: dict[str, int] = field(default_factory=dict)  # battery id -> turn destroyed
+
+    @property
+    def marking(self) -> str:
+        return str(self.options["marking"])
+
+    def on_table(self) -> list[Unit]:
+        """The units still on the table, as they stand now (removed bases gone), in scenario order."""
+        return [
+            unit_on_table(u, self.rosters[u.id], self.marking)
+            for u in self.scenario.units
+            if not self.rosters[u.id].eliminated
+        ]
+
+    def shapes(self) -> dict[str, Polygon]:
+        return {u.id: unit_footprint(u) for u in self.on_table()}
+
+    def batteries(self) -> list[Battery]:
+        return [b for b in self.scenario.batteries if b.id not in self.destroyed]
+
+
+def new_battlefield(scenario: NapoleonicScenario, tables: Tables, options: Mapping[str, Any]) -> Battlefield:
+    return Battlefield(scenario, tables, options, {u.id: new_roster(u) for u in scenario.units})
+
+
+def resolve(field: Battlefield, battery: Battery, target_id: str, turn: int, dice: Dice) -> list[Event]:
+    """Resolve ``battery``'s fire at ``target_id`` (assumed legal) on ``turn``."""
+    target = describe(field.scenario, battery, target_id, field.shapes(), field.tables)
+    if target is None:
+        raise ValueError(f"{target_id!r} is not a target on the table")
+    if battery_kind(battery) == "rocket":
+        return fire_rockets(field, battery, target, turn, dice)
+    return fire_guns(field, battery, target, turn, dice)
+
+
+def _mark(field: Battlefield, unit_id: str, amount: Fraction | int, rule: str, dice: Dice) -> list[Event]:
+    """Round ``amount`` casualties by 10.46 when fractional and mark them on the unit's roster."""
+    events: list[Event] = []
+    amount = Fraction(amount)
+    unit = field.scenario.unit(unit_id)
+    always_down = (
+        field.options["skirmisher_round_down"] == "target"
+        and unit.type == "skirmishers"
+        and unit.class_ == "second"
+    )
+    rounded = roll_rounding(amount, dice, reading=field.options["rounding_3_4"], always_down=always_down)
+    if rounded.rule is not None:
+        events.append(
+            {
+                "type": "rounding",
+                "unit": unit_id,
+                "amount": str(amount),
+                "dice": list(rounded.dice),
+                "rounded_up": rounded.rounded_up,
+                "figures": rounded.figures,
+                "rule": rounded.rule,
+            }
+        )
+    entry, marked = record_casualties(field.rosters[unit_id], rounded.figures, field.marking, rule)
+    field.rosters[unit_id] = entry
+    return events + marked
+
+
+def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, dice: Dice) -> list[Event]:
+    """A gun or howitzer battery fires at ``target`` (house gun fire table, NA-how-a/b, NA-pen, NA-fire)."""
+    tables = field.tables
+    assert target.band is not None
+    solution = fire_solution(battery, target.band, target.cover, target.column, tables)
+    events: list[Event] = []
+    fire: Event = {
+        "type": "fire",
+        "turn": turn,
+        "battery": battery.id,
+        "target": target.id,
+        "band": solution.band,
+        "distance": target.distance,
+        "pieces": solution.pieces,
+        "shells": solution.shells,
+        "modifier": solution.modifier,
+        "rule": solution.rule,
+    }
+    events.append(fire)
+    if target.kind == "unit":
+        faces = roll_fire(solution, dice)
+        hits = count_hits(faces, solution.modifier, int(tables["gun_fire"]["hit_on"]))
+        amount = casualties_from_hits(hits, tables)
+        fire.update(dice=list(faces), hits=hits, casualties=str(amount))
+        before = field.rosters[target.id].casualties
+        events += _mark(field, target.id, amount, solution.rule, dice)
+        lost = field.rosters[target.id].casualties - before
+        events += _penetrate(field, battery, target, lost, dice)
+    if target.terrain is not None:
+        events += _fire_risk(field, battery, target, turn, dice)
+    return events
+
+
+def _penetrate(field: Battlefield, battery: Battery, target: Target, lost: int, dice: Dice) -> list[Event]:
+    """NA-pen-a..e: the shot passes on into the enemy units close behind the target."""
+    if not penetration_applies(target.ground_kind, field.tables):
+        return [{"type": "no-penetration", "target": target.id, "ground": target.ground_kind, "rule": "NA-pen-e"}]
+    if lost <= 0:
+        return []
+    shapes = field.shapes()
+    target_shape = _target_shape(field, target)
+    candidates = [(u.id, shapes[u.id]) for u in field.on_table() if u.side == target.side and u.id != target.id]
+    events: list[Event] = []
+    for hit in units_penetrated(battery.at, reach(battery, field.tables), target_shape, candidates, field.tables):
+        amount = penetration_casualties(lost, field.tables)
+        events.append(
+            {
+                "type": "penetration",
+                "battery": battery.id,
+                "target": target.id,
+                "unit": hit.unit,
+                "share_behind": hit.share_behind,
+                "gap": hit.gap,
+                "distance": hit.distance,
+                "casualties": str(amount),
+                "rule": "NA-pen-b",
+            }
+        )
+        events += _mark(field, hit.unit, amount, "NA-pen-c", dice)
+    return events
+
+
+def _target_shape(field: Battlefield, target: Target) -> Polygon:
+    if target.kind == "unit":
+        return field.shapes()[target.id]
+    return terrain_shape(field.scenario.terrain(target.id))
+
+
+def _fire_risk(field: Battlefield, battery: Battery, target: Target, turn: int, dice: Dice) -> list[Event]:
+    """NA-fire-a: the 2d6 roll for setting the building or built-up area alight."""
+    assert target.terrain is not None
+    needs = fire_needs(battery.howitzers, field.tables, ignition_by_guns=bool(field.options["ignition_by_guns"]))
+    if needs is None:
+        return []
+    faces = roll_2d6(dice)
+    alight = ignites(faces, needs)
+    events: list[Event] = [
+        {
+            "type": "fire-roll",
+            "battery": battery.id,
+            "terrain": target.terrain.id,
+            "howitzers": battery.howitzers,
+            "dice": list(faces),
+            "needs": needs,
+            "ignites": alight,
+            "rule": "NA-fire-a",
+        }
+    ]
+    if alight:
+        events += _ignite(field, target.terrain, turn)
+    if is_double_six(faces):
+        events += _double_six(field, battery, target, turn, dice)
+    return events
+
+
+def _ignite(field: Battlefield, terrain: Terrain, turn: int) -> list[Event]:
+    """NA-fire-b: a building burns once only, and for the rest of the game."""
+    if set_alight(field.burning, terrain, turn):
+        return [{"type": "burning", "terrain": terrain.id, "turn": turn, "rule": "NA-fire-b"}]
+    return [{"type": "already-burnt", "terrain": terrain.id, "rule": "NA-fire-b"}]
+
+
+def _victims(field: Battlefield, battery: Battery, target: Target) -> list[str]:
+    """Who suffers a hit on ``target``: the unit itself; for a terrain piece, the enemy unit holding the
+    largest share of it (ties: scenario order), if any."""
+    if target.kind == "unit":
+        return [target.id]
+    region = terrain_shape(field.scenario.terrain(target.id))
+    share_needed = float(field.tables["in_terrain_share"]) - EPSILON
+    best: tuple[float, str] | None = None
+    for unit_id, shape in field.shapes().items():
+        if field.scenario.unit(unit_id).side == battery.side:
+            continue
+        share = share_inside(shape, region)
+        if share >= share_needed and (best is None or share > best[0]):
+            best = (share, unit_id)
+    return [best[1]] if best else []
+
+
+def _hit(field: Battlefield, battery: Battery, target: Target, row: Mapping[str, Any], turn: int, rule: str,
+         dice: Dice) -> list[Event]:
+    """Apply a table row's ``figures``, ``wavers`` and ``fire`` to the target."""
+    events: list[Event] = []
+    for unit_id in _victims(field, battery, target):
+        if int(row.get("figures", 0)) > 0:
+            events += _mark(field, unit_id, int(row["figures"]), rule, dice)
+        if row.get("wavers") and not field.rosters[unit_id].eliminated:
+            field.wavering[unit_id] = turn + int(field.tables["result"]["wavering_turns"])
+            events.append({"type": "wavers", "unit": unit_id, "rule": rule})
+    if row.get("fire") and target.terrain is not None:
+        events += _ignite(field, target.terrain, turn)
+    return events
+
+
+def _double_six(field: Battlefield, battery: Battery, target: Target, turn: int, dice: Dice) -> list[Event]:
+    """The house "double six" table, rolled on a double six (NA-fire-a, NA-rocket)."""
+    die = d6(dice)
+    row = double_six_effect(die, field.tables)
+    events: list[Event] = [
+        {"type": "double-six", "battery": battery.id, "target": target.id, "die": die,
+         "effect": row["effect"], "rule": "house", "table": "double_six"}
+    ]
+    return events + _hit(field, battery, target, row, turn, "house", dice)
+
+
+def fire_rockets(field: Battlefield, battery: Battery, target: Target, turn: int, dice: Dice) -> list[Event]:
+    """NA-rocket: one unmodified 2d6 on the rocket table."""
+    faces = roll_2d6(dice)
+    row = rocket_result(faces, field.tables)
+    events: list[Event] = [
+        {"type": "rocket", "turn": turn, "battery": battery.id, "target": target.id, "distance": target.distance,
+         "dice": list(faces), "result": row["result"], "rule": "NA-rocket"}
+    ]
+    events += _hit(field, battery, target, row, turn, "NA-rocket", dice)
+    if row.get("double_six"):
+        events += _double_six(field, battery, target, turn, dice)
+    if int(row.get("own_figures", 0)) > 0:
+        own = nearest_own_unit(field, battery)
+        if own is not None:
+            events += _mark(field, own, int(row["own_figures"]), "NA-rocket", dice)
+    if row.get("battery_destroyed"):
+        field.destroyed[battery.id] = turn
+        events.append({"type": "battery-destroyed", "battery": battery.id, "turn": turn, "rule": "NA-rocket"})
+    return events
+
+
+def nearest_own_unit(field: Battlefield, battery: Battery) -> str | None:
+    """NA-rocket: the battery's own unit nearest to it (ties: scenario order), if any is on the table."""
+    best: tuple[float, str] | None = None
+    for unit_id, shape in field.shapes().items():
+        if field.scenario.unit(unit_id).side != battery.side:
+            continue
+        distance = range_cm(battery.at, shape)
+        if best is None or distance < best[0] - EPSILON:
+            best = (distance, unit_id)
+    return best[1] if best else None

@@ -1,0 +1,199 @@
+"""Scenario checks: plain functions that return findings ``(code, message, object id)``.
+
+Codes: ``REF-…`` for ids that do not resolve, ``GEO-…`` for geometry, a clause id (``NA-…``) where a rule
+of seed 003 forbids the setup. Pairwise work goes through a shapely ``STRtree``.
+
+* ``REF-duplicate``, ``REF-unknown``, ``REF-sides``, ``REF-target``: ids and references;
+* ``GEO-off-table``: a unit's footprint or a battery's point is not on the table;
+* ``GEO-overlap``: two units' footprints overlap (touching is fine);
+* ``GEO-in-building``: a unit or battery stands in a building;
+* ``GEO-no-sight`` / ``GEO-out-of-range``: a gun or howitzer battery cannot see / reach a planned target;
+* ``NA-rocket``: a rocket battery that cannot see or reach its planned target, or that also holds guns;
+* ``NA-pen-a``: a battery whose long range is past the 80 cm maximum;
+* ``NA-how-a``: a howitzer battery formed during play, or part of a gun battery planned to fire alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from shapely import STRtree
+from shapely.geometry import Point, Polygon, box
+
+from .geometry import EPSILON, terrain_shape, unit_footprint
+from .howitzers import battery_kind, check_howitzer_batteries
+from .model import FORMATIONS, TERRAIN_KINDS, UNIT_TYPES, Finding, NapoleonicScenario
+from .tables import Tables, load_tables
+from .targets import TARGET_TERRAIN, describe
+
+
+def check_references(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """Ids are unique; sides, kinds, formations and fire-plan ids resolve; exactly two sides."""
+    findings: list[Finding] = []
+    ids = [u.id for u in scenario.units] + [b.id for b in scenario.batteries] + [t.id for t in scenario.table.terrain]
+    for name, count in sorted(Counter(ids).items()):
+        if count > 1:
+            findings.append(Finding("REF-duplicate", f"id {name!r} is used {count} times", name))
+    sides = [s.id for s in scenario.sides]
+    if len(sides) != 2:
+        findings.append(Finding("REF-sides", f"a scenario has exactly two sides, not {len(sides)}", scenario.id))
+    for item in (*scenario.units, *scenario.batteries):
+        if item.side not in sides:
+            findings.append(Finding("REF-unknown", f"{item.id!r}: unknown side {item.side!r}", item.id))
+    for unit in scenario.units:
+        if unit.type not in UNIT_TYPES or unit.formation not in FORMATIONS:
+            findings.append(
+                Finding("REF-unknown", f"{unit.id!r}: unknown type or formation {unit.type}/{unit.formation}", unit.id)
+            )
+        if unit.figures < 1 or unit.bases < 1:
+            findings.append(Finding("REF-unknown", f"{unit.id!r}: needs at least one figure and one base", unit.id))
+    for piece in scenario.table.terrain:
+        if piece.kind not in TERRAIN_KINDS:
+            findings.append(Finding("REF-unknown", f"terrain {piece.id!r}: unknown kind {piece.kind!r}", piece.id))
+    batteries = {b.id: b for b in scenario.batteries}
+    units = {u.id: u for u in scenario.units}
+    terrain = {t.id: t for t in scenario.table.terrain}
+    for entry in scenario.fire_plan:
+        if entry.battery not in batteries:
+            findings.append(Finding("REF-unknown", f"fire plan: unknown battery {entry.battery!r}", entry.battery))
+            continue
+        if not 1 <= entry.turn <= scenario.turns:
+            findings.append(Finding("REF-target", f"fire plan: turn {entry.turn} is not in 1..{scenario.turns}",
+                                    entry.battery))
+        if entry.target in units:
+            if units[entry.target].side == batteries[entry.battery].side:
+                findings.append(Finding("REF-target", f"fire plan: {entry.battery!r} would fire at its own unit "
+                                        f"{entry.target!r}", entry.battery))
+        elif entry.target in terrain:
+            if terrain[entry.target].kind not in TARGET_TERRAIN:
+                findings.append(Finding("REF-target", f"fire plan: terrain {entry.target!r} is "
+                                        f"{terrain[entry.target].kind}, not a building or built-up area",
+                                        entry.battery))
+        else:
+            findings.append(Finding("REF-unknown", f"fire plan: unknown target {entry.target!r}", entry.battery))
+    return findings
+
+
+def check_on_table(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """Every unit's footprint and every battery lies wholly on the table."""
+    width, depth = scenario.table.size
+    table = box(0.0, 0.0, width, depth).buffer(EPSILON)
+    findings = [
+        Finding("GEO-off-table", f"unit {u.id!r} is not wholly on the {width:g} x {depth:g} cm table", u.id)
+        for u in scenario.units
+        if not table.contains(unit_footprint(u))
+    ]
+    findings += [
+        Finding("GEO-off-table", f"battery {b.id!r} is not on the table", b.id)
+        for b in scenario.batteries
+        if not table.contains(Point(b.at))
+    ]
+    return findings
+
+
+def check_overlaps(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """No two units' footprints overlap (an STRtree finds the candidate pairs)."""
+    shapes = [unit_footprint(u) for u in scenario.units]
+    tree = STRtree(shapes)
+    findings: list[Finding] = []
+    for i, shape in enumerate(shapes):
+        for j in sorted(int(k) for k in tree.query(shape, predicate="intersects")):
+            if j > i and shape.intersection(shapes[j]).area > EPSILON:
+                a, b = scenario.units[i].id, scenario.units[j].id
+                findings.append(Finding("GEO-overlap", f"units {a!r} and {b!r} overlap", b))
+    return findings
+
+
+def check_buildings(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """No unit or battery stands in a building (built-up areas may be held; buildings may not)."""
+    pieces = [t for t in scenario.table.terrain if t.kind == "building"]
+    if not pieces:
+        return []
+    shapes: list[Polygon] = [terrain_shape(t) for t in pieces]
+    tree = STRtree(shapes)
+    findings: list[Finding] = []
+    for unit in scenario.units:
+        footprint = unit_footprint(unit)
+        for k in sorted(int(i) for i in tree.query(footprint, predicate="intersects")):
+            if footprint.intersection(shapes[k]).area > EPSILON:
+                findings.append(Finding("GEO-in-building", f"unit {unit.id!r} stands in building {pieces[k].id!r}",
+                                        unit.id))
+    for battery in scenario.batteries:
+        for k in sorted(int(i) for i in tree.query(Point(battery.at), predicate="within")):
+            findings.append(Finding("GEO-in-building", f"battery {battery.id!r} stands in building "
+                                    f"{pieces[k].id!r}", battery.id))
+    return findings
+
+
+def check_batteries(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
+    """Batteries hold something to fire; ranges in order and within the maximum; rockets stand alone."""
+    findings: list[Finding] = []
+    maximum = float(tables["max_range"])
+    for b in scenario.batteries:
+        if b.guns + b.howitzers + b.rockets <= 0:
+            findings.append(Finding("REF-unknown", f"battery {b.id!r} has no guns, howitzers or rockets", b.id))
+        if b.rockets and (b.guns or b.howitzers):
+            findings.append(Finding("NA-rocket", f"battery {b.id!r} mixes rockets with guns or howitzers", b.id))
+        r = b.ranges
+        if r.long > maximum + EPSILON:
+            findings.append(Finding("NA-pen-a", f"battery {b.id!r}: long range {r.long:g} cm is past the "
+                                    f"{maximum:g} cm maximum", b.id))
+        if not 0 < r.canister <= r.effective <= r.long:
+            findings.append(Finding("NA-pen-a", f"battery {b.id!r}: ranges must rise canister <= effective <= long",
+                                    b.id))
+    return findings
+
+
+def check_fire_plan_sight(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
+    """Each planned target is in range and in sight of its battery at the start of play."""
+    batteries = {b.id: b for b in scenario.batteries}
+    shapes = {u.id: unit_footprint(u) for u in scenario.units}
+    findings: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    for entry in scenario.fire_plan:
+        battery = batteries.get(entry.battery)
+        if battery is None or (entry.battery, entry.target) in seen:
+            continue
+        seen.add((entry.battery, entry.target))
+        target = describe(scenario, battery, entry.target, shapes, tables)
+        if target is None:
+            continue
+        rocket = battery_kind(battery) == "rocket"
+        if not target.visible:
+            findings.append(Finding("NA-rocket" if rocket else "GEO-no-sight",
+                                    f"battery {battery.id!r} cannot see its planned target {entry.target!r}",
+                                    battery.id))
+        if not target.in_range:
+            findings.append(Finding("NA-rocket" if rocket else "GEO-out-of-range",
+                                    f"battery {battery.id!r}: planned target {entry.target!r} is "
+                                    f"{target.distance:g} cm away, out of range", battery.id))
+    return findings
+
+
+def check_howitzers(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """NA-how-a (see ``howitzers.check_howitzer_batteries``)."""
+    return list(check_howitzer_batteries(scenario))
+
+
+Check = Callable[[NapoleonicScenario, Tables], Iterable[Finding]]
+
+# Named, so that a caller can report a check that raised by its name.
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("references", check_references),
+    ("on-table", check_on_table),
+    ("overlaps", check_overlaps),
+    ("buildings", check_buildings),
+    ("batteries", check_batteries),
+    ("fire-plan-sight", check_fire_plan_sight),
+    ("howitzers", check_howitzers),
+)
+
+
+def check_scenario(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
+    """All the checks above, in order."""
+    tables = tables or load_tables(scenario.rules.get("tables"))
+    findings: list[Finding] = []
+    for _name, check in CHECKS:
+        findings.extend(check(scenario, tables))
+    return findings

@@ -1,0 +1,47 @@
+"""The ``renaissance`` ruleset: 16th-century card-driven naval combat and naval transport (seed 002).
+
+Reading order, as the rulebook: ``model`` (what a scenario holds), ``dice`` (RN-dice), ``cards``
+(RN-3-4, RN-6), ``combat`` (RN-5, RN-7, RN-8), ``retreat`` (RN-9), ``turn_track`` (RN-10),
+``transport`` (RN-16.3), ``battle`` (the procedure, steps 1-10), ``game`` (the ``engine.api.Game``),
+``players``. ``documents`` builds the model from plain YAML-shaped mappings.
+"""
+
+from __future__ import annotations
+
+from .game import RULESET, RenaissanceGame, new_game
+from .model import (
+    Battle,
+    CardScript,
+    GalleassesPlay,
+    LandFormation,
+    Leader,
+    NavalAction,
+    Port,
+    RenaissanceMap,
+    RenaissanceScenario,
+    Sea,
+    Transport,
+    Units,
+)
+from .players import heuristic_player, play_game, random_player
+
+__all__ = [
+    "RULESET",
+    "Battle",
+    "CardScript",
+    "GalleassesPlay",
+    "LandFormation",
+    "Leader",
+    "NavalAction",
+    "Port",
+    "RenaissanceGame",
+    "RenaissanceMap",
+    "RenaissanceScenario",
+    "Sea",
+    "Transport",
+    "Units",
+    "heuristic_player",
+    "new_game",
+    "play_game",
+    "random_player",
+]

@@ -1,0 +1,102 @@
+"""Players for renaissance games: they see only ``view(side)`` and the legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import networkx as nx
+
+from engine.api import Action, GameResult
+
+from .game import RenaissanceGame
+from .tables import load_tables
+
+Player = Callable[[dict[str, Any], list[Action], random.Random], Action]
+
+
+def random_player(view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions, from the player's own seeded generator."""
+    return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def heuristic_player(view: dict[str, Any], legal_actions: list[Action], rng: random.Random) -> Action:
+    """Plays every combat card, backs its own side with a reaction, loses its cheapest units first, keeps
+    its dearest, and retreats to its own port or else toward the nearest one."""
+    decision = view.get("decision") or {}
+    choose = _CHOOSERS.get(decision.get("kind", ""))
+    choice = choose(view, legal_actions) if choose else None
+    return choice if choice is not None else legal_actions[0]
+
+
+def _card(view: dict[str, Any], legal: list[Action]) -> Action | None:
+    return next((action for action in legal if action != "pass"), None)
+
+
+def _reaction(view: dict[str, Any], legal: list[Action]) -> Action | None:
+    battle = view.get("battle") or {}
+    for action in legal:
+        if action != "pass" and _friendly(view, battle[action["for"]]["power"]):
+            return action
+    return "pass"
+
+
+def _lose(view: dict[str, Any], legal: list[Action]) -> Action | None:
+    cost = load_tables().unit_cost
+    return min(legal, key=lambda action: cost.get(action["lose"], 0.0))
+
+
+def _keep(view: dict[str, Any], legal: list[Action]) -> Action | None:
+    cost = load_tables().unit_cost
+    return max(legal, key=lambda action: cost.get(action["keep"], 0.0))
+
+
+def _retreat(view: dict[str, Any], legal: list[Action]) -> Action | None:
+    ports = view["map"]["ports"]
+    own = [name for name, port in ports.items() if port["power"] == view["side"]]
+    for action in legal:
+        if action["retreat"] in own:
+            return action
+    distance = _distance_to_ports(view, own)
+    return min(legal, key=lambda action: distance.get(action["retreat"], float("inf")))
+
+
+_CHOOSERS: dict[str, Callable[[dict[str, Any], list[Action]], Action | None]] = {
+    "card": _card,
+    "reaction": _reaction,
+    "lose": _lose,
+    "keep": _keep,
+    "retreat": _retreat,
+}
+
+
+def _friendly(view: dict[str, Any], power: str) -> bool:
+    me = view["side"]
+    return power == me or any(me in group and power in group for group in view.get("alliances", []))
+
+
+def _distance_to_ports(view: dict[str, Any], ports: list[str]) -> Mapping[Any, float]:
+    """Steps from each sea zone to the nearest of ``ports`` on the view's map (a port is one step off)."""
+    graph = nx.Graph()
+    graph.add_nodes_from(view["map"]["seas"])
+    graph.add_edges_from(tuple(pair) for pair in view["map"]["adjacency"])
+    for port in ports:
+        graph.add_edges_from((("port", port), sea) for sea in view["map"]["ports"][port]["seas"])
+    sources = [("port", port) for port in ports]
+    if not sources:
+        return {}
+    return nx.multi_source_dijkstra_path_length(graph, sources)
+
+
+def play_game(
+    game: RenaissanceGame, players: Mapping[str, Player], rng: random.Random, max_steps: int = 10_000
+) -> GameResult:
+    """Let ``players`` (one per side) answer every decision until the game ends; returns its result."""
+    for _ in range(max_steps):
+        if game.is_over:
+            return game.result()
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        game.apply(side, players[side](game.view(side), legal, rng))
+    raise RuntimeError(f"game not over after {max_steps} steps")

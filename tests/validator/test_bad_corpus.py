@@ -1,0 +1,87 @@
+"""Every file in tests/bad makes one known mistake, reported with its code at the right place."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import resource
+import subprocess
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from admiralty.cli import main
+
+BAD = Path(__file__).resolve().parent.parent / "bad"
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
+CONTEXT = [str(MINI / name) for name in ("map.yaml", "ah.yaml", "it.yaml")]
+
+
+def _expectations() -> list[tuple[str, str, int, int]]:
+    rows = []
+    for line in (BAD / "expected.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, code, row, column = line.split()
+            rows.append((name, code, int(row), int(column)))
+    return rows
+
+
+def test_every_bad_file_has_an_expectation() -> None:
+    listed = {row[0] for row in _expectations()}
+    present = {p.name for p in BAD.glob("*.yaml")}
+    assert listed == present
+    assert len(present) >= 25
+
+
+@pytest.mark.parametrize(("name", "code", "line", "column"), _expectations())
+def test_bad_file_is_rejected_at_its_mistake(name: str, code: str, line: int, column: int) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        exit_code = main(["validate", *CONTEXT, str(BAD / name), "--format", "json"])
+    assert exit_code == 1
+    report = json.loads(out.getvalue())
+    errors = [d for d in report["diagnostics"] if d["file"].endswith(name) and d["severity"] == "error"]
+    assert [(d["code"], d["line"], d["column"]) for d in errors] == [(code, line, column)]
+    assert errors[0]["hint"], "every diagnostic carries a hint"
+
+
+def test_text_format_is_file_line_col_code() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["validate", *CONTEXT, str(BAD / "unknown-ship.yaml"), "--format", "text"])
+    text = out.getvalue()
+    assert f"{os.path.relpath(BAD / 'unknown-ship.yaml')}:23:25: REF005 unknown ship 'Siada'" in text
+    assert "hint: did you mean 'Saida'?" in text
+
+
+def _run_isolated(path: Path) -> tuple[int, str, int]:
+    """Validate in a child process: exit code, stdout and the child's peak memory in bytes."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    proc = subprocess.run([sys.executable, "-m", "admiralty", "validate", str(path), "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return proc.returncode, proc.stdout, max(peak_kib, before) * 1024
+
+
+def test_fifty_megabyte_file_is_one_diagnostic_within_memory_bound(tmp_path: Path) -> None:
+    big = tmp_path / "huge.yaml"
+    with big.open("w") as handle:
+        line = "- " + "x" * 98 + "\n"
+        handle.write("kind: map\nruleset: dreadnought\nsources:\n")
+        for _ in range(50 * 1024 * 1024 // len(line)):
+            handle.write(line)
+    code, out, peak = _run_isolated(big)
+    assert code == 1
+    diagnostics = json.loads(out)["diagnostics"]
+    assert [d["code"] for d in diagnostics] == ["YML007"]
+    assert peak < 200 * 1024 * 1024
+
+
+def test_billion_laughs_is_one_diagnostic_within_memory_bound() -> None:
+    code, out, peak = _run_isolated(BAD / "billion-laughs.yaml")
+    assert code == 1
+    assert [d["code"] for d in json.loads(out)["diagnostics"]] == ["YML005"]
+    assert peak < 200 * 1024 * 1024
