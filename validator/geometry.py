@@ -68,6 +68,15 @@ def polygon_of(ring: Sequence[Sequence[float]]) -> Polygon:
     return Polygon([(float(x), float(y)) for x, y in ring])
 
 
+def exterior_rings(polygons: Sequence[Polygon]) -> list[tuple[tuple[float, float], ...]]:
+    """Each polygon's exterior ring as a tuple of points without the closing repeat (vectorised)."""
+    coords, index = shapely.get_coordinates(shapely.get_exterior_ring(list(polygons)), return_index=True)
+    rings: list[list[tuple[float, float]]] = [[] for _ in polygons]
+    for (x, y), i in zip(coords.tolist(), index.tolist(), strict=True):
+        rings[i].append((x, y))
+    return [tuple(ring[:-1]) for ring in rings]
+
+
 def land_union(rings: Iterable[Sequence[Sequence[float]]]) -> BaseGeometry:
     """All land as one geometry (invalid rings are repaired with ``make_valid`` so that the union works;
     the geometry checks report them)."""

@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -78,8 +78,7 @@ _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 YAML11_BOOLEANS = frozenset("yes Yes YES no No NO on On ON off Off OFF".split())  # as PyYAML reads them
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """A region of the file, 1-based, end exclusive as the parser reports it."""
 
     line: int
@@ -88,12 +87,12 @@ class Span:
     end_column: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Pos:
     """Where a value sits, and for collections where each child (and each key) sits."""
 
     span: Span
-    children: dict[str, Pos] | list[Pos] | None = None
+    children: dict[str, Pos | Span] | list[Pos | Span] | None = None
     keys: dict[str, Span] | None = None
 
 
@@ -110,9 +109,11 @@ class Document:
     def locate(self, path: Sequence[PathPart], *, key: bool = False) -> Span:
         """The span of the value at ``path`` (or of its key, with ``key``); the nearest existing parent
         when the path goes further than the document does."""
-        pos = self.root
+        pos: Pos | Span = self.root
         key_span: Span | None = None
         for part in path:
+            if isinstance(pos, Span):  # a scalar: the path goes further than the document
+                return pos
             children = pos.children
             if isinstance(children, dict) and isinstance(part, str) and part in children:
                 key_span = pos.keys[part] if pos.keys else None
@@ -124,7 +125,7 @@ class Document:
                 return pos.span
         if key and key_span is not None:
             return key_span
-        return pos.span
+        return pos if isinstance(pos, Span) else pos.span
 
 
 @dataclass
@@ -184,7 +185,12 @@ def _resolve_scalar(event: Any, span: Span) -> tuple[Any, bool]:
     return _resolve_plain(value, span)
 
 
+_MAYBE_NOT_TEXT = frozenset("-+.0123456789~nNtTfFyYoO")
+
+
 def _resolve_plain(value: str, span: Span) -> tuple[Any, bool]:
+    if value and value[0] not in _MAYBE_NOT_TEXT:  # most text: no pattern can match, skip them all
+        return value, False
     if _NULL.match(value):
         return None, False
     if value in _BOOL:
@@ -213,7 +219,7 @@ class _Frame:
         self.key: Any = _NO_KEY
         self.key_span: Span | None = None
         self.size = 1
-        self.merges: list[tuple[Any, Pos, Span]] = []
+        self.merges: list[tuple[Any, Pos | Span, Span]] = []
 
 
 _NO_KEY = object()
@@ -291,10 +297,10 @@ def _modeline(text: str) -> str | None:
 
 def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResult:  # noqa: C901
     stack: list[_Frame] = []
-    anchors: dict[str, tuple[Any, Pos, int]] = {}
+    anchors: dict[str, tuple[Any, Pos | Span, int]] = {}
     yaml11: list[tuple[PathPart, ...]] = []
     warnings: list[Diagnostic] = []
-    root: tuple[Any, Pos] | None = None
+    root: tuple[Any, Pos | Span] | None = None
     documents = 0
     expanded = 0
 
@@ -307,7 +313,7 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
                 parts.append(frame.key)
         return tuple(parts)
 
-    def attach(value: Any, pos: Pos, size: int) -> None:
+    def attach(value: Any, pos: Pos | Span, size: int) -> None:
         nonlocal root, expanded
         if not stack:
             root = (value, pos)
@@ -319,36 +325,38 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
             assert isinstance(frame.pos.children, list)
             frame.pos.children.append(pos)
             return
+        span = pos if isinstance(pos, Span) else pos.span
         if frame.key is _NO_KEY:
-            _take_key(frame, value, pos)
+            _take_key(frame, value, span)
             return
         if frame.key is _MERGE:
-            frame.merges.append((value, pos, frame.key_span or pos.span))
+            frame.merges.append((value, pos, frame.key_span or span))
         else:
             frame.container[frame.key] = value
             assert isinstance(frame.pos.children, dict) and frame.pos.keys is not None
             frame.pos.children[frame.key] = pos
-            frame.pos.keys[frame.key] = frame.key_span or pos.span
+            frame.pos.keys[frame.key] = frame.key_span or span
         frame.key = _NO_KEY
 
-    def _take_key(frame: _Frame, key: Any, pos: Pos) -> None:
+    def _take_key(frame: _Frame, key: Any, span: Span) -> None:
         if key is _MERGE:
-            frame.key, frame.key_span = _MERGE, pos.span
+            frame.key, frame.key_span = _MERGE, span
             return
         if not isinstance(key, str):
             shown = "a collection" if isinstance(key, dict | list) else f"'{key}' ({type(key).__name__})"
-            raise _LoadError("YML003", f"key {shown} is not a string", pos.span,
+            raise _LoadError("YML003", f"key {shown} is not a string", span,
                              "quote the key, e.g. \"1\": ..." if not isinstance(key, dict | list) else
                              "use a plain string as the key")
         assert isinstance(frame.container, dict) and frame.pos.keys is not None
         if key in frame.container:
             first = frame.pos.keys[key]
-            raise _LoadError("YML002", f"duplicate key '{key}'", pos.span,
+            raise _LoadError("YML002", f"duplicate key '{key}'", span,
                              f"'{key}' is already set at line {first.line}; keep one of them")
-        frame.key, frame.key_span = key, pos.span
+        frame.key, frame.key_span = key, span
 
-    events = yaml.parse(text, Loader=_Loader)
-    for event in events:
+    def _handle(event: Any) -> None:
+        nonlocal documents, expanded
+
         if isinstance(event, yaml.ScalarEvent):
             span = _span(event)
             in_key_slot = bool(stack) and isinstance(stack[-1].container, dict) and stack[-1].key is _NO_KEY
@@ -365,10 +373,9 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
                                                severity=Severity.WARNING))
                 else:
                     yaml11.append(where)
-            pos = Pos(span)
             if event.anchor:
-                anchors[event.anchor] = (value, pos, 1)
-            attach(value, pos, 1)
+                anchors[event.anchor] = (value, span, 1)
+            attach(value, span, 1)
         elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
             span = _span(event)
             if event.tag not in (None, "!", _CORE_TAG + "map", _CORE_TAG + "seq"):
@@ -408,10 +415,17 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
             if documents > 1:
                 raise _LoadError("YML012", "the file holds more than one YAML document", _point(event.start_mark),
                                  "put each document in its own file")
+    parser = _Loader(text)
+    try:
+        while (event := parser.get_event()) is not None:
+            _handle(event)
+    finally:
+        parser.dispose()
     if root is None or root[0] is None:
         return LoadResult(None, [Diagnostic("YML009", "the file holds no YAML document", display,
                                             hint="start with `kind:` and `ruleset:`")])
-    document = Document(display, root[0], root[1], yaml11, _modeline(text))
+    root_pos = root[1] if isinstance(root[1], Pos) else Pos(root[1])
+    document = Document(display, root[0], root_pos, yaml11, _modeline(text))
     return LoadResult(document, warnings)
 
 
@@ -420,9 +434,13 @@ def _apply_merges(frame: _Frame) -> None:
     assert isinstance(frame.container, dict) and isinstance(frame.pos.children, dict)
     assert frame.pos.keys is not None
     for value, pos, span in frame.merges:
-        sources = list(zip(value, pos.children or [], strict=False)) if isinstance(value, list) else [(value, pos)]
+        if isinstance(value, list) and isinstance(pos, Pos):
+            sources: list[tuple[Any, Pos | Span]] = list(zip(value, pos.children or [], strict=False))
+        else:
+            sources = [(value, pos)]
         for source, source_pos in sources:
-            if not isinstance(source, dict) or not isinstance(source_pos.children, dict):
+            if not isinstance(source, dict) or not isinstance(source_pos, Pos) or not isinstance(
+                    source_pos.children, dict):
                 raise _LoadError("YML001", "a merge key '<<' takes a mapping or a list of mappings", span,
                                  "merge an anchored mapping: <<: *base")
             for key, item in source.items():

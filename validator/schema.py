@@ -97,6 +97,47 @@ def validator_for(ruleset: str, kind: str) -> Draft202012Validator | None:
                                 format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+@cache
+def _schema_store() -> dict[str, Any]:
+    return {c["$id"]: c for c in (json.loads(p.read_text(encoding="utf-8")) for p in schema_files())}
+
+
+@cache
+def fast_validator_for(ruleset: str, kind: str) -> Any | None:
+    """The compiled fast path (jsonschema-rs, when installed) over the same local schemas, offline.
+
+    It only answers "valid or not": for a valid document that is all we need, and an invalid one goes to
+    the ``jsonschema`` validator, which produces every diagnostic.
+    """
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    store = _schema_store()
+
+    def retrieve(uri: str) -> Any:
+        if uri not in store:
+            raise ValueError(f"schema {uri} is not bundled with admiralty")
+        return store[uri]
+
+    path = schema_path(ruleset, kind)
+    if not path.is_file():
+        return None
+    return jsonschema_rs.validator_for(json.loads(path.read_text(encoding="utf-8")), retriever=retrieve,
+                                       validate_formats=True)
+
+
+def fast_is_valid(ruleset: str, kind: str, data: Any) -> bool:
+    """True when the fast path says the document is valid; False when it is not, or cannot say."""
+    fast = fast_validator_for(ruleset, kind)
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):  # numbers beyond 64 bits and the like
+        return False
+
+
 def known_kinds() -> dict[str, list[str]]:
     """ruleset -> the document kinds it has schemas for."""
     found: dict[str, list[str]] = {}
@@ -136,7 +177,8 @@ def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagn
     validator = validator_for(ruleset, kind)
     assert validator is not None
     type_errors: set[tuple[PathPart, ...]] = set()
-    for raw in validator.iter_errors(doc.data):
+    raw_errors = () if fast_is_valid(ruleset, kind, doc.data) else validator.iter_errors(doc.data)
+    for raw in raw_errors:
         error = _leaves(raw)
         path = tuple(error.absolute_path)
         if error.validator == "type":

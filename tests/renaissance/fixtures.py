@@ -3,6 +3,11 @@ Mediterranean campaign, a Channel-1588-like Atlantic one, and one-battle "duels"
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.api import Action
+from engine.rulesets.renaissance.game import RenaissanceGame, new_game
 from engine.rulesets.renaissance.model import (
     Battle,
     CardScript,
@@ -168,9 +173,12 @@ def channel_1588() -> RenaissanceScenario:
     )
 
 
-def duel_map(kind: SeaKind = "atlantic", with_port: bool = True) -> RenaissanceMap:
-    """One sea zone ``open-sea`` with (optionally) the defender's port ``harbour`` on it; no way out."""
+def duel_map(kind: SeaKind = "atlantic", with_port: bool = True, red_port: bool = False) -> RenaissanceMap:
+    """One sea zone ``open-sea`` with blue's port ``harbour`` (unless ``with_port`` is false) and, if
+    ``red_port``, red's port ``haven``; no other sea zone."""
     ports = {"harbour": Port("harbour", "Harbour", ("open-sea",), "blue")} if with_port else {}
+    if red_port:
+        ports["haven"] = Port("haven", "Haven", ("open-sea",), "red")
     return RenaissanceMap("duel", "Duel", {"open-sea": Sea("open-sea", "Open Sea", kind)}, ports)
 
 
@@ -205,3 +213,31 @@ def duel(
         hands=hands or {},
         dry_dock=dry_dock,
     )
+
+
+Policy = Callable[[RenaissanceGame, str, list[Action]], Action]
+
+
+def first_legal(game: RenaissanceGame, side: str, legal: list[Action]) -> Action:
+    """The default test policy: always the first legal action."""
+    return legal[0]
+
+
+def run(
+    scenario: RenaissanceScenario,
+    seed: int = 0,
+    dice: Sequence[int] = (),
+    policy: Policy = first_legal,
+    options: dict[str, Any] | None = None,
+) -> RenaissanceGame:
+    """Play ``scenario`` to the end with loaded ``dice`` first, ``policy`` answering every decision."""
+    game = new_game(scenario, seed, {**(options or {}), "dice": list(dice)})
+    while not game.is_over:
+        side = game.to_move()[0]
+        game.apply(side, policy(game, side, game.legal_actions(side)))
+    return game
+
+
+def events(game: RenaissanceGame, kind: str) -> list[dict[str, Any]]:
+    """The game's events of one ``type``."""
+    return [event for event in game.events if event["type"] == kind]

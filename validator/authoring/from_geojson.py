@@ -288,6 +288,8 @@ def snap_port(
 ) -> tuple[dict[str, Any], float]:
     """A ``ports:`` entry snapped to the coast, and how far (map units) the given point moved."""
     given = Point(projection.forward(*port["at"]))
+    if shore.is_empty:
+        raise ValueError(f"port {port['id']!r} opens on no sea zone: the map has no coast")
     snapped = nearest_points(shore, given)[0]
     at = [round(snapped.x, 2), round(snapped.y, 2)]
     zones = port_zones(at, geometry.zones, tolerance)

@@ -210,7 +210,6 @@ class Order:
     zones: tuple[str, ...] = ()
     target: str | None = None
     text: str = ""
-    source: Source = NOWHERE
 
 
 STAY = Order("stay", text="stay")
@@ -230,6 +229,11 @@ class Fleet:
     escorts: str | None = None
     is_collier_group: bool = False
     source: Source = NOWHERE
+
+    def order_source(self, index: int) -> Source:
+        """Where the author wrote order ``index`` (0-based): orders are shared between fleets, so they
+        carry no position of their own."""
+        return self.source.child("orders", index)
 
     def order_for(self, turn: int) -> Order:
         """The written order for ``turn`` (1-based); ``stay`` past the end of the list."""

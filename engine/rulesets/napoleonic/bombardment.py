@@ -130,6 +130,7 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         "rule": solution.rule,
     }
     events.append(fire)
+    lost = 0
     if target.kind == "unit":
         faces = roll_fire(solution, dice)
         hits = count_hits(faces, solution.modifier, int(tables["gun_fire"]["hit_on"]))
@@ -138,7 +139,7 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         before = field.rosters[target.id].casualties
         events += _mark(field, target.id, amount, solution.rule, dice)
         lost = field.rosters[target.id].casualties - before
-        events += _penetrate(field, battery, target, lost, dice)
+    events += _penetrate(field, battery, target, lost, dice)
     if target.terrain is not None:
         events += _fire_risk(field, battery, target, turn, dice)
     return events

@@ -38,9 +38,11 @@ def check_references(scenario: NapoleonicScenario, tables: Tables | None = None)
     sides = [s.id for s in scenario.sides]
     if len(sides) != 2:
         findings.append(Finding("REF-sides", f"a scenario has exactly two sides, not {len(sides)}", scenario.id))
-    for item in (*scenario.units, *scenario.batteries):
-        if item.side not in sides:
-            findings.append(Finding("REF-unknown", f"{item.id!r}: unknown side {item.side!r}", item.id))
+    placed: list[tuple[str, str]] = [(u.id, u.side) for u in scenario.units]
+    placed += [(b.id, b.side) for b in scenario.batteries]
+    for item_id, side in placed:
+        if side not in sides:
+            findings.append(Finding("REF-unknown", f"{item_id!r}: unknown side {side!r}", item_id))
     for unit in scenario.units:
         if unit.type not in UNIT_TYPES or unit.formation not in FORMATIONS:
             findings.append(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -47,6 +48,7 @@ def bearing_vector(degrees: float) -> XY:
     return (math.sin(radians), math.cos(radians))
 
 
+@lru_cache(maxsize=4096)  # shapely geometries are immutable, and footprints are asked for again and again
 def unit_footprint(unit: Unit, bases: int | None = None) -> Polygon:
     """The rectangle ``unit``'s bases cover (``bases`` overrides the count, e.g. after bases are removed).
 
@@ -67,6 +69,7 @@ def unit_footprint(unit: Unit, bases: int | None = None) -> Polygon:
     return Polygon(corners)
 
 
+@lru_cache(maxsize=1024)
 def terrain_shape(terrain: Terrain) -> Polygon:
     return Polygon(terrain.polygon)
 

@@ -72,13 +72,13 @@ def check_howitzer_batteries(scenario: NapoleonicScenario) -> Iterator[Finding]:
                 battery.id,
             )
     for entry in scenario.fire_plan:
-        battery = next((b for b in scenario.batteries if b.id == entry.battery), None)
-        if battery is None or entry.pieces == "all":
+        planned = next((b for b in scenario.batteries if b.id == entry.battery), None)
+        if planned is None or entry.pieces == "all":
             continue
-        if battery.guns and battery.howitzers:
+        if planned.guns and planned.howitzers:
             yield Finding(
                 "NA-how-a",
-                f"fire plan turn {entry.turn}: the {entry.pieces} of gun battery {battery.id!r} cannot fire "
+                f"fire plan turn {entry.turn}: the {entry.pieces} of gun battery {planned.id!r} cannot fire "
                 "apart from the rest of the battery",
-                battery.id,
+                planned.id,
             )

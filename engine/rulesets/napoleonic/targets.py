@@ -1,7 +1,7 @@
 """What a battery may fire at: range, line of sight, and where the target stands.
 
 A battery fires at an enemy unit still on the table, or at a building or built-up area (to set it
-alight, NA-fire-a). The target must be in range (the battery's long range; 80 cm for rockets, NA-rocket)
+alight, NA-fire-a) that none of its own side's units stands in. The target must be in range (the battery's long range; 80 cm for rockets, NA-rocket)
 and in sight (``geometry.has_line_of_sight``: no building between; the building fired at does not hide
 itself).
 """
@@ -116,11 +116,18 @@ def describe(
     )
 
 
-def candidate_ids(scenario: NapoleonicScenario, battery: Battery, on_table: Sequence[Unit]) -> list[str]:
+def candidate_ids(
+    scenario: NapoleonicScenario, battery: Battery, on_table: Sequence[Unit], shapes: Mapping[str, Polygon]
+) -> list[str]:
     """Everything ``battery`` might fire at, in scenario order: enemy units on the table, then buildings
-    and built-up areas."""
+    and built-up areas that none of the battery's own units stands in (gunners do not shell their own)."""
     units = [u.id for u in on_table if u.side != battery.side]
-    pieces = [t.id for t in scenario.table.terrain if t.kind in TARGET_TERRAIN]
+    own = [shapes[u.id] for u in on_table if u.side == battery.side]
+    pieces = [
+        t.id
+        for t in scenario.table.terrain
+        if t.kind in TARGET_TERRAIN and not any(s.intersection(terrain_shape(t)).area > EPSILON for s in own)
+    ]
     return units + pieces
 
 
@@ -133,7 +140,7 @@ def legal_targets(
 ) -> list[Target]:
     """The targets ``battery`` may fire at now: in range and in sight, in scenario order."""
     found = []
-    for target_id in candidate_ids(scenario, battery, on_table):
+    for target_id in candidate_ids(scenario, battery, on_table, shapes):
         target = describe(scenario, battery, target_id, shapes, tables)
         if target is not None and target.legal:
             found.append(target)

@@ -1,7 +1,7 @@
 """The naval battle procedure, steps 1-10, read top to bottom; each decision is yielded to a side.
 
 ``naval_combat`` is a generator: it yields a :class:`Decision` whenever the rules let a side choose, and
-receives that side's action back. Chance comes only from the state's generator, through ``roll_dice``.
+receives that side's action back. Chance comes only through ``state.roll`` (loaded faces, then the rng).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .combat import (
     loss_options,
     loss_size,
 )
-from .dice import battle_dice, best_rating, roll_dice
+from .dice import battle_dice, best_rating
 from .model import Battle, BattleSide, CardScript, Units, ZoneKind, location_kind
 from .retreat import retreat_targets, retreating_side
 from .state import Decision, RenaissanceState
@@ -75,7 +75,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     dice = dice_after_cards(counts["attacker"].total, counts["defender"].total,
                             played["attacker"], played["defender"], state.tables)
     # Step 5 (RN-5): both roll; every 5 or 6 is a hit.
-    rolls = {role: list(roll_dice(dice[i], state.rng)) for i, role in enumerate(ROLES)}
+    rolls = {role: list(state.roll(dice[i])) for i, role in enumerate(ROLES)}
     for role in ROLES:
         state.emit("RN-5", "roll", battle=index, side=role, power=powers[role], rolls=rolls[role],
                    hits=count_hits(rolls[role], state.tables))
@@ -167,7 +167,7 @@ def play_reactions(
                     break
         if by is None or role is None:
             continue
-        extra = list(roll_dice(reaction.extra_dice, state.rng))
+        extra = list(state.roll(reaction.extra_dice))
         rolls[role].extend(extra)
         state.emit("RN-6", "reaction", battle=index, card=reaction.id, by=by, side=role, rolls=extra,
                    hits=count_hits(extra, state.tables), scripted=script.galleasses_scripted)

@@ -16,7 +16,7 @@ from engine.api import Action, Event, GameResult
 from .battle import naval_combat
 from .combat import CorsairMode
 from .model import Battle, RenaissanceScenario, Transport, problems
-from .state import Decision, RenaissanceState
+from .state import Decision, RenaissanceState, snapshot
 from .tables import Tables, load_tables
 from .transport import transport_path
 from .turn_track import due
@@ -41,6 +41,9 @@ class RenaissanceGame:
         self.seed = seed
         self.state = RenaissanceState(scenario, tables, random.Random(seed), corsair_mode)
         self.events: list[Event] = self.state.events  # the same list: events appended by the rules
+        self.state.loaded_dice = [int(face) for face in options.get("dice", ())]
+        if any(face not in range(1, 7) for face in self.state.loaded_dice):
+            raise ValueError("option dice: every face must be 1 to 6")
         self._decision: Decision | None = None
         self._over = False
         self._script = self._play()
@@ -116,9 +119,9 @@ class RenaissanceGame:
             "hand": list(state.hands.get(side, [])),
             "hand_sizes": {p: len(hand) for p, hand in state.hands.items()},
             "points": dict(state.points),
-            "battle": _copy(state.battle),
+            "battle": snapshot(state.battle),
             "decision": None if decision is None else {
-                "side": decision.side, "kind": decision.kind, "context": _copy(decision.context),
+                "side": decision.side, "kind": decision.kind, "context": snapshot(decision.context),
             },
         }
 
@@ -214,21 +217,13 @@ def _card_problems(scenario: RenaissanceScenario, tables: Tables) -> list[str]:
     return found
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-like data, so that a player cannot change the game through its view."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copy(item) for item in value]
-    return value
-
-
 def new_game(
     scenario: RenaissanceScenario, seed: int, options: Mapping[str, Any] | None = None
 ) -> RenaissanceGame:
     """Start a game of ``scenario``; all chance from ``random.Random(seed)``.
 
-    Options: ``tables`` (overrides in the shape of ``tables.yaml``), ``corsair_hits`` (``"after-ships"``,
-    the literal reading of RN-8, or ``"leftover"``).
+    Options: ``tables`` (overrides in the shape of ``tables.yaml``); ``corsair_hits`` (``"after-ships"``,
+    the literal reading of RN-8, or ``"leftover"``); ``dice`` (faces rolled first, in order, before the
+    generator takes over: for tests and for re-enacting a game played at the table).
     """
     return RenaissanceGame(scenario, seed, options)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.api import Action, Event
 
 from .combat import CorsairMode
+from .dice import roll_dice
 from .model import RenaissanceScenario, Units, are_enemies
 from .tables import Tables
 from .turn_track import TrackEntry
@@ -50,10 +51,17 @@ class RenaissanceState:
         self.destroyed: dict[str, Units] = {p: Units() for p in scenario.powers}
         self.battles_won: dict[str, int] = {p: 0 for p in scenario.powers}
         self.battle: dict[str, Any] | None = None
+        self.loaded_dice: list[int] = []
+
+    def roll(self, count: int) -> tuple[int, ...]:
+        """Roll ``count`` dice: loaded faces first (option ``dice``: tests, re-enacting a table game),
+        then the game's generator."""
+        taken, self.loaded_dice = self.loaded_dice[:count], self.loaded_dice[count:]
+        return (*taken, *roll_dice(count - len(taken), self.rng))
 
     def emit(self, rule: str, kind: str, **data: Any) -> None:
-        """Append an event citing ``rule``."""
-        self.events.append({"rule": rule, "type": kind, "turn": self.turn, **data})
+        """Append an event citing ``rule``; its data is copied, so later changes never reach the log."""
+        self.events.append({"rule": rule, "type": kind, "turn": self.turn, **snapshot(data)})
 
     def units_of(self, location: str, power: str) -> Units:
         return self.units.get(location, {}).get(power, Units())
@@ -96,3 +104,12 @@ class RenaissanceState:
             hand.remove(card)
             return True
         return False
+
+
+def snapshot(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, tuples as lists, scalars)."""
+    if isinstance(value, dict):
+        return {key: snapshot(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [snapshot(item) for item in value]
+    return value

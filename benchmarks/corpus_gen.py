@@ -1,0 +1,99 @@
+"""Generate large synthetic dreadnought corpora for the benchmarks (deterministic for a seed)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import yaml
+
+from validator.geometry import index_label
+
+MODELINE = "# yaml-language-server: $schema=../../schemas/dreadnought/{kind}.schema.json\n"
+
+
+def _dump(path: Path, kind: str, data: dict[str, object]) -> None:
+    path.write_text(MODELINE.format(kind=kind) + yaml.safe_dump(data, sort_keys=False, default_flow_style=None))
+
+
+def grid_shape(zones: int) -> tuple[int, int]:
+    rows = max(2, int(zones ** 0.5 * 0.8))
+    columns = max(2, -(-zones // rows))
+    return rows, columns
+
+
+def write_map(folder: Path, zones: int, *, seed: int = 1, islands: int = 0, ports: int = 8,
+              map_id: str = "bench-map") -> dict[str, object]:
+    """A grid map of about ``zones`` zones with a land strip along the west, islands and ports."""
+    rng = random.Random(seed)
+    rows, columns = grid_shape(zones)
+    cell = 10.0
+    height = rows * cell
+    land = [{"id": "westland", "name": "Westland", "nation": "austria-hungary",
+             "polygon": [[-cell, 0.0], [0.0, 0.0], [0.0, height], [-cell, height]]}]
+    taken = set()
+    for i in range(islands):
+        r, c = rng.randrange(rows), rng.randrange(1, columns)
+        if (r, c) in taken:
+            continue
+        taken.add((r, c))
+        x0, y0 = c * cell + 3, (rows - 1 - r) * cell + 3
+        land.append({"id": f"isle-{i}", "name": f"Isle {i}", "nation": "italy",
+                     "polygon": [[x0, y0], [x0 + 2, y0], [x0 + 2, y0 + 2], [x0, y0 + 2]]})
+    port_list = []
+    for i in range(ports):
+        r = (i * rows) // ports
+        port_list.append({"id": f"port-{i}", "name": f"Port {i}", "nation": "austria-hungary" if i % 2 else "italy",
+                          "at": [0.0, (rows - r - 0.5) * cell]})
+    data = {"kind": "map", "ruleset": "dreadnought", "id": map_id, "title": f"Benchmark sea of {rows * columns} zones",
+            "grid": {"rows": ["A", index_label(rows - 1)], "columns": [1, columns], "cell": cell, "origin": [0, 0]},
+            "land": land, "ports": port_list, "adjacency": "derived"}
+    _dump(folder / f"{map_id}.yaml", "map", data)
+    return data
+
+
+def write_catalogs(folder: Path) -> None:
+    for nation, prefix in (("austria-hungary", "Aus"), ("italy", "Ita")):
+        classes = [{"id": "cruiser", "name": "Cruiser", "type": "CL", "speed": "2", "hull": 4,
+                    "fuel": {"kind": "coal", "boxes": 40}, "gunnery": {"secondary": 2}, "victory_points": 5},
+                   {"id": "battleship", "name": "Battleship", "type": "BB", "speed": "1", "hull": 12,
+                    "fuel": {"kind": "oil", "boxes": 40}, "gunnery": {"primary": 8}, "victory_points": 40}]
+        ships = [{"name": f"{prefix} {i}", "class": "cruiser" if i % 3 else "battleship", "leader": i == 0}
+                 for i in range(40)]
+        _dump(folder / f"{nation}-bench.yaml", "ships", {"kind": "ships", "ruleset": "dreadnought",
+                                                         "id": f"{nation}-bench", "nation": nation,
+                                                         "classes": classes, "ships": ships})
+
+
+def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: int = 2,
+                    map_id: str = "bench-map") -> None:
+    rng = random.Random(seed)
+    for n in range(count):
+        sides = []
+        for s, (side_id, nation, prefix) in enumerate((("central-powers", "austria-hungary", "Aus"),
+                                                        ("entente", "italy", "Ita"))):
+            fleets = []
+            for f in range(4):
+                r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
+                orders = []
+                for _ in range(12):
+                    r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
+                    orders.append(f"{index_label(r)}{c}")
+                ships = [f"{prefix} {f * 2 + 1}", f"{prefix} {f * 2 + 2}"]
+                fleets.append({"id": f"fleet-{s}-{f}", "mission": "intercept", "start": orders[0],
+                               "ships": ships, "orders": orders[1:]})
+            sides.append({"id": side_id, "name": side_id.title(), "nations": [nation], "fleets": fleets})
+        data = {"kind": "scenario", "ruleset": "dreadnought", "id": f"bench-{n}", "title": f"Benchmark {n}",
+                "date": "1917-05-15", "map": map_id, "catalogs": ["austria-hungary-bench", "italy-bench"],
+                "briefing": "A generated scenario for the benchmarks.", "turns": {"count": 12, "night": [1, 12]},
+                "sides": sides, "victory": {"conditions": [{"side": "central-powers", "kind": "vp-lead", "value": 1}]},
+                "smoke": {"games": 10}}
+        _dump(folder / f"bench-{n}.yaml", "scenario", data)
+
+
+def write_corpus(folder: Path, zones: int, scenarios: int, *, islands: int = 0, ports: int = 8) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    write_map(folder, zones, islands=islands, ports=ports)
+    write_catalogs(folder)
+    rows, columns = grid_shape(zones)
+    write_scenarios(folder, scenarios, rows, columns)

@@ -1,0 +1,48 @@
+"""The ``napoleonic`` ruleset (seed 003): tabletop artillery on a table of terrain, with shapely geometry.
+
+Modules read like the rulebook: ``penetration`` (NA-pen-a..e), ``howitzers`` (NA-how-a/b), ``buildings``
+(NA-fire-a/b), ``rockets`` (NA-rocket), ``casualties`` (NA-10.46a/b/c), ``roster`` (NA-marking), the house
+gun fire table in ``fire``, and the data in ``tables.yaml``.
+"""
+
+from __future__ import annotations
+
+from .checks import CHECKS, check_scenario
+from .game import DEFAULT_OPTIONS, RULESET, NapoleonicGame, new_game
+from .model import (
+    Battery,
+    Finding,
+    FirePlan,
+    NapoleonicScenario,
+    Ranges,
+    Side,
+    Table,
+    Terrain,
+    Unit,
+    scenario_from_documents,
+)
+from .players import HeuristicPlayer, RandomPlayer, play
+from .tables import load_tables
+
+__all__ = [
+    "CHECKS",
+    "DEFAULT_OPTIONS",
+    "RULESET",
+    "Battery",
+    "Finding",
+    "FirePlan",
+    "HeuristicPlayer",
+    "NapoleonicGame",
+    "NapoleonicScenario",
+    "RandomPlayer",
+    "Ranges",
+    "Side",
+    "Table",
+    "Terrain",
+    "Unit",
+    "check_scenario",
+    "load_tables",
+    "new_game",
+    "play",
+    "scenario_from_documents",
+]

@@ -1,0 +1,28 @@
+"""Shared helpers for the napoleonic tests: a battlefield for a scenario, and a resolved shot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.napoleonic.bombardment import Battlefield, Event, new_battlefield, resolve
+from engine.rulesets.napoleonic.dice import ScriptedDice
+from engine.rulesets.napoleonic.game import DEFAULT_OPTIONS
+from engine.rulesets.napoleonic.model import NapoleonicScenario
+from engine.rulesets.napoleonic.tables import load_tables
+
+
+def battlefield(scenario: NapoleonicScenario, **options: Any) -> Battlefield:
+    chosen = {**DEFAULT_OPTIONS, **options}
+    return new_battlefield(scenario, load_tables(chosen["tables"]), chosen)
+
+
+def shoot(field: Battlefield, battery_id: str, target_id: str, faces: list[int], turn: int = 1) -> list[Event]:
+    """Resolve one shot with exactly ``faces`` for the dice; every face must be used."""
+    dice = ScriptedDice(faces)
+    events = resolve(field, field.scenario.battery(battery_id), target_id, turn, dice)
+    assert dice.left == 0, f"{dice.left} scripted dice left unused"
+    return events
+
+
+def of_type(events: list[Event], kind: str) -> list[Event]:
+    return [e for e in events if e["type"] == kind]

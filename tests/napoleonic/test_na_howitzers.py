@@ -1,0 +1,110 @@
+"""Howitzer batteries (NA-how-a, NA-how-b)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.rulesets.napoleonic.checks import check_scenario
+from engine.rulesets.napoleonic.fire import gun_solution
+from engine.rulesets.napoleonic.game import new_game
+from engine.rulesets.napoleonic.howitzers import battery_kind, fire_solution, howitzer_solution
+from engine.rulesets.napoleonic.model import Battery, FirePlan, Terrain
+from engine.rulesets.napoleonic.tables import load_tables
+
+from .fixtures import NORTH, SOUTH, rect, scenario, unit, village_under_howitzers
+from .helpers import battlefield, of_type, shoot
+
+TABLES = load_tables()
+MIXED = Battery("mixed", "france", guns=4, howitzers=2)
+HOWITZERS = Battery("howitzers", "france", howitzers=4)
+
+
+@pytest.mark.rule("NA-how-a")
+def test_howitzers_in_a_gun_battery_fire_with_it() -> None:
+    """The mixed battery's howitzers are simply pieces of it: 6 pieces, gun dice, no shells."""
+    assert battery_kind(MIXED) == "gun" and battery_kind(HOWITZERS) == "howitzer"
+    for band in ("canister", "effective", "long"):
+        solution = fire_solution(MIXED, band, False, False, TABLES)
+        assert solution.pieces == 6 and not solution.shells
+        assert solution.dice == 6 * TABLES["gun_fire"]["dice_per_piece"][band]
+
+
+@pytest.mark.rule("NA-how-a")
+def test_part_of_a_gun_battery_cannot_be_planned_to_fire_alone() -> None:
+    s = village_under_howitzers()
+    plan = (*s.fire_plan, FirePlan("french-horse", 1, "austrian-grenzers", pieces="howitzers"))
+    findings = check_scenario(replace(s, fire_plan=plan))
+    assert [(f.code, f.object_id) for f in findings] == [("NA-how-a", "french-horse")]
+
+
+@pytest.mark.rule("NA-how-a")
+def test_howitzer_batteries_formed_before_play_only() -> None:
+    s = village_under_howitzers()
+    assert check_scenario(s) == []
+    late = tuple(replace(b, formed_turn=2) if b.id == "french-howitzers" else b for b in s.batteries)
+    findings = check_scenario(replace(s, batteries=late))
+    assert [(f.code, f.object_id) for f in findings] == [("NA-how-a", "french-howitzers")]
+
+
+@pytest.mark.rule("NA-how-a")
+def test_no_action_ever_splits_a_battery() -> None:
+    """Every legal action names a whole battery and a target; nothing forms or splits batteries."""
+    game = new_game(village_under_howitzers(), seed=5)
+    while not game.is_over:
+        (side,) = game.to_move()
+        actions = game.legal_actions(side)
+        assert all(set(a) == {"battery", "target"} for a in actions)
+        game.apply(side, actions[0])
+
+
+@pytest.mark.rule("NA-how-b")
+def test_long_range_shells_with_the_shell_modifier() -> None:
+    mods = TABLES["gun_fire"]["modifiers"]
+    open_ground = howitzer_solution(HOWITZERS, "long", False, False, TABLES)
+    assert open_ground.shells and open_ground.modifier == mods["shell_long_range"]
+    assert open_ground.dice == 4 * TABLES["gun_fire"]["dice_per_piece"]["long"]
+
+
+@pytest.mark.rule("NA-how-b")
+def test_effective_range_is_normal_shot_without_the_shell_modifier() -> None:
+    howitzer = howitzer_solution(HOWITZERS, "effective", False, True, TABLES)
+    as_guns = gun_solution(Battery("guns", "france", guns=4), "effective", False, True, TABLES)
+    assert (howitzer.dice, howitzer.modifier) == (as_guns.dice, as_guns.modifier)
+
+
+@pytest.mark.rule("NA-how-b")
+def test_canister_range_is_normal_guns() -> None:
+    for cover in (False, True):
+        howitzer = howitzer_solution(HOWITZERS, "canister", cover, False, TABLES)
+        as_guns = gun_solution(Battery("guns", "france", guns=4), "canister", cover, False, TABLES)
+        assert (howitzer.dice, howitzer.modifier, howitzer.shells) == (as_guns.dice, as_guns.modifier, False)
+
+
+@pytest.mark.rule("NA-how-b")
+@pytest.mark.parametrize("band", ["long", "effective"])
+def test_plus_one_against_cover(band: str) -> None:
+    """Shells get +1 against a target in cover, on top of what guns would have there."""
+    in_cover = howitzer_solution(HOWITZERS, band, True, False, TABLES)
+    in_open = howitzer_solution(HOWITZERS, band, False, False, TABLES)
+    cover_penalty = TABLES["gun_fire"]["modifiers"]["target_in_cover"]
+    assert in_cover.modifier - in_open.modifier == cover_penalty + 1
+
+
+@pytest.mark.rule("NA-how-b")
+def test_shells_in_play_against_a_unit_in_cover() -> None:
+    """4 howitzers at long range at a line in an orchard: 4 dice, hit on 5 with -1 cover +1 shells +1
+    shell modifier = +1, so a 4 hits (and a natural 1 never does); 2 hits are half a figure, rounded up
+    on the last die."""
+    target = unit("austrian-line", "austria", (50.0, 60.0), SOUTH, formation="line")
+    orchard = Terrain("orchard", "cover", rect(40, 55, 70, 70))
+    reserve = unit("french-line", "france", (20.0, 20.0), NORTH, formation="line")
+    battery = Battery("french-howitzers", "france", howitzers=4, at=(50.0, 10.0), facing=NORTH)
+    field = battlefield(scenario((target, reserve), (battery,), terrain=(orchard,), sides=("france", "austria")))
+    events = shoot(field, "french-howitzers", "austrian-line", [4, 4, 3, 1, 6])
+    fire = of_type(events, "fire")[0]
+    assert (fire["band"], fire["shells"], fire["modifier"], fire["hits"], fire["rule"]) == (
+        "long", True, 1, 2, "NA-how-b",
+    )
+    assert field.rosters["austrian-line"].casualties == 1
