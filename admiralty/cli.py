@@ -17,7 +17,7 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
-def _add(sub: argparse._SubParsersAction, name: str, help_text: str, example: str,  # type: ignore[type-arg]
+def _add(sub: argparse._SubParsersAction, name: str, help_text: str, example: str,
          handler: Handler) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=help_text, description=help_text, formatter_class=_formatter,
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("admiralty: interrupted", file=sys.stderr)
         return 2
-    except Exception as error:  # noqa: BLE001 - never a traceback for the user
+    except Exception as error:
         if os.environ.get("ADMIRALTY_DEBUG"):
             raise
         print(f"admiralty: internal error: {type(error).__name__}: {error}\n"

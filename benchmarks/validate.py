@@ -18,10 +18,10 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from corpus_gen import write_corpus  # noqa: E402
+from corpus_gen import write_corpus
 
-from validator import schema  # noqa: E402
-from validator.pipeline import discover, validate  # noqa: E402
+from validator import schema
+from validator.pipeline import discover, validate
 
 
 def bare_parse(paths: list[str]) -> float:

@@ -75,7 +75,8 @@ _HEX = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
-YAML11_BOOLEANS = frozenset("yes Yes YES no No NO on On ON off Off OFF".split())  # as PyYAML reads them
+# The words PyYAML (a YAML 1.1 reader) takes for booleans.
+YAML11_BOOLEANS = frozenset(["yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"])
 
 
 class Span(NamedTuple):
@@ -175,16 +176,18 @@ def _resolve_scalar(event: Any, span: Span) -> tuple[Any, bool]:
         if kind == "str":
             return value, False
         resolved, _ = _resolve_plain(value, span)
-        expected = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}.get(kind)
+        expected = _TAG_TYPES.get(kind)
         if expected is None or not isinstance(resolved, expected) or (kind == "int" and isinstance(
                 resolved, bool)):
             raise _LoadError("YML004", f"'{value}' is not a valid !!{kind}", span, "remove the tag or fix the value")
-        return (float(resolved) if kind == "float" else resolved), False
+        return (float(resolved) if kind == "float" and isinstance(resolved, int | float) else resolved), False
     if not plain:
         return value, False
     return _resolve_plain(value, span)
 
 
+_TAG_TYPES: dict[str, type | tuple[type, ...]] = {"int": int, "float": (int, float), "bool": bool,
+                                                  "null": type(None)}
 _MAYBE_NOT_TEXT = frozenset("-+.0123456789~nNtTfFyYoO")
 
 
@@ -209,7 +212,7 @@ def _resolve_plain(value: str, span: Span) -> tuple[Any, bool]:
 
 
 class _Frame:
-    __slots__ = ("anchor", "container", "key", "key_span", "pos", "size", "start", "merges")
+    __slots__ = ("anchor", "container", "key", "key_span", "merges", "pos", "size", "start")
 
     def __init__(self, container: dict[str, Any] | list[Any], pos: Pos, start: Span, anchor: str | None):
         self.container = container
@@ -295,7 +298,7 @@ def _modeline(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResult:  # noqa: C901
+def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResult:
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, Pos | Span, int]] = {}
     yaml11: list[tuple[PathPart, ...]] = []
@@ -391,8 +394,8 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
             stack.append(frame)
         elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
             frame = stack.pop()
-            end = event.end_mark
-            frame.pos.span = Span(frame.start.line, frame.start.column, end.line + 1, end.column + 1)
+            end = _span(event)
+            frame.pos.span = Span(frame.start.line, frame.start.column, end.end_line, end.end_column)
             if frame.merges:
                 _apply_merges(frame)
             if frame.anchor:
@@ -435,7 +438,8 @@ def _apply_merges(frame: _Frame) -> None:
     assert frame.pos.keys is not None
     for value, pos, span in frame.merges:
         if isinstance(value, list) and isinstance(pos, Pos):
-            sources: list[tuple[Any, Pos | Span]] = list(zip(value, pos.children or [], strict=False))
+            children = pos.children if isinstance(pos.children, list) else []
+            sources: list[tuple[Any, Pos | Span]] = list(zip(value, children, strict=False))
         else:
             sources = [(value, pos)]
         for source, source_pos in sources:

@@ -95,11 +95,11 @@ def _load_and_check_schemas(files: Iterable[Path], report: Report) -> tuple[list
         if doc is None:
             continue
         data = doc.data
-        if not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data):
-            if doc.modeline is None:
-                report.add(Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and "
-                                      "`ruleset:` if this is an admiralty document", severity=Severity.INFO))
-                continue
+        unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
+        if unmarked and doc.modeline is None:
+            report.add(Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and "
+                                  "`ruleset:` if this is an admiralty document", severity=Severity.INFO))
+            continue
         kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
         if not isinstance(ruleset, str) or ruleset not in kinds:
             span = doc.locate(("ruleset",))

@@ -51,8 +51,9 @@ register("SCH011", "Unknown document kind", "The document does not say a `kind:`
          "admiralty knows, so it cannot be checked.", wrong="kind: scenarios", right="kind: scenario")
 register("SCH012", "Schema modeline missing or wrong", "Every document starts with "
          "`# yaml-language-server: $schema=<relative path to its schema>` so that editors check it as you "
-         "type.", wrong="kind: map", right="# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\n"
-         "kind: map", severity=Severity.WARNING)
+         "type.", wrong="kind: map",
+         right="# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\nkind: map",
+         severity=Severity.WARNING)
 register("SCH099", "Schema violation", "The document breaks a schema constraint.", wrong="", right="")
 
 _CODE_BY_KEYWORD = {
@@ -221,14 +222,14 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
                          f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
         return
     if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
-        known = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+        names = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
         patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
         for name in instance:
-            if name in known or any(re.search(p, name) for p in patterns):
+            if name in names or any(re.search(p, name) for p in patterns):
                 continue
-            suggestion = did_you_mean(name, known)
+            suggestion = did_you_mean(name, names)
             yield at((*path, name), f"unknown property '{name}'",
-                     suggestion or ("known properties: " + ", ".join(known)), key=True)
+                     suggestion or ("known properties: " + ", ".join(names)), key=True)
         return
     if keyword == "type":
         expected = error.validator_value
