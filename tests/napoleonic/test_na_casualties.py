@@ -17,12 +17,12 @@ import pytest
 
 from engine.rulesets.napoleonic.casualties import (
     dice_needed,
+    roll_rounding,
     round_casualties,
     round_half,
     round_quarter,
     round_three_quarters,
     round_up_probability,
-    roll_rounding,
 )
 from engine.rulesets.napoleonic.dice import ScriptedDice
 from engine.rulesets.napoleonic.model import Battery

@@ -123,7 +123,7 @@ def test_flush_deck_galleon_ignores_a_hit_on_a_five_for_losses_but_not_for_the_w
     game = run(scenario, dice=[5, 5, 6, 1, 6, 5, 1, 1, 1, 1])
     assert events(game, "winner")[0]["hits"] == {"attacker": 3, "defender": 2}
     assert events(game, "winner")[0]["side"] == "attacker"
-    england_losses = [e for e in events(game, "losses") if e["power"] == "england"][0]
+    england_losses = next(e for e in events(game, "losses") if e["power"] == "england")
     assert (england_losses["ignored_fives"], england_losses["ships"]) == (2, 1)
 
 

@@ -39,7 +39,7 @@ def test_the_armada_rolls_its_strength(strength: int) -> None:
 @pytest.mark.rule("RN-dice")
 @pytest.mark.parametrize("strength", [-2, 1, 3, 10])
 def test_the_armada_has_only_strengths_two_to_eight(strength: int) -> None:
-    with pytest.raises(ValueError, match="(?i)armada"):
+    with pytest.raises(ValueError, match=r"(?i)armada"):
         Units(armada=strength)
 
 

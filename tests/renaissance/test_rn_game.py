@@ -50,8 +50,9 @@ def test_games_play_to_the_end_with_random_and_heuristic_players(make: object) -
     rules_seen: set[str] = set()
     winners: set[str | None] = set()
     for seed in range(200):
-        for players in (_mixed(scenario, seed), {p: random_player for p in scenario.powers},
-                        {p: heuristic_player for p in scenario.powers}):
+        everyone_random: dict[str, Player] = {p: random_player for p in scenario.powers}
+        everyone_heuristic: dict[str, Player] = {p: heuristic_player for p in scenario.powers}
+        for players in (_mixed(scenario, seed), everyone_random, everyone_heuristic):
             game = _play(scenario, seed, players)
             result = game.result()
             assert result.reason == "all scripted actions played"
@@ -61,7 +62,8 @@ def test_games_play_to_the_end_with_random_and_heuristic_players(make: object) -
             rules_seen |= {event["rule"] for event in game.events}
             winners.add(result.winner)
             _check_invariants(game)
-    assert rules_seen == RULE_IDS  # every clause acts in these games
+    atlantic_only = all(sea.kind == "atlantic" for sea in scenario.map.seas.values())
+    assert rules_seen == RULE_IDS - ({"RN-6"} if atlantic_only else set())  # every clause acts here
     assert len(winners) > 1  # the games are not all alike
 
 

@@ -1,9 +1,9 @@
 """What a battery may fire at: range, line of sight, and where the target stands.
 
 A battery fires at an enemy unit still on the table, or at a building or built-up area (to set it
-alight, NA-fire-a) that none of its own side's units stands in. The target must be in range (the battery's long range; 80 cm for rockets, NA-rocket)
-and in sight (``geometry.has_line_of_sight``: no building between; the building fired at does not hide
-itself).
+alight, NA-fire-a) that none of its own side's units stands in. The target must be in range (the
+battery's long range; 80 cm for rockets, NA-rocket) and in sight (``geometry.has_line_of_sight``: no
+building between; the building fired at does not hide itself).
 """
 
 from __future__ import annotations

@@ -232,6 +232,8 @@ def problems(scenario: RenaissanceScenario) -> list[str]:
         if location not in places:
             found.append(f"units at unknown location {location!r}")
         found += [f"units of unknown power {p!r}" for p in by_power if p not in scenario.powers]
+    found += [f"hand of unknown power {p!r}" for p in scenario.hands if p not in scenario.powers]
+    found += [f"dry dock for unknown power {p!r}" for p in sorted(scenario.dry_dock) if p not in scenario.powers]
     for leader in scenario.leaders.values():
         if leader.at is not None and leader.at not in places:
             found.append(f"leader {leader.id!r} at unknown location {leader.at!r}")
@@ -250,6 +252,11 @@ def problems(scenario: RenaissanceScenario) -> list[str]:
             if not are_enemies(action.attacker, action.defender, scenario.alliances):
                 found.append(f"action {index}: {action.attacker!r} and {action.defender!r} are not enemies")
             powers: tuple[str, ...] = (action.attacker, action.defender)
+            galleasses = action.cards.galleasses if action.cards else None
+            if galleasses is not None:
+                powers += (galleasses.by,)
+                if galleasses.side not in ("attacker", "defender"):
+                    found.append(f"action {index}: Galleasses for {galleasses.side!r}, not attacker/defender")
         else:
             if action.formation not in scenario.formations:
                 found.append(f"action {index}: unknown formation {action.formation!r}")

@@ -1,0 +1,41 @@
+"""The command line: help with examples everywhere, `new scenario` writes a skeleton that validates."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from admiralty.cli import build_parser, main
+
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
+
+
+def test_every_command_explains_itself_with_an_example() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert set(sub.choices) >= {"validate", "build", "new"}  # type: ignore[arg-type]
+    for name, command in sub.choices.items():  # type: ignore[union-attr]
+        text = command.format_help()
+        assert "example:" in text and f"admiralty {name}" in text, name
+
+
+def test_new_scenario_writes_a_valid_skeleton(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(MINI, corpus)
+    (corpus / "scenario.yaml").unlink()
+    assert main(["new", "scenario", "test-raid", "--corpus", str(corpus)]) == 0
+    written = corpus / "test-raid.yaml"
+    assert written.read_text().startswith("# yaml-language-server: $schema=")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["validate", str(corpus), "--strict"]) == 0, out.getvalue()
+    assert main(["new", "scenario", "test-raid", "--corpus", str(corpus)]) == 1  # never overwrites
+
+
+@pytest.mark.parametrize("bad_id", ["Test Raid", "test_raid", ""])
+def test_new_scenario_refuses_bad_ids(tmp_path: Path, bad_id: str) -> None:
+    assert main(["new", "scenario", bad_id, "--corpus", str(MINI)]) == 1
