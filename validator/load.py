@@ -279,6 +279,9 @@ def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         message = " ".join(str(p) for p in (error.context, error.problem) if p) or "YAML syntax error"
+        if "nesting depth" in message:  # libyaml's own depth guard fired before ours could
+            return LoadResult(None, [Diagnostic("YML006", f"collections nest deeper than libyaml allows ({message})",
+                                                display, line, column, hint="flatten the structure")])
         return LoadResult(None, [Diagnostic("YML001", message, display, line, column,
                                             hint="fix the YAML syntax at this point (indentation, quotes, "
                                                  "brackets, a missing ': ')")])

@@ -223,3 +223,22 @@ def test_the_yaml_shapes_build_the_same_model_as_the_fixture() -> None:
     seed = 11
     logs = [event_log_hash(_play(s, seed, _mixed(s, seed)).events) for s in (built, preveza_1538())]
     assert logs[0] == logs[1]
+
+
+@pytest.mark.rule("RN-8")
+def test_the_heuristic_player_loses_its_cheapest_units_and_keeps_its_dearest() -> None:
+    view = {"side": "red", "decision": {"kind": "lose"}}
+    legal = [{"lose": "flush_deck_galleons"}, {"lose": "galleys"}, {"lose": "armada"}]
+    assert heuristic_player(view, legal, random.Random(0)) == {"lose": "galleys"}
+    view = {"side": "red", "decision": {"kind": "keep"}}
+    legal = [{"keep": "galleys"}, {"keep": "armada"}, {"keep": "galleons"}]
+    assert heuristic_player(view, legal, random.Random(0)) == {"keep": "armada"}
+
+
+def test_the_view_shows_the_pending_decision() -> None:
+    game = new_game(duel(Units(galleys=1, galleons=1), Units(galleons=2)), 0,
+                    {"dice": [1, 1, 1, 6, 6, 1, 1]})
+    view = game.view("red")
+    assert view["decision"] == {"side": "red", "kind": "lose", "context": {"battle": 0, "still_to_lose": 1}}
+    assert view["battle"]["step"] == "losses"
+    assert view["battle"]["hits"] == {"attacker": 0, "defender": 2}

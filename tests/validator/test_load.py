@@ -50,6 +50,11 @@ def test_hostile_inputs(text: str, code: str, line: int, column: int) -> None:
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == (code, line, column)
 
 
+def test_hundred_thousand_deep_nesting_is_one_diagnostic() -> None:
+    result = load_text("x: " + "[" * 100_000 + "]" * 100_000, "t")
+    assert [d.code for d in result.diagnostics] == ["YML006"]
+
+
 def test_billion_laughs_is_bounded() -> None:
     levels = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
     for i in range(1, 10):
