@@ -1,14 +1,15 @@
 """The typed dreadnought model: maps, ship catalogs and scenarios as the validator builds them.
 
-Everything here is plain frozen data. The validator builds it from the documents (resolving every
+Everything here is plain frozen data; mappings are typed ``Mapping`` (read-only by contract) and hold plain
+dicts so that models pickle (process pools and Dask workers receive scenarios). The validator builds it from the documents (resolving every
 reference, so a ``Scenario`` holds its ``SeaMap`` and its ``Ship`` objects, not ids) and the engine plays
 it; the engine never reads YAML. ``source`` fields point back at the author's file and node.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from engine.model.common import NOWHERE, Source
@@ -96,13 +97,13 @@ class Topology:
     lying wholly inside each zone (DN-7.41b).
     """
 
-    neighbours: MappingProxyType[str, tuple[str, ...]]
-    kinds: MappingProxyType[str, str]
-    land_sides: MappingProxyType[str, tuple[str, ...]]
-    islands: MappingProxyType[str, tuple[str, ...]]
+    neighbours: Mapping[str, tuple[str, ...]]
+    kinds: Mapping[str, str]
+    land_sides: Mapping[str, tuple[str, ...]]
+    islands: Mapping[str, tuple[str, ...]]
 
 
-EMPTY_TOPOLOGY = Topology(MappingProxyType({}), MappingProxyType({}), MappingProxyType({}), MappingProxyType({}))
+EMPTY_TOPOLOGY = Topology({}, {}, {}, {})
 
 
 @dataclass(frozen=True)
@@ -112,9 +113,9 @@ class SeaMap:
     id: str
     title: str
     grid: Grid | None
-    zones: MappingProxyType[str, Zone]
+    zones: Mapping[str, Zone]
     land: tuple[LandMass, ...]
-    ports: MappingProxyType[str, Port]
+    ports: Mapping[str, Port]
     declared_adjacency: tuple[tuple[str, str], ...] | None
     blocked: frozenset[frozenset[str]]
     topology: Topology = EMPTY_TOPOLOGY
@@ -187,8 +188,8 @@ class Catalog:
     id: str
     title: str
     nation: str
-    classes: MappingProxyType[str, ShipClass]
-    ships: MappingProxyType[str, Ship]
+    classes: Mapping[str, ShipClass]
+    ships: Mapping[str, Ship]
     description: str = ""
     sources: tuple[str, ...] = ()
     source: Source = NOWHERE
@@ -275,7 +276,7 @@ class Rules:
     minesweepers: frozenset[str] = frozenset()
     american_colliers_after_1920: bool = False
     pursuit_speed_bonus: str = "literal"
-    tables: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    tables: Mapping[str, Any] = field(default_factory=dict)
     source: Source = NOWHERE
 
 
@@ -313,7 +314,7 @@ class Scenario:
     date: str
     map: SeaMap
     catalogs: tuple[Catalog, ...]
-    ships: MappingProxyType[str, Ship]
+    ships: Mapping[str, Ship]
     turns: int
     night: frozenset[int]
     weather: tuple[str, ...] | None

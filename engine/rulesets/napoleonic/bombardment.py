@@ -130,6 +130,7 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         "rule": solution.rule,
     }
     events.append(fire)
+    shape = _target_shape(field, target)  # as it stood when fired at: casualties may shrink or remove it
     lost = 0
     if target.kind == "unit":
         faces = roll_fire(solution, dice)
@@ -139,20 +140,21 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         before = field.rosters[target.id].casualties
         events += _mark(field, target.id, amount, solution.rule, dice)
         lost = field.rosters[target.id].casualties - before
-    events += _penetrate(field, battery, target, lost, dice)
+    events += _penetrate(field, battery, target, shape, lost, dice)
     if target.terrain is not None:
         events += _fire_risk(field, battery, target, turn, dice)
     return events
 
 
-def _penetrate(field: Battlefield, battery: Battery, target: Target, lost: int, dice: Dice) -> list[Event]:
+def _penetrate(
+    field: Battlefield, battery: Battery, target: Target, target_shape: Polygon, lost: int, dice: Dice
+) -> list[Event]:
     """NA-pen-a..e: the shot passes on into the enemy units close behind the target."""
     if not penetration_applies(target.ground_kind, field.tables):
         return [{"type": "no-penetration", "target": target.id, "ground": target.ground_kind, "rule": "NA-pen-e"}]
     if lost <= 0:
         return []
     shapes = field.shapes()
-    target_shape = _target_shape(field, target)
     candidates = [(u.id, shapes[u.id]) for u in field.on_table() if u.side == target.side and u.id != target.id]
     events: list[Event] = []
     for hit in units_penetrated(battery.at, reach(battery, field.tables), target_shape, candidates, field.tables):

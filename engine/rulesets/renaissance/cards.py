@@ -26,7 +26,7 @@ def dice_after_cards(
 ) -> tuple[int, int]:
     """RN-3-4: each side's dice once both sides' declared cards apply (never below zero).
 
-    >>> from .tables import load_tables
+    >>> from engine.rulesets.renaissance.tables import load_tables
     >>> dice_after_cards(4, 5, ["professional-rowers"], ["fireships"], load_tables())
     (4, 5)
     """

@@ -74,7 +74,7 @@ def assess_losses(
     ``corsair_mode="leftover"`` is the other reading of the corsair sentence: an odd hit left while ships
     remain also sinks a corsair (for winner and loser alike) before the odd-hit sentence applies.
 
-    >>> from .tables import load_tables
+    >>> from engine.rulesets.renaissance.tables import load_tables
     >>> assess_losses(3, 0, Units(galleys=4), "venice", "mediterranean", True, load_tables()).ships
     2
     """

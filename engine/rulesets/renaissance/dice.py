@@ -26,7 +26,7 @@ class DiceCount:
 def unit_dice(units: Units, zone: ZoneKind, tables: Tables) -> dict[str, int]:
     """RN-dice: dice per unit kind; a galley rolls 1 in an Atlantic zone, 2 in a port or the Mediterranean.
 
-    >>> from .tables import load_tables
+    >>> from engine.rulesets.renaissance.tables import load_tables
     >>> unit_dice(Units(galleys=3, armada=4), "atlantic", load_tables())
     {'galleys': 3, 'armada': 4}
     """
