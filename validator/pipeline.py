@@ -30,6 +30,7 @@ class Validation:
     report: Report
     scenarios: list[Any] = field(default_factory=list)
     loaded: list[Loaded] = field(default_factory=list)
+    models: list[Any] = field(default_factory=list)  # maps and catalogs
 
 
 def display_path(path: Path) -> str:
@@ -76,10 +77,11 @@ def validate(paths: Sequence[str]) -> Validation:
     report.extend(problems)
     loaded, broken = _load_and_check_schemas(files, report)
     ctx = BuildContext(broken=broken)
-    scenarios = build_all(loaded, ctx)
+    built = build_all(loaded, ctx)
     report.extend(ctx.diagnostics)
-    report.extend(run_checks(scenarios))
-    return Validation(report, scenarios, loaded)
+    documents = {item.doc.file: item.doc for item in loaded}
+    report.extend(run_checks([*built.others, *built.scenarios], documents))
+    return Validation(report, built.scenarios, loaded, built.others)
 
 
 def _load_and_check_schemas(files: Iterable[Path], report: Report) -> tuple[list[Loaded], set[tuple[str, str, str]]]:

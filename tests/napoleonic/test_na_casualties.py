@@ -53,7 +53,7 @@ def assert_close(frequency: float, p: Fraction) -> None:
 def test_three_quarters_literal_reading_exact() -> None:
     """Literal: exactly one die of 1-3 rounds up; 1-3 on both fails; 4-6 on both has no 1-3: fails.
     18 of 36 outcomes: 1/2."""
-    ups = [d for d in itertools.product(range(1, 7), repeat=2) if round_three_quarters(d, "literal")]
+    ups = [(a, b) for a, b in itertools.product(range(1, 7), repeat=2) if round_three_quarters((a, b), "literal")]
     assert len(ups) == 18
     assert round_up_probability(Fraction(3, 4), reading="literal") == Fraction(1, 2)
     assert round_three_quarters((2, 5)) and round_three_quarters((6, 3))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.rulesets.napoleonic.fire import range_band
 from engine.rulesets.napoleonic.geometry import gap_behind, share_behind, unit_footprint
-from engine.rulesets.napoleonic.model import Battery, Ranges, Terrain
+from engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Ranges, Terrain
 from engine.rulesets.napoleonic.penetration import penetration_casualties, units_penetrated
 from engine.rulesets.napoleonic.tables import load_tables
 from engine.rulesets.napoleonic.targets import legal_targets
@@ -23,7 +23,7 @@ TABLES = load_tables()
 EIGHT_HITS = [6] * 8  # 4 guns at effective range roll 8 dice: 8 hits = 2 figures exactly
 
 
-def penetrated(s, target_id: str = "russian-column") -> list[str]:
+def penetrated(s: NapoleonicScenario, target_id: str = "russian-column") -> list[str]:
     battery = s.batteries[0]
     shapes = {u.id: unit_footprint(u) for u in s.units}
     target = s.unit(target_id)
@@ -73,7 +73,7 @@ def test_only_enemy_units_suffer() -> None:
     assert not of_type(events, "penetration")
 
 
-def reach_scenario(rear_front: float):
+def reach_scenario(rear_front: float) -> NapoleonicScenario:
     """Battery at y=0; target column (facing south) from y=70 to 78; another 2 cm-deep line from
     ``rear_front`` on. The long range is the 80 cm maximum."""
     target = unit("russian-column", "russia", (60.0, 70.0), SOUTH)

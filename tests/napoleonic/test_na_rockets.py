@@ -14,7 +14,7 @@ from engine.rulesets.napoleonic.checks import check_scenario
 from engine.rulesets.napoleonic.dice import ScriptedDice
 from engine.rulesets.napoleonic.game import new_game
 from engine.rulesets.napoleonic.geometry import unit_footprint
-from engine.rulesets.napoleonic.model import Battery, FirePlan, Ranges, Terrain
+from engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain
 from engine.rulesets.napoleonic.rockets import rocket_result
 from engine.rulesets.napoleonic.tables import load_tables
 from engine.rulesets.napoleonic.targets import legal_targets, reach
@@ -94,7 +94,7 @@ def test_two_misfire_destroys_the_battery_for_the_rest_of_the_game() -> None:
     assert game.result().points["france"] >= TABLES["result"]["battery_destroyed_figures"]
 
 
-def rocket_range_scenario(target_front: float, wall: bool = False):
+def rocket_range_scenario(target_front: float, wall: bool = False) -> NapoleonicScenario:
     target = unit("french-column", "france", (60.0, target_front), SOUTH)
     reserve = unit("russian-reserve", "russia", (10.0, 12.0), NORTH)
     # A short "long range" on purpose: rockets ignore the gun ranges and reach 80 cm.

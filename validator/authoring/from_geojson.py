@@ -14,7 +14,8 @@ The steps, in order:
 5. add the hand-drawn ``extra_land`` (islands the source lacks; areas kept out of play), cut so that land
    entries never overlap; an entry marked ``island: true`` must lie inside one cell and touch no other land;
 6. round every coordinate to 2 decimals (keeping polygons valid), then derive sea zones, kinds and adjacency
-   from the rounded land exactly as a reader of the document would (:mod:`validator.authoring.derive`);
+   from the rounded land exactly as a reader of the document would (:mod:`validator.authoring.derive`),
+   refusing zones whose sea is a mere sliver (under 0.1 % of the cell: a gap between land entries);
 7. snap each port onto the nearest point of the coastline (the land's boundary less the grid's edge),
    round it, and list the zones it opens on;
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
@@ -115,6 +116,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
         document["sources"] = list(spec["sources"])
 
     geometry = map_geometry(document)
+    check_sea_slivers(geometry)
     names = zone_names(spec.get("zone_names", []), projection, geometry)
     listed = [z for z in geometry.zones if spec.get("list_zones", "all") == "all" or z in names]
     document["zones"] = [_zone_entry(zone, names.get(zone), geometry.kinds[zone]) for zone in listed]
@@ -232,6 +234,16 @@ def check_islands(lands: list[Land], grid: Grid) -> None:
         others = [other["geometry"] for other in lands if other is not entry]
         if geometry.intersects(shapely.union_all(others)):
             raise ValueError(f"island {entry['id']!r} touches other land")
+
+
+def check_sea_slivers(geometry: MapGeometry, fraction: float = 1e-3) -> None:
+    """Raise if a zone holds almost no sea: a gap left between land entries, not a stretch of water."""
+    for zone, sea in geometry.zones.items():
+        if sea.area < fraction * geometry.cells[zone].area:
+            raise ValueError(
+                f"zone {zone} has only {sea.area:.4f} square units of sea: close the gap between the land "
+                "entries there (or move the hand-drawn land)"
+            )
 
 
 def round_geometry(geometry: BaseGeometry, digits: int = 2) -> Polygon | MultiPolygon:

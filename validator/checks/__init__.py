@@ -1,33 +1,56 @@
 """The check registry: every check after the build runs in isolation under a stable code.
 
-A check is a plain function from a built scenario to diagnostics, registered with ``@check``. A check
-that raises becomes one ``internal`` diagnostic naming it; the other checks still run.
+A check is a plain function from one built model (a map or a scenario) and a ``CheckContext`` to
+diagnostics, registered with ``@check(ruleset, ModelType, codes...)``. A check that raises becomes one
+``internal`` diagnostic naming it; the other checks still run. The registered codes and their
+explanations are what the site turns into one page per code.
 """
 
 from __future__ import annotations
 
 import importlib
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from validator.diagnostics import Diagnostic, register
+from engine.model.common import Source
+from validator.diagnostics import Diagnostic, Severity, register
+from validator.load import Document, json_path
 
 register("internal", "Internal error in a check", "A check crashed. This is a bug in admiralty, not in "
          "your document: the other checks still ran. Please report it with the file.")
 
-CheckFunction = Callable[[Any], Iterable[Diagnostic]]
-
 CHECK_MODULES: dict[str, tuple[str, ...]] = {
-    "dreadnought": (),
+    "dreadnought": ("validator.checks.dreadnought",),
 }
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """Turns a model object's ``Source`` into a positioned diagnostic."""
+
+    documents: Mapping[str, Document]
+
+    def at(self, code: str, message: str, where: Source, hint: str = "", *, key: bool = False,
+           severity: Severity = Severity.ERROR) -> Diagnostic:
+        doc = self.documents.get(where.file)
+        if doc is None:
+            return Diagnostic(code, message, where.file, hint=hint, json_path=json_path(where.path),
+                              severity=severity)
+        span = doc.locate(where.path, key=key)
+        return Diagnostic(code, message, where.file, span.line, span.column, span.end_line, span.end_column,
+                          json_path(where.path), hint, severity)
+
+
+CheckFunction = Callable[[Any, CheckContext], Iterable[Diagnostic]]
 
 
 @dataclass(frozen=True)
 class Check:
     name: str
     ruleset: str
+    target: type
     codes: tuple[str, ...]
     function: CheckFunction
 
@@ -35,33 +58,35 @@ class Check:
 CHECKS: list[Check] = []
 
 
-def check(ruleset: str, *codes: str) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check for a ruleset's scenarios, naming the codes it may report."""
+def check(ruleset: str, target: type, *codes: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check of ``target`` models (a map or scenario class) that may report ``codes``."""
 
     def wrap(function: CheckFunction) -> CheckFunction:
-        CHECKS.append(Check(function.__name__, ruleset, codes, function))
+        CHECKS.append(Check(function.__name__, ruleset, target, codes, function))
         return function
 
     return wrap
 
 
-def _load_modules() -> None:
+def load_check_modules() -> list[Check]:
     for modules in CHECK_MODULES.values():
         for module in modules:
             importlib.import_module(module)
+    return CHECKS
 
 
-def run_checks(scenarios: Iterable[Any]) -> Iterator[Diagnostic]:
-    """Run every registered check on every scenario, isolating failures."""
-    _load_modules()
-    for scenario in scenarios:
-        for entry in CHECKS:
-            if entry.ruleset != getattr(scenario, "ruleset", None):
+def run_checks(models: Iterable[Any], documents: Mapping[str, Document]) -> Iterator[Diagnostic]:
+    """Run every registered check on every model it targets, isolating failures."""
+    checks = load_check_modules()
+    ctx = CheckContext(documents)
+    for model in models:
+        for entry in checks:
+            if not isinstance(model, entry.target):
                 continue
             try:
-                yield from list(entry.function(scenario))
-            except Exception as error:
-                where = getattr(scenario, "source", None)
+                yield from list(entry.function(model, ctx))
+            except Exception as error:  # noqa: BLE001 - a crashing check must not stop the others
+                where = getattr(model, "source", None)
                 frame = traceback.extract_tb(error.__traceback__)[-1]
                 yield Diagnostic("internal", f"check '{entry.name}' crashed: {type(error).__name__}: {error} "
                                  f"({frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})",

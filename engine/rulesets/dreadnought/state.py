@@ -20,7 +20,7 @@ TANKER_SPEED = "1"
 """DN-12.63: tankers use fast transport counters, whatever their class says."""
 
 
-@dataclass
+@dataclass(eq=False)
 class ShipState:
     """One ship: boxes left, where it is (its fleet, or the zone it is grounded in), what it has spent."""
 
@@ -58,7 +58,7 @@ class ShipState:
         return TANKER_SPEED if self.cls.type == "tanker" else self.cls.speed
 
 
-@dataclass
+@dataclass(eq=False)
 class Pursuit:
     """DN-5.23: the enemy fleet pursued and the turns written "pursuit"."""
 
@@ -67,7 +67,7 @@ class Pursuit:
     moving: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class FleetState:
     """A fleet counter: its ships, mission, place (a zone id or a port id) and written orders by turn."""
 
@@ -98,7 +98,7 @@ class FleetState:
         return self.plan.get(turn, STAY)
 
 
-@dataclass
+@dataclass(eq=False)
 class MinefieldState:
     """A minefield on the border of two zones (DN-13); ``known_to`` lists the sides that know it."""
 
@@ -122,7 +122,7 @@ class Decision:
         return {"kind": self.kind, "fleet": self.fleet, "turn": self.turn, "zone": self.zone}
 
 
-@dataclass
+@dataclass(eq=False)
 class GameState:
     """Everything about one game in progress, including its RNG and event log."""
 

@@ -54,16 +54,29 @@ class Battlefield:
     def marking(self) -> str:
         return str(self.options["marking"])
 
+    _standing: tuple[tuple[int, ...], list[Unit], dict[str, Polygon]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def _stand(self) -> tuple[list[Unit], dict[str, Polygon]]:
+        # The table changes only when a base goes or a unit is eliminated: recompute only then.
+        key = tuple(self.rosters[u.id].bases_on_table(self.marking) for u in self.scenario.units)
+        if self._standing is None or self._standing[0] != key:
+            units = [
+                unit_on_table(u, self.rosters[u.id], self.marking)
+                for u in self.scenario.units
+                if not self.rosters[u.id].eliminated
+            ]
+            self._standing = (key, units, {u.id: unit_footprint(u) for u in units})
+        return self._standing[1], self._standing[2]
+
     def on_table(self) -> list[Unit]:
         """The units still on the table, as they stand now (removed bases gone), in scenario order."""
-        return [
-            unit_on_table(u, self.rosters[u.id], self.marking)
-            for u in self.scenario.units
-            if not self.rosters[u.id].eliminated
-        ]
+        return list(self._stand()[0])
 
     def shapes(self) -> dict[str, Polygon]:
-        return {u.id: unit_footprint(u) for u in self.on_table()}
+        """Their footprints, by unit id."""
+        return dict(self._stand()[1])
 
     def batteries(self) -> list[Battery]:
         return [b for b in self.scenario.batteries if b.id not in self.destroyed]

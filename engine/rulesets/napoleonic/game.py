@@ -80,6 +80,7 @@ class NapoleonicGame:
         self.options = resolve_options(scenario, options)
         self.tables: Tables = load_tables(self.options["tables"])
         self.rng = random.Random(seed)
+        self._rocket_mean = expected_rocket_figures(self.tables)
         self.events: list[Event] = []
         self.field: Battlefield = new_battlefield(scenario, self.tables, self.options)
         self.turn = 0
@@ -273,7 +274,7 @@ class NapoleonicGame:
             }
             if rocket:
                 unit_target = target.kind == "unit"
-                seen["expected_figures"] = expected_rocket_figures(self.tables) if unit_target else 0.0
+                seen["expected_figures"] = self._rocket_mean if unit_target else 0.0
             elif target.kind == "unit" and target.band is not None:
                 solution = fire_solution(battery, target.band, target.cover, target.column, self.tables)
                 seen.update(dice=solution.dice, modifier=solution.modifier, shells=solution.shells,
