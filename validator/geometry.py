@@ -126,13 +126,21 @@ def derive_adjacency(zone_ids: Sequence[str], polygons: Sequence[Polygon], land:
 
 
 def coastal_zones(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: BaseGeometry) -> set[str]:
-    """Zones that touch or overlap land."""
+    """Zones that overlap land or share a border of positive length with it (meeting land at a single
+    corner does not make a zone coastal)."""
     if land.is_empty:
         return set()
     parts = list(getattr(land, "geoms", [land]))
     tree = STRtree(parts)
-    left, _ = tree.query(list(polygons), predicate="intersects")
-    return {zone_ids[i] for i in set(left.tolist())}
+    left, right = tree.query(list(polygons), predicate="intersects")
+    coastal: set[str] = set()
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if zone_ids[i] in coastal:
+            continue
+        contact = polygons[i].intersection(parts[j])
+        if contact.area > EPSILON or contact.length > EPSILON:
+            coastal.add(zone_ids[i])
+    return coastal
 
 
 def land_sides(polygon: Polygon, land: BaseGeometry, tolerance: float = EPSILON) -> tuple[str, ...]:

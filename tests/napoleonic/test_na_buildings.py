@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 import pytest
@@ -18,7 +19,7 @@ from engine.rulesets.napoleonic.buildings import (
 )
 from engine.rulesets.napoleonic.game import new_game
 from engine.rulesets.napoleonic.model import Terrain
-from engine.rulesets.napoleonic.players import HeuristicPlayer
+from engine.rulesets.napoleonic.players import heuristic_player
 from engine.rulesets.napoleonic.tables import load_tables
 
 from .fixtures import rect, village_under_howitzers
@@ -130,10 +131,11 @@ def test_a_fire_lasts_the_game() -> None:
     fires = 0
     for seed in range(40):
         game = new_game(village_under_howitzers(), seed)
+        rng = random.Random(seed)
         started: dict[str, int] = {}
         while not game.is_over:
             (side,) = game.to_move()
-            game.apply(side, HeuristicPlayer().act(game.view(side), game.legal_actions(side)))
+            game.apply(side, heuristic_player(game.view(side), game.legal_actions(side), rng))
             for terrain_id in started:
                 assert terrain_id in game.view(side)["burning"]
             started.update(game.field.burning)

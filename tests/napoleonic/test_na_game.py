@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from engine.api import Game, event_log_hash
 from engine.rulesets.napoleonic.game import NapoleonicGame, new_game
 from engine.rulesets.napoleonic.model import NapoleonicScenario
-from engine.rulesets.napoleonic.players import HeuristicPlayer, Player, RandomPlayer, play
+from engine.rulesets.napoleonic.players import PLAYERS, Player, heuristic_player, play_game, random_player
 
 from .fixtures import brigade_example, leipzig_rockets, village_under_howitzers
 
@@ -25,14 +26,15 @@ def players_for(game: NapoleonicGame, seed: int) -> dict[str, Player]:
     """Random against heuristic, swapping sides with the seed's parity."""
     first, second = game.sides
     if seed % 2:
-        return {first: RandomPlayer(seed), second: HeuristicPlayer()}
-    return {first: HeuristicPlayer(), second: RandomPlayer(seed)}
+        return {first: random_player, second: heuristic_player}
+    return {first: heuristic_player, second: random_player}
 
 
 def play_checked(scenario: NapoleonicScenario, seed: int, options: dict[str, object] | None = None) -> NapoleonicGame:
     """Play to the end, checking the protocol and the invariants after every action."""
     game = new_game(scenario, seed, options)
     players = players_for(game, seed)
+    rng = random.Random(seed)  # the players' own generator, never the game's
     figures = {u.id: u.figures for u in scenario.units}
     for _ in range(1000):
         if game.is_over:
@@ -47,7 +49,7 @@ def play_checked(scenario: NapoleonicScenario, seed: int, options: dict[str, obj
         }
         if game.options["marking"] == "roster":
             assert all("casualties" not in u for u in view["units"] if u["side"] != side)
-        game.apply(side, players[side].act(view, legal))
+        game.apply(side, players[side](view, legal, rng))
         for unit_id, entry in game.field.rosters.items():
             assert 0 <= entry.casualties <= figures[unit_id]
     assert game.is_over and game.to_move() == ()
@@ -58,6 +60,7 @@ def play_checked(scenario: NapoleonicScenario, seed: int, options: dict[str, obj
 def test_the_game_implements_the_protocol() -> None:
     game = new_game(leipzig_rockets(), 0)
     assert isinstance(game, Game)
+    assert sorted(PLAYERS) == ["heuristic", "random"]
     assert game.sides == ("allies", "france")
     with pytest.raises(ValueError):
         game.apply("france" if game.to_move() == ("allies",) else "allies", {"battery": "x", "target": None})
@@ -82,7 +85,7 @@ def test_two_hundred_games_play_to_the_end_deterministically(name: str) -> None:
         assert result.turns <= scenario.turns and set(result.points) == set(game.sides)
         digest = event_log_hash(events)
         again = new_game(scenario, seed)
-        play(again, players_for(again, seed))
+        play_game(again, players_for(again, seed), random.Random(seed))
         assert event_log_hash(again.events) == digest, f"seed {seed} diverged"
         hashes.add(digest)
         outcomes.add(result.winner)
@@ -115,7 +118,7 @@ def test_heuristic_player_picks_the_most_expected_casualties() -> None:
         (side,) = game.to_move()
         game.apply(side, game.legal_actions(side)[0])
     view = game.view("austria")
-    choice = HeuristicPlayer().act(view, game.legal_actions("austria"))
+    choice = heuristic_player(view, game.legal_actions("austria"), random.Random(0))
     best = max(view["targets"], key=lambda t: t["expected_figures"] * (1 + 0.5 * len(t["penetrates"])))
     assert choice["target"] == best["id"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -19,7 +20,7 @@ from engine.rulesets.napoleonic.geometry import (
     unit_footprint,
 )
 from engine.rulesets.napoleonic.model import Ranges, scenario_from_documents
-from engine.rulesets.napoleonic.players import HeuristicPlayer, RandomPlayer, play
+from engine.rulesets.napoleonic.players import heuristic_player, play_game, random_player
 from engine.rulesets.napoleonic.tables import load_tables
 
 from .fixtures import NORTH, SOUTH, unit
@@ -79,7 +80,7 @@ def test_documents_build_the_model() -> None:
     assert check_scenario(s) == []
     game = new_game(s, 3)
     assert game.options["rounding_3_4"] == "at-least-one"
-    play(game, {"prussia": HeuristicPlayer(), "france": RandomPlayer(3)})
+    play_game(game, {"prussia": heuristic_player, "france": random_player}, random.Random(3))
     assert game.is_over
 
 

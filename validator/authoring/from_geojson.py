@@ -13,9 +13,10 @@ The steps, in order:
    units) that touch other land to the entry they share most border with, drop the isolated ones;
 5. add the hand-drawn ``extra_land`` (islands the source lacks; areas kept out of play), cut so that land
    entries never overlap; an entry marked ``island: true`` must lie inside one cell and touch no other land;
-6. round every coordinate to 2 decimals (keeping polygons valid), then derive sea zones, kinds and adjacency
-   from the rounded land exactly as a reader of the document would (:mod:`validator.authoring.derive`),
-   refusing zones whose sea is a mere sliver (under 0.1 % of the cell: a gap between land entries);
+6. round every coordinate to 2 decimals (keeping polygons valid); fill with land the sea of cells that hold
+   almost none (under ``min_sea_fraction`` of the cell, default 0.1 %: a coast grazing a cell's corner), so
+   that no zone is a mere sliver; then derive sea zones, kinds and adjacency from the rounded land exactly
+   as a reader of the document would (:mod:`validator.authoring.derive`);
 7. snap each port onto the nearest point of the coastline (the land's boundary less the grid's edge),
    round it, and list the zones it opens on;
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
@@ -38,6 +39,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from validator.authoring.derive import (
+    AREA_TOLERANCE,
     PORT_TOLERANCE,
     MapGeometry,
     coastline,
@@ -50,6 +52,7 @@ from validator.authoring.projection import Projection
 
 __all__ = ["MapBuild", "build_from_files", "build_map", "build_map_document", "write_map_yaml"]
 
+SLIVER_FRACTION = 1e-3  # a zone needs at least this share of its cell in sea
 Land = dict[str, Any]  # {"id", "name", "nation", "geometry": Polygon | MultiPolygon, "island": bool}
 
 
@@ -74,7 +77,7 @@ def build_from_files(geojson_path: str | Path, spec: Mapping[str, Any]) -> dict[
     - ``nations``: country name -> nation id; ``nation_names``: nation id -> land entry name;
       ``default_nation``: nation of unlisted countries (default: the country name in kebab-case);
       ``merge``: ``nation`` (default) or ``country``;
-    - ``simplify`` (default 0.5), ``min_land_area`` (default 1.0);
+    - ``simplify`` (default 0.5), ``min_land_area`` (default 1.0), ``min_sea_fraction`` (default 0.001);
     - ``extra_land``: ``[{id, name, nation, polygon: [[lon, lat], ...], island?: bool}]``;
     - ``ports``: ``[{id, name, nation, at: [lon, lat]}]``; ``port_tolerance`` (default 0.05);
     - ``zone_names``: ``[{name, id}]`` or ``[{name, at: [lon, lat]}]``; ``list_zones``: ``all`` (default:
@@ -99,6 +102,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     lands = tidy_land(lands, float(spec.get("min_land_area", 1.0)))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
     lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
+    lands = absorb_sea_slivers(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)))
     check_islands(lands, grid)
 
     document: dict[str, Any] = {"kind": "map", "ruleset": "dreadnought", "id": spec["id"]}
@@ -116,7 +120,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
         document["sources"] = list(spec["sources"])
 
     geometry = map_geometry(document)
-    check_sea_slivers(geometry)
+    check_sea_slivers(geometry, float(spec.get("min_sea_fraction", SLIVER_FRACTION)))
     names = zone_names(spec.get("zone_names", []), projection, geometry)
     listed = [z for z in geometry.zones if spec.get("list_zones", "all") == "all" or z in names]
     document["zones"] = [_zone_entry(zone, names.get(zone), geometry.kinds[zone]) for zone in listed]
@@ -236,7 +240,32 @@ def check_islands(lands: list[Land], grid: Grid) -> None:
             raise ValueError(f"island {entry['id']!r} touches other land")
 
 
-def check_sea_slivers(geometry: MapGeometry, fraction: float = 1e-3) -> None:
+def absorb_sea_slivers(lands: list[Land], grid: Grid, fraction: float) -> list[Land]:
+    """Step 6: fill the sea of cells that hold almost none (a coast grazing a cell corner) with land.
+
+    Each sliver joins the land entry it shares most boundary with, so that the cell becomes wholly land
+    instead of a zone of a few hundred square metres. Repeats while rounding leaves new slivers.
+    """
+    cells = grid_cells(grid)
+    for _ in range(5):
+        land = shapely.union_all([entry["geometry"] for entry in lands])
+        slivers = [
+            part
+            for cell in cells.values()
+            if AREA_TOLERANCE * cell.area < (sea := cell.difference(land)).area < fraction * cell.area
+            for part in parts_of(sea)
+        ]
+        if not slivers:
+            return lands
+        for part in slivers:
+            contact = [part.boundary.intersection(entry["geometry"]).length for entry in lands]
+            target = contact.index(max(contact))
+            merged = shapely.union_all([lands[target]["geometry"], part])
+            lands[target] = dict(lands[target], geometry=round_geometry(merged))
+    return lands
+
+
+def check_sea_slivers(geometry: MapGeometry, fraction: float = SLIVER_FRACTION) -> None:
     """Raise if a zone holds almost no sea: a gap left between land entries, not a stretch of water."""
     for zone, sea in geometry.zones.items():
         if sea.area < fraction * geometry.cells[zone].area:

@@ -45,6 +45,19 @@ class CheckContext:
 
 CheckFunction = Callable[[Any, CheckContext], Iterable[Diagnostic]]
 
+_MEMO: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
+def memo(model: Any, name: str, compute: Callable[[], Any]) -> Any:
+    """Something derived from a model (a map's graph, its shapes), computed once however many checks and
+    scenarios ask for it. Keyed by the model object itself, which is immutable."""
+    key = (id(model), name)
+    hit = _MEMO.get(key)
+    if hit is None or hit[0] is not model:
+        hit = (model, compute())
+        _MEMO[key] = hit
+    return hit[1]
+
 
 @dataclass(frozen=True)
 class Check:

@@ -21,6 +21,7 @@ Decisions come in four kinds (``Decision.kind``); each has its own small vocabul
 from __future__ import annotations
 
 from engine.rulesets.dreadnought import orders
+from engine.rulesets.dreadnought.mines import field_on
 from engine.rulesets.dreadnought.missions import (
     ASSIGNABLE,
     LEAD_TWO,
@@ -62,7 +63,7 @@ def legal(state: GameState, decision: Decision) -> list[str]:
 
 def _abort_ports(state: GameState, fleet: FleetState) -> list[str]:
     ports = sorted(state.geo.friendly_ports[fleet.side])
-    return [f"abort:{p}" for p in ports if p != fleet.at and state.geo.route(fleet.at, p) is not None]
+    return [f"abort:{p}" for p in ports if p != fleet.at and state.geo.reachable(fleet.at, p)]
 
 
 def _organise(state: GameState, fleet: FleetState) -> list[str]:
@@ -81,7 +82,7 @@ def _organise(state: GameState, fleet: FleetState) -> list[str]:
         goals = set(state.geo.friendly_ports[fleet.side]) - {fleet.at}
         goals |= {c.target for c in state.scenario.victory.conditions
                   if c.kind == "reach" and c.side == fleet.side and c.target}
-        acts += [f"plan:{g}" for g in sorted(goals) if state.geo.route(fleet.at, g) is not None]
+        acts += [f"plan:{g}" for g in sorted(goals) if state.geo.reachable(fleet.at, g)]
     if "hide" not in fleet.acted and may_hide(state, fleet):
         acts.append("hide")
     if "hide" not in fleet.acted and fleet.hidden:
@@ -140,7 +141,7 @@ def _stationary(state: GameState, fleet: FleetState, base: str) -> list[str]:
     if fleet.mission == "raid" and not geo.is_port(base):
         acts += [f"bombard:{p}" for p in geo.enemy_ports_on(fleet.side, base)]
     if fleet.mission == "raid" and not geo.is_port(base) and _can_lay(state, fleet):
-        acts += [f"lay:{z}" for z in geo.neighbours.get(base, ())]
+        acts += [f"lay:{z}" for z in geo.neighbours.get(base, ()) if field_on(state, base, z) is None]
     return acts
 
 
@@ -159,7 +160,6 @@ def _delaying_acts(state: GameState, fleet: FleetState) -> list[str]:
     if fleet.mission == "bombard":
         return [f"bombard:{p}" for p in geo.enemy_ports_on(fleet.side, at)]
     if fleet.mission == "minelay" and _can_lay(state, fleet):
-        from engine.rulesets.dreadnought.mines import field_on
         return [f"lay:{z}" for z in geo.neighbours.get(at, ()) if field_on(state, at, z) is None]
     if fleet.mission == "minesweep" and any(is_minesweeper(s, rules) for s in state.ships_of(fleet)):
         return ["sweep"]

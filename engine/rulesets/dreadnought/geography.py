@@ -76,6 +76,19 @@ class Geography:
                 graph.add_edge(zone, other)
         return graph
 
+    @cached_property
+    def components(self) -> dict[str, int]:
+        """Each zone's connected component, numbered in the order networkx finds them."""
+        return {zone: n for n, part in enumerate(nx.connected_components(self.graph)) for zone in part}
+
+    def reachable(self, start: str, goal: str) -> bool:
+        """Whether any route leads from ``start`` to ``goal`` (cheaper than ``route``)."""
+        if start == goal:
+            return True
+        ends = [self.ports[p].zones if p in self.ports else (p,) for p in (start, goal)]
+        parts = [{self.components[z] for z in zones if z in self.components} for zones in ends]
+        return bool(parts[0] & parts[1])
+
     def route(self, start: str, goal: str) -> list[str] | None:
         """Shortest list of places entered to go from ``start`` to ``goal`` (a zone or a port), or None.
 

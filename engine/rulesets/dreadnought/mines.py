@@ -63,6 +63,7 @@ def lay(state: GameState, fleet: FleetState, other: str) -> bool:
     field = MinefieldState(border(fleet.at, other), fleet.side, int(state.tables["mines"]["lay"]["strength"]),
                            [fleet.side])
     state.minefields.append(field)
+    fleet.done_acts.append(f"lay:{other}")
     state.emit("minefield-laid", "DN-5.2-minelay", fleet=fleet.id, side=fleet.side, between=list(field.between),
                minelayer=layers[0].name)
     return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rulesets.dreadnought.geography import nation_counts_as
-from engine.rulesets.dreadnought.model import SUPPORT_TYPES, Rules
+from engine.rulesets.dreadnought.model import SUPPORT_TYPES, Rules, Ship
 from engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 
 PRE_PLANNED = frozenset({"transport", "bombard", "minelay", "minesweep"})
@@ -47,6 +47,10 @@ def one_nationality(ships: Sequence[ShipState], rules: Rules) -> bool:
 
 def is_minelayer(ship: ShipState, rules: Rules) -> bool:
     """DN-5.2-minelay: minelayers (ML) or ships the scenario names."""
+    return is_minelayer_ship(ship.ship, rules)
+
+
+def is_minelayer_ship(ship: Ship, rules: Rules) -> bool:
     return ship.cls.type == "ML" or ship.name in rules.minelayers
 
 
@@ -101,6 +105,7 @@ def bombard(state: GameState) -> None:
             continue
         if fleet.hidden:
             reveal(state, fleet, "bombarded")
+        fleet.done_acts.append(f"bombard:{fleet.activity_target}")
         state.emit("bombardment", "DN-5.2-bombard", fleet=fleet.id, side=fleet.side, port=fleet.activity_target)
         state.add_points(fleet.side, float(state.tables["bombardment"]["vp"]), "bombardment", "DN-5.2-bombard",
                          fleet=fleet.id)
@@ -115,6 +120,7 @@ def unload(state: GameState) -> None:
             state.emit("unload-refused", "DN-5.2-transport", fleet=fleet.id, side=fleet.side)
             continue
         fleet.unloaded = True
+        fleet.done_acts.append("unload")
         state.emit("cargo-unloaded", "DN-5.2-transport", fleet=fleet.id, side=fleet.side, port=fleet.at)
         state.add_points(fleet.side, float(state.tables["transport"]["unload_vp"]), "cargo", "DN-5.2-transport",
                          fleet=fleet.id)

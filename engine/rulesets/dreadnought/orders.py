@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.rulesets.dreadnought import fuel
 from engine.rulesets.dreadnought.missions import may_add_raid_fleet, may_fly, one_nationality
-from engine.rulesets.dreadnought.model import FAST_SPEEDS, Fleet, Order
+from engine.rulesets.dreadnought.model import FAST_SPEEDS, Fleet, Order, normalise_zone_id
 from engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 
 DELAYING_ACTS = frozenset({"sweep", "lay", "bombard", "unload"})
@@ -20,8 +20,12 @@ DELAYING_ACTS = frozenset({"sweep", "lay", "bombard", "unload"})
 
 def written_plan(fleet: Fleet, turns: int) -> dict[int, Order]:
     """DN-5.1: the scenario's written orders by turn (turns past the list stay)."""
-    return {turn: order for turn, order in enumerate(fleet.orders, start=1)
-            if turn <= turns and order.kind != "stay"}
+    plan: dict[int, Order] = {}
+    for turn, order in enumerate(fleet.orders, start=1):
+        if turn <= turns and order.kind != "stay":
+            zones = tuple(normalise_zone_id(z) for z in order.zones)
+            plan[turn] = order if zones == order.zones else Order(order.kind, zones, order.target, order.text)
+    return plan
 
 
 def is_fast(ships: list[ShipState]) -> bool:

@@ -93,6 +93,7 @@ class FleetState:
     split_turn: int = 0
     unloaded: bool = False
     acted: list[str] = field(default_factory=list)
+    done_acts: list[str] = field(default_factory=list)
 
     def order(self, turn: int) -> Order:
         return self.plan.get(turn, STAY)

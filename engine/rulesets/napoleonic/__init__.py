@@ -21,28 +21,30 @@ from .model import (
     Unit,
     scenario_from_documents,
 )
-from .players import HeuristicPlayer, RandomPlayer, play
+from .players import PLAYERS, Player, heuristic_player, play_game, random_player
 from .tables import load_tables
 
 __all__ = [
     "CHECKS",
     "DEFAULT_OPTIONS",
+    "PLAYERS",
     "RULESET",
     "Battery",
     "Finding",
     "FirePlan",
-    "HeuristicPlayer",
     "NapoleonicGame",
     "NapoleonicScenario",
-    "RandomPlayer",
+    "Player",
     "Ranges",
     "Side",
     "Table",
     "Terrain",
     "Unit",
     "check_scenario",
+    "heuristic_player",
     "load_tables",
     "new_game",
-    "play",
+    "play_game",
+    "random_player",
     "scenario_from_documents",
 ]

@@ -32,6 +32,7 @@ from .fire import expected_figures
 from .howitzers import battery_kind, fire_solution
 from .model import Battery, FirePlan, NapoleonicScenario
 from .penetration import penetration_applies, units_penetrated
+from .players import PLAYERS as PLAYERS
 from .rockets import expected_rocket_figures
 from .roster import MARKINGS, roster_view
 from .tables import Tables, load_tables, merge

@@ -1,33 +1,28 @@
-"""Players for napoleonic games: random and heuristic. A player sees only ``game.view(side)`` and the
-legal actions, and returns one of them.
+"""Players for napoleonic games: random and heuristic. A player is a function of ``view(side)``, the
+legal actions and the player's own ``random.Random`` (never the game's: a player's choices are actions
+in the replay, not chance in the game), and returns one of the legal actions.
 
-* ``RandomPlayer``: uniform over the legal actions, from its own seeded ``random.Random`` (never the
-  game's: a player's choices are actions in the replay, not chance in the game).
-* ``HeuristicPlayer``: fires at the target with the most expected casualties: the fire table's mean for
-  that target, plus half of it again for each unit the view says the shot would penetrate (NA-pen-c).
-  With nothing to kill it sets alight a building or built-up area that is not burning yet, else holds.
-  Ties go to the first target in the list (scenario order), so it is deterministic.
+* ``random_player``: uniform over the legal actions.
+* ``heuristic_player``: fires at the target with the most expected casualties: the fire table's mean for
+  that target (``expected_figures`` in the view), plus half of it again for each unit the view says the
+  shot would pass on into (NA-pen-c). With nothing to kill it sets alight a building or built-up area
+  that is not burning yet, else holds. Ties go to the first target listed (scenario order): deterministic.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.api import Action, Game, GameResult
 
-
-class Player(Protocol):
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action: ...
+Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 
 
-class RandomPlayer:
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+def random_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions, from the player's own seeded generator."""
+    return legal_actions[rng.randrange(len(legal_actions))]
 
 
 def expected_value(target: Mapping[str, Any], penetration_share: float = 0.5) -> float:
@@ -36,36 +31,37 @@ def expected_value(target: Mapping[str, Any], penetration_share: float = 0.5) ->
     return base * (1.0 + penetration_share * len(target.get("penetrates", ())))
 
 
-class HeuristicPlayer:
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        targets = {t["id"]: t for t in view.get("targets", ())}
-        best: tuple[float, Action] | None = None
-        arson: Action | None = None
-        for action in legal:
-            target = targets.get(action["target"]) if action["target"] is not None else None
-            if target is None:
-                continue
-            value = expected_value(target)
-            if value > 0 and (best is None or value > best[0]):
-                best = (value, action)
-            if arson is None and target["kind"] == "terrain" and not target["burning"]:
-                arson = action
-        if best is not None:
-            return best[1]
-        if arson is not None:
-            return arson
-        holds = [a for a in legal if a["target"] is None]
-        return holds[0] if holds else legal[0]
+def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """The legal target with the most expected casualties; else an unburnt building; else hold."""
+    targets = {t["id"]: t for t in view.get("targets", ())}
+    best: tuple[float, Action] | None = None
+    arson: Action | None = None
+    for action in legal_actions:
+        target = targets.get(action["target"]) if action["target"] is not None else None
+        if target is None:
+            continue
+        value = expected_value(target)
+        if value > 0 and (best is None or value > best[0]):
+            best = (value, action)
+        if arson is None and target["kind"] == "terrain" and not target["burning"]:
+            arson = action
+    if best is not None:
+        return best[1]
+    if arson is not None:
+        return arson
+    holds = [a for a in legal_actions if a["target"] is None]
+    return holds[0] if holds else legal_actions[0]
 
 
-def play(game: Game, players: Mapping[str, Player], max_steps: int = 10_000) -> GameResult:
-    """Play ``game`` to the end, asking each side's player in turn; ``RuntimeError`` past ``max_steps``."""
+PLAYERS: dict[str, Player] = {"random": random_player, "heuristic": heuristic_player}
+
+
+def play_game(game: Game, players: Mapping[str, Player], rng: random.Random, max_steps: int = 10_000) -> GameResult:
+    """Let ``players`` (one per side) fire every battery until the game ends; returns its result."""
     for _ in range(max_steps):
         if game.is_over:
             return game.result()
-        for side in game.to_move():
-            legal = game.legal_actions(side)
-            game.apply(side, players[side].act(game.view(side), legal))
-    if not game.is_over:
-        raise RuntimeError(f"game not over after {max_steps} steps")
-    return game.result()
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        game.apply(side, players[side](game.view(side), legal, rng))
+    raise RuntimeError(f"game not over after {max_steps} steps")

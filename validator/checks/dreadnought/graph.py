@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import networkx as nx
 
 from engine.rulesets.dreadnought.model import SeaMap
-from validator.checks import CheckContext, check
+from validator.checks import CheckContext, check, memo
 from validator.diagnostics import Diagnostic, register
 
 register("GRA001", "Zone adjacent to itself", "An adjacency pair or blocked border names the same zone "
@@ -23,7 +23,11 @@ register("GRA003", "Port opens on no sea zone", "A port must open onto at least 
 
 
 def sea_graph(sea_map: SeaMap) -> nx.Graph:
-    """The sea zones as a networkx graph along the map's (declared or derived) adjacency."""
+    """The sea zones as a networkx graph along the map's (declared or derived) adjacency (built once)."""
+    return memo(sea_map, "sea_graph", lambda: _build_graph(sea_map))
+
+
+def _build_graph(sea_map: SeaMap) -> nx.Graph:
     graph = nx.Graph()
     graph.add_nodes_from(sea_map.zones)
     for zone, neighbours in sea_map.topology.neighbours.items():

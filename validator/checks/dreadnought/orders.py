@@ -107,19 +107,25 @@ def two_zones_only_for_fast_fleets(scenario: Scenario, ctx: CheckContext) -> Ite
 
 
 def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, int], set[str]]:
-    """Sea distance (zones to cross) from every zone to a zone where a friendly port opens."""
+    """Sea distance (zones to cross) from every zone to a zone where a friendly port opens; computed once
+    per map and set of nations."""
     ports = {p.id for p in scenario.map.ports.values() if p.nation in side.nations}
-    sources = {z for p in ports for z in scenario.map.ports[p].zones}
-    graph = sea_graph(scenario.map)
-    return dict(nx.multi_source_dijkstra_path_length(graph, sources)) if sources else {}, ports
+
+    def compute() -> dict[str, int]:
+        sources = {z for p in ports for z in scenario.map.ports[p].zones}
+        return dict(nx.multi_source_shortest_path_length(sea_graph(scenario.map), sources)) if sources else {}
+
+    return memo(scenario.map, "friendly:" + ",".join(sorted(side.nations)), compute), ports
 
 
 @check("dreadnought", Scenario, "DN-5.2-abort")
 def aborting_fleets_head_home(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-abort: after an abort every move heads for a friendly port, by a shortest path, at best speed."""
     for side in scenario.sides:
-        distances, ports = friendly_port_distances(scenario, side)
         for fleet in side.fleets:
+            if fleet.mission != "abort" and not any(order.kind == "abort" for order in fleet.orders):
+                continue
+            distances, ports = friendly_port_distances(scenario, side)
             speed = 2 if is_fast(scenario, fleet) else 1
             aborted = fleet.mission == "abort"
             zone: str | None = fleet.start if fleet.start in scenario.map.zones else None

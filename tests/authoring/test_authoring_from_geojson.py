@@ -23,15 +23,18 @@ from validator.authoring.mapyaml import write_map_yaml
 from validator.authoring.projection import KM_PER_DEGREE, Projection
 
 
-def rectangle(name: str, x0: float, y0: float, x1: float, y1: float) -> dict[str, Any]:
+def feature(name: str, ring: list[tuple[float, float]]) -> dict[str, Any]:
     """A country feature given in map units (converted to lon/lat for this test's projection)."""
-    lon0, lon1, lat0, lat1 = x0 / 10, x1 / 10, y0 / 10 - 2, y1 / 10 - 2
-    ring = [[lon0, lat0], [lon1, lat0], [lon1, lat1], [lon0, lat1], [lon0, lat0]]
+    lonlat = [[x / 10, y / 10 - 2] for x, y in [*ring, ring[0]]]
     return {
         "type": "Feature",
         "properties": {"name": name},
-        "geometry": {"type": "Polygon", "coordinates": [ring]},
+        "geometry": {"type": "Polygon", "coordinates": [lonlat]},
     }
+
+
+def rectangle(name: str, x0: float, y0: float, x1: float, y1: float) -> dict[str, Any]:
+    return feature(name, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
 
 
 COLLECTION = {
@@ -211,3 +214,12 @@ def test_zone_name_on_land_is_refused() -> None:
 def test_ports_lie_on_the_land_boundary(built: Any) -> None:
     for port in built.document["ports"]:
         assert built.geometry.land.boundary.distance(Point(port["at"])) < 1e-9
+
+
+def test_a_coast_grazing_a_cell_corner_leaves_no_sliver_zone() -> None:
+    # D3 is land but for a triangle of 0.0002 square units at its north-west corner
+    graze = feature("Graze", [(20, 0), (30, 0), (30, 10), (20.02, 10), (20, 9.98)])
+    built = build_map({"type": "FeatureCollection", "features": [graze]}, dict(SPEC, ports=[], zone_names=[]))
+    assert "D3" not in built.geometry.zones
+    assert {"C2", "C3", "D2", "D4"} <= set(built.geometry.zones)
+    assert [20.0, 10.0] in next(e for e in built.document["land"] if e["id"] == "graze")["polygon"]

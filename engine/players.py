@@ -1,0 +1,52 @@
+"""Generic players over the ``engine.api.Game`` protocol.
+
+A player is a function ``(game_view, legal_actions, rng) -> action``: it sees only ``game.view(side)`` and
+the legal actions, and draws any chance from the ``random.Random`` it is given (the driver seeds one per
+side, never the game's own). Ruleset-specific players live in their ruleset and are exported as
+``PLAYERS`` by the ruleset's game module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.api import Action
+
+Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+
+
+def random_player(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions (seeded by the driver's ``rng``)."""
+    return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def first_player(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """Always the first legal action (a deterministic baseline)."""
+    return legal_actions[0]
+
+
+class LazyView(Mapping[str, Any]):
+    """A view built only if the player looks at it: most scripted choices never need it."""
+
+    def __init__(self, build: Callable[[], Mapping[str, Any]]) -> None:
+        self._build = build
+        self._data: Mapping[str, Any] | None = None
+
+    def _get(self) -> Mapping[str, Any]:
+        if self._data is None:
+            self._data = self._build()
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+GENERIC_PLAYERS: dict[str, Player] = {"random": random_player, "first": first_player}
