@@ -3,22 +3,48 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
+
+
+def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
+    try:
+        from admiralty.site.build import build_site
+    except ImportError:
+        print("site: not available in this version; skipped")
+        return 0
+    return int(build_site(list(args.paths), args.out, args.site_dir, strict=True))
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from admiralty.smoke import run_smoke
     from validator.pipeline import validate
     from validator.report import render, summary
 
+    context: dict[str, Any] = {}
+
+    def stage_validate(args: argparse.Namespace, context: dict[str, Any]) -> int:
+        result = validate(args.paths)
+        sys.stdout.write(render(result.report, args.format or "text"))
+        context["scenarios"] = result.scenarios
+        context["summary"] = summary(result.report)
+        return result.report.exit_code(strict=args.strict)
+
+    def stage_smoke(args: argparse.Namespace, context: dict[str, Any]) -> int:
+        return run_smoke(args, context["scenarios"])
+
+    stages: list[tuple[str, Callable[[argparse.Namespace, dict[str, Any]], int]]] = [
+        ("validate", stage_validate), ("smoke", stage_smoke), ("site", _stage_site)]
     started = time.perf_counter()
-    print(f"[1/1] validate {' '.join(args.paths)}", flush=True)
-    result = validate(args.paths)
-    fmt = args.format or "text"
-    sys.stdout.write(render(result.report, fmt))
-    code = result.report.exit_code(strict=args.strict)
-    if code:
-        print(f"build stopped at stage 'validate': {summary(result.report)}")
-        return code
-    print(f"build passed: {len(result.scenarios)} scenarios validated in {time.perf_counter() - started:.1f}s")
+    for number, (name, stage) in enumerate(stages, start=1):
+        print(f"[{number}/{len(stages)}] {name}", flush=True)
+        code = stage(args, context)
+        if code:
+            print(f"build stopped at stage '{name}' (exit {code})")
+            return code
+    print(f"build passed: {len(context['scenarios'])} scenarios validated, smoked and published in "
+          f"{time.perf_counter() - started:.1f}s (site in {args.site_dir}{os.sep})")
     return 0

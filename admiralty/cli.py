@@ -51,6 +51,42 @@ def cmd_new(args: argparse.Namespace) -> int:
     return new_scenario(args.id, args.corpus, args.map, args.out)
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from admiralty.play import cmd_play as run
+
+    return run(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from admiralty.play import cmd_replay as run
+
+    return run(args)
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from admiralty.smoke import run_smoke
+
+    return run_smoke(args)
+
+
+def cmd_map(args: argparse.Namespace) -> int:
+    from validator.authoring.cli import map_from_geojson
+
+    return map_from_geojson(args.rest)
+
+
+def add_smoke_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=None, help="games per player kind (default: each "
+                        "scenario's smoke.games)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (games use S..S+N-1)")
+    parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: the CPU count)")
+    parser.add_argument("--executor", default="local", help="local (default), dask-local, or dask://HOST:PORT "
+                        "(needs the `distributed` extra)")
+    parser.add_argument("--out", default="build/smoke", help="statistics and failure replays (default build/smoke)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="wall-clock limit per game in seconds")
+    parser.add_argument("--only", nargs="*", metavar="ID", help="smoke only these scenario ids")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="admiralty", formatter_class=_formatter,
@@ -72,15 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help="output format (default: github when GITHUB_ACTIONS is set, else text)")
     validate.add_argument("--strict", action="store_true", help="warnings fail the run too")
 
-    build = _add(sub, "build", "Run the whole pipeline over the corpus: validate (then smoke games and the "
-                 "site as they land), stopping at the first stage that fails.",
+    build = _add(sub, "build", "Run the whole pipeline over the corpus: validate, smoke games, then the site, "
+                 "stopping at the first stage that fails.",
                  """
                  admiralty build                 # the bundled corpus under scenarios/
                  admiralty build my-scenarios/ --strict
                  """, cmd_build)
     build.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
-    build.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    build.add_argument("--strict", action="store_true", help="warnings (and balance out of band) fail the run")
     build.add_argument("--format", choices=("text", "json", "github", "sarif"), help="diagnostics format")
+    build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
+    add_smoke_options(build)
 
     new = _add(sub, "new", "Write a new document skeleton that validates, with its schema modeline.",
                """
@@ -92,6 +130,48 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--corpus", default="scenarios", help="where to find maps and catalogs (default: scenarios)")
     new.add_argument("--map", default=None, help="the map to use (default: the first in the corpus)")
     new.add_argument("--out", default=None, help="folder to write to (default: the corpus's scenario folder)")
+    smoke = _add(sub, "smoke", "Play every scenario many times headless: invariants after every action, "
+                 "determinism re-checked, balance statistics to build/smoke/<id>.json.",
+                 """
+                 admiralty smoke scenarios/ --games 10
+                 admiralty smoke scenarios/ --games 200 --jobs 2 --strict
+                 admiralty smoke scenarios/ --executor dask://scheduler:8786
+                 Exit codes: 0 all games clean, 1 failures (or balance out of band with --strict), 2 usage.
+                 """, cmd_smoke)
+    smoke.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    smoke.add_argument("--strict", action="store_true", help="balance outside the expected band fails the run")
+    add_smoke_options(smoke)
+
+    play = _add(sub, "play", "Play one game headless and print a readable turn-by-turn log and the result.",
+                """
+                admiralty play otranto-1917 --seed 7
+                admiralty play otranto-1917 --seed 7 --players scripted,random --replay-out game.jsonl
+                """, cmd_play)
+    play.add_argument("scenario", help="a scenario id (searched in --corpus) or a scenario file")
+    play.add_argument("--seed", type=int, default=0, help="the game's seed")
+    play.add_argument("--players", default="scripted", help="player per side, comma-separated (scripted, random, "
+                      "heuristic); the last is used for the remaining sides")
+    play.add_argument("--replay-out", default=None, metavar="FILE", help="write a replay file")
+    play.add_argument("--corpus", default="scenarios", help="where maps, catalogs and scenarios are")
+    play.add_argument("--step-limit", type=int, default=100_000, help="stop after this many actions")
+    play.add_argument("--quiet", action="store_true", help="print only the result")
+
+    again = _add(sub, "replay", "Re-play a replay file: confirm the same event log, or name the first divergent "
+                 "event.", """
+                 admiralty replay game.jsonl
+                 admiralty replay build/smoke/replays/otranto-1917-random-17.jsonl
+                 """, cmd_replay)
+    again.add_argument("file", help="a replay file (JSON Lines) from `admiralty play` or `admiralty smoke`")
+    again.add_argument("--corpus", default="scenarios", help="where the scenario's documents are")
+
+    maps = _add(sub, "map", "Authoring help for maps: `admiralty map from-geojson` builds a map document from "
+                "a GeoJSON of land polygons and a grid spec.", """
+                admiralty map from-geojson data/naturalearth-110m-europe.geojson --id adriatic --rows K:AF \\
+                    --columns 10:29 --cell 10 --bbox 12,39,20.5,45.9 --nation Italy=italy -o adriatic.yaml
+                admiralty map from-geojson --help
+                """, cmd_map)
+    maps.add_argument("action", choices=("from-geojson",), help="what to do")
+    maps.add_argument("rest", nargs=argparse.REMAINDER, help="the action's own arguments (see its --help)")
     return parser
 
 

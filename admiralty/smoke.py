@@ -1,0 +1,103 @@
+"""``admiralty smoke``: play the scenarios many times, report failures and balance."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from engine.smoke.executors import ExecutorError
+from engine.smoke.runner import Limits, Outcome
+from engine.smoke.sweep import SmokeSettings, run
+
+
+def _interactive() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("CI")
+
+
+class _Progress:
+    """Scenarios done, games per second and failures so far: a rich bar on a terminal, plain lines otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self.failed = total, 0, 0
+        self.started = time.perf_counter()
+        self.last_line = 0.0
+        self.bar: Any = None
+        if _interactive():
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("smoke"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                                TextColumn("{task.fields[failed]}"), TimeElapsedColumn())
+            self.task = self.bar.add_task("games", total=total, rate="", failed="")
+            self.bar.start()
+
+    def __call__(self, outcomes: list[Outcome]) -> None:
+        self.done += len(outcomes)
+        self.failed += sum(1 for o in outcomes if o.failure)
+        rate = self.done / max(1e-9, time.perf_counter() - self.started)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done, rate=f"{rate:.0f} games/s", failed=f"{self.failed} failed")
+        elif time.perf_counter() - self.last_line > 5 or self.done == self.total:
+            self.last_line = time.perf_counter()
+            print(f"smoke: {self.done}/{self.total} games, {rate:.0f} games/s, {self.failed} failed", flush=True)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> int:
+    """Validate the paths, smoke the scenarios, print a summary; 1 on any failure (or out-of-band balance
+    with --strict)."""
+    if scenarios is None:
+        from validator.pipeline import validate
+        from validator.report import render
+
+        result = validate(args.paths)
+        if result.report.exit_code():
+            sys.stdout.write(render(result.report, "text"))
+            print("smoke: the documents have errors; fix them first")
+            return 1
+        scenarios = result.scenarios
+    if getattr(args, "only", None):
+        scenarios = [s for s in scenarios if s.id in set(args.only)]
+    settings = SmokeSettings(games=args.games, seed=args.seed, jobs=args.jobs or (os.cpu_count() or 1),
+                             executor=args.executor, out_dir=args.out, limits=Limits(seconds=args.timeout))
+    games_per = {s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players)
+                 for s in scenarios}
+    progress = _Progress(sum(games_per.values()))
+    started = time.perf_counter()
+    try:
+        stats = run(scenarios, settings, progress)
+    except ExecutorError as error:
+        progress.stop()
+        print(f"admiralty smoke: {error}", file=sys.stderr)
+        return 2
+    progress.stop()
+    elapsed = time.perf_counter() - started
+    code = 0
+    for scenario_id, summary in sorted(stats.items()):
+        failures = {k: v for k, v in summary["failures"].items() if v}
+        balance = summary["balance"]
+        rates = ", ".join(f"{side} {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
+                          for side, s in summary["sides"].items())
+        line = f"{scenario_id}: {summary['games']} games, {rates}, draws {summary['draws']}"
+        if failures:
+            code = 1
+            line += f"; FAILURES {failures}"
+        if balance["in_band"] is False:
+            low, high = balance["expected"]
+            word = "ERROR" if args.strict else "warning"
+            line += (f"; {word}: first side wins {balance['observed']:.0%} with {balance['player']} players, "
+                     f"outside the expected {low:.0%}-{high:.0%}")
+            code = 1 if args.strict else code
+        print(line)
+        for failed in summary["failed_games"][:5]:
+            print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}\n"
+                  f"    reproduce: admiralty replay {failed['replay']}")
+    total = sum(s["games"] for s in stats.values())
+    print(f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
+          f"{settings.out_dir}/")
+    return code
