@@ -9,6 +9,7 @@ import yaml
 
 from validator.geometry import index_label
 
+COAST_ROWS = 4  # rows a southern coast (``write_map(coast=True)``) may reach into
 MODELINE = "# yaml-language-server: $schema=../../schemas/dreadnought/{kind}.schema.json\n"
 
 
@@ -23,14 +24,19 @@ def grid_shape(zones: int) -> tuple[int, int]:
 
 
 def write_map(folder: Path, zones: int, *, seed: int = 1, islands: int = 0, ports: int = 8,
-              map_id: str = "bench-map") -> dict[str, object]:
-    """A grid map of about ``zones`` zones with a land strip along the west, islands and ports."""
+              map_id: str = "bench-map", coast: bool = False) -> dict[str, object]:
+    """A grid map of about ``zones`` zones with a land strip along the west, islands and ports; with
+    ``coast``, also a jagged southern coast that runs through cells, along grid lines and across corners
+    (wholly-land cells, coastal zones, land sides, borders closed by land)."""
     rng = random.Random(seed)
     rows, columns = grid_shape(zones)
     cell = 10.0
     height = rows * cell
     land = [{"id": "westland", "name": "Westland", "nation": "austria-hungary",
              "polygon": [[-cell, 0.0], [0.0, 0.0], [0.0, height], [-cell, height]]}]
+    if coast:
+        land.append({"id": "southland", "name": "Southland", "nation": "italy",
+                     "polygon": jagged_coast(columns, cell, random.Random(seed + 1))})
     taken = set()
     for i in range(islands):
         r, c = rng.randrange(rows), rng.randrange(1, columns)
@@ -40,9 +46,10 @@ def write_map(folder: Path, zones: int, *, seed: int = 1, islands: int = 0, port
         x0, y0 = c * cell + 3, (rows - 1 - r) * cell + 3
         land.append({"id": f"isle-{i}", "name": f"Isle {i}", "nation": "italy",
                      "polygon": [[x0, y0], [x0 + 2, y0], [x0 + 2, y0 + 2], [x0, y0 + 2]]})
-    port_list = []
+    port_list = []  # along the west coast, in the middle of a cell's side, north of a southern coast
+    port_rows = rows - COAST_ROWS if coast else rows
     for i in range(ports):
-        r = (i * rows) // ports
+        r = (i * port_rows) // ports
         port_list.append({"id": f"port-{i}", "name": f"Port {i}", "nation": "austria-hungary" if i % 2 else "italy",
                           "at": [0.0, (rows - r - 0.5) * cell]})
     data = {"kind": "map", "ruleset": "dreadnought", "id": map_id, "title": f"Benchmark sea of {rows * columns} zones",
@@ -50,6 +57,18 @@ def write_map(folder: Path, zones: int, *, seed: int = 1, islands: int = 0, port
             "land": land, "ports": port_list, "adjacency": "derived"}
     _dump(folder / f"{map_id}.yaml", "map", data)
     return data
+
+
+def jagged_coast(columns: int, cell: float, rng: random.Random) -> list[list[float]]:
+    """A coast across the bottom rows: at each column boundary the shore sits 1 to 3 cells up, on a grid
+    line or halfway between, with a headland or a bay in between; the bottom row is mostly land."""
+    ring = [[0.0, -cell]]
+    for c in range(columns + 1):
+        ring.append([c * cell, rng.choice((1.0, 1.5, 2.0, 3.0)) * cell])
+        if c < columns:
+            ring.append([(c + 0.5) * cell, rng.choice((0.5, 1.0, 2.5)) * cell])
+    ring.append([columns * cell, -cell])
+    return ring
 
 
 def write_catalogs(folder: Path) -> None:

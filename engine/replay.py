@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -106,7 +107,7 @@ def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str
         legal = game.legal_actions(side)
         if not legal:
             raise RuntimeError(f"{side} is to move but has no legal action")
-        action = chosen[side](LazyView(lambda side=side: game.view(side)), legal, rngs[side])
+        action = chosen[side](LazyView(partial(game.view, side)), legal, rngs[side])
         game.apply(side, action)
         recorded.append({"side": side, "action": action})
     names = {side: (spec if isinstance(spec, str) else getattr(spec, "__name__", "custom"))

@@ -11,6 +11,8 @@ from types import ModuleType
 
 RULESETS: dict[str, str] = {
     "dreadnought": "engine.rulesets.dreadnought.game",
+    "renaissance": "engine.rulesets.renaissance.game",
+    "napoleonic": "engine.rulesets.napoleonic.game",
 }
 
 

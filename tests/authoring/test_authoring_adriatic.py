@@ -12,8 +12,9 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
-from validator.authoring.derive import coastline, land_shape, map_geometry
+from validator.authoring.derive import land_shape, map_geometry
 from validator.authoring.grid import Grid, grid_extent
+from validator.geometry import coastline
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "scenarios" / "dreadnought" / "maps"

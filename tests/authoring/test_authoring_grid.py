@@ -12,23 +12,29 @@ from validator.authoring.grid import (
     grid_extent,
     normalise_zone_id,
     parse_zone_id,
-    row_index,
-    row_label,
+    index_label,
+    label_index,
     row_labels,
 )
 
 
 @pytest.mark.parametrize(
-    ("label", "index"), [("A", 1), ("Z", 26), ("AA", 27), ("AZ", 52), ("BA", 53), ("ZZ", 702), ("AAA", 703)]
+    ("label", "index"), [("A", 0), ("Z", 25), ("AA", 26), ("AZ", 51), ("BA", 52), ("ZZ", 701), ("AAA", 702)]
 )
 def test_row_labels_count_like_spreadsheet_columns(label: str, index: int) -> None:
-    assert row_index(label) == index
-    assert row_label(index) == label
+    assert label_index(label) == index
+    assert index_label(index) == label
 
 
-@given(st.integers(min_value=1, max_value=20_000))
+@given(st.integers(min_value=0, max_value=20_000))
 def test_row_label_and_index_are_inverse(index: int) -> None:
-    assert row_index(row_label(index)) == index
+    assert label_index(index_label(index)) == index
+
+
+@pytest.mark.parametrize("label", ["", "A1", "Ä", " A"])
+def test_a_row_label_is_ascii_letters(label: str) -> None:
+    with pytest.raises(ValueError, match="not a row label"):
+        label_index(label)
 
 
 def test_row_labels_run_across_the_alphabet_end() -> None:

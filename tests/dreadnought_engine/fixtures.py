@@ -215,5 +215,60 @@ def at_turn(turn: int, phase: str = "orders") -> Callable[[DreadnoughtGame], boo
     return lambda g: g.state.turn >= turn and (g.state.phase == phase or g.state.turn > turn)
 
 
-def decision(game: DreadnoughtGame, side: str) -> dict[str, Any] | None:
-    return game.view(side)["decision"]  # type: ignore[no-any-return]
+def decision(game: DreadnoughtGame, side: str) -> Any:
+    return game.view(side)["decision"]
+
+
+ALWAYS_CONTACT = {"contact": {"need": {"day": 1, "night": 1}}}
+ONE_BOX_A_ZONE = {"fuel": {"units_per_box": 1}}
+"""Every zone entered crosses out a box (the second of a turn, two for coal): fuel runs out in a few turns."""
+
+
+def rules(tables: Mapping[str, Any] | None = None, **switches: Any) -> Rules:
+    """Scenario rules with table overrides (``rules.tables``)."""
+    return Rules(tables=MappingProxyType(dict(tables or {})), **switches)
+
+
+class FakeResolver:
+    """A battle resolver that records each battle and returns a fixed (or computed) outcome."""
+
+    name = "fake"
+
+    def __init__(self, outcome: Any = None) -> None:
+        from engine.rulesets.dreadnought.battle import BattleOutcome
+        self.outcome = outcome if outcome is not None else BattleOutcome()
+        self.battles: list[Any] = []
+
+    def resolve(self, battle: Any, rng: Any) -> Any:
+        self.battles.append(battle)
+        return self.outcome(battle) if callable(self.outcome) else self.outcome
+
+
+def campaign(turns: int = 24, weather: str | Sequence[str] | None = None) -> Scenario:
+    """A busy 24-turn scenario: every mission, colliers, a tanker, minefields, night turns, random weather."""
+    central = [
+        fleet("fleet-1", "intercept", "danzig", ["Rostock", "Frankfurt"],
+              ["Q31/R32", "R33/S33", "T33/U32", "U31/U30", "U29", "U28", "U27", "U26", "U25", "U24"]),
+        fleet("raider", "raid", "kiel", ["Emden"], ["Q25", "R24", "S23", "S22", "S21", "R20"]),
+        fleet("fleet-3", "bombard", "cattaro", ["Habsburg", "Arpad"], ["S20", "T21", "T22"]),
+        fleet("layers", "minelay", "kiel", ["Albatross"], ["Q25", "R25", "S25"]),
+        fleet("sweepers", "minesweep", "pola", ["M1", "M2"], ["P18", "Q19", "R20"]),
+        fleet("supply", "transport", "kiel", ["Bayern Collier"], ["Q25", "stay", "stay", "R25"], collier=True),
+    ]
+    entente = [
+        fleet("fleet-4", "intercept", "dover", ["Canada", "Superb"],
+              ["V8", "U9", "U10", "U11", "U12", "U13", "U14", "U15", "U16", "U17", "U18", "U19", "U20", "U21"]),
+        fleet("cruisers", "intercept", "harwich", ["Dartmouth", "Bristol"],
+              ["U7", "U8/U9", "T10/T11", "T12/T13", "T14/T15", "T16/T17", "T18/T19", "T20/T21", "T22"]),
+        fleet("convoy", "transport", "harwich", ["Transport 1", "Transport 2"], ["U7", "U8", "U9", "U10"]),
+        fleet("screen", "escort", "harwich", ["Lance", "Legion"], ["convoy convoy"] * 4, escorts="convoy"),
+        fleet("corsair", "raid", "brindisi", ["Glasgow"], ["T22", "S21", "R20", "Q19"]),
+        fleet("oilers", "transport", "brindisi", ["Olna"], ["T22", "stay", "stay"], collier=True),
+    ]
+    return scenario(central, entente, turns=turns, night=(8, 9, 10, 20, 21), weather=weather,
+                    minefields=[Minefield(("T21", "S20"), "central"), Minefield(("U8", "U9"), "central", 2),
+                                Minefield(("R20", "Q19"), "entente")],
+                    rules=rules(raid_needs_leader=False),
+                    conditions=[VictoryCondition("entente", "reach", fleet="convoy", target="U10", by_turn=10),
+                                VictoryCondition("central", "vp-lead", value=5)],
+                    controls={"central": ["S20", "Q25", "Q31"], "entente": ["U7", "V8", "T22"]})

@@ -1,8 +1,12 @@
-"""Tools for corpus authors: build dreadnought maps from GeoJSON, derive their zones, write tidy YAML."""
+"""Tools for corpus authors: build dreadnought maps from GeoJSON, derive their zones, write tidy YAML.
+
+The grid geometry (cells, sea zones, kinds, adjacency) is :mod:`validator.geometry`'s, shared with the
+validator's build; ``admiralty map from-geojson`` is :func:`validator.authoring.cli.map_from_geojson`.
+"""
 
 from validator.authoring.derive import MapGeometry, map_geometry, sea_zone_components
 from validator.authoring.from_geojson import MapBuild, build_from_files, build_map, build_map_document
-from validator.authoring.grid import Grid, grid_cells, row_index, row_label, row_labels
+from validator.authoring.grid import Grid, grid_cells, index_label, label_index, row_labels
 from validator.authoring.mapyaml import dump_document, write_map_yaml
 from validator.authoring.projection import Projection
 
@@ -16,9 +20,9 @@ __all__ = [
     "build_map_document",
     "dump_document",
     "grid_cells",
+    "index_label",
+    "label_index",
     "map_geometry",
-    "row_index",
-    "row_label",
     "row_labels",
     "sea_zone_components",
     "write_map_yaml",

@@ -1,19 +1,13 @@
-"""What a dreadnought map's geometry implies: its sea zones, their kinds, their adjacency, the ports' zones.
+"""What a dreadnought map document's geometry implies: its sea zones, kinds, zone graph and ports' zones.
 
-Everything here works in map units on the document's own (already rounded) coordinates, so that deriving
-from a written map gives exactly what the builder derived before writing it.
+The definitions (sea zone, coastal, adjacent) and their computation are :mod:`validator.geometry`'s, the
+same the validator builds maps with; this module reads them off a map *document* (a parsed YAML mapping)
+for the map builder and for authors' scripts, and keeps the results in a networkx graph. Everything works
+in map units on the document's own (already rounded) coordinates, so that deriving from a written map gives
+exactly what the builder derived before writing it.
 
-Definitions (the map builder and any reader of a map document use these):
-
-- a grid cell is a **sea zone** unless it is wholly land (its area not covered by land is zero, up to a
-  relative tolerance of 1e-9 of the cell's area);
-- a sea zone is **coastal** if it touches land: the land inside the closed cell has a positive area, or
-  runs along the cell's edge for a positive length; otherwise it is **open**. Land touching a cell only at
-  a point does not make it coastal;
-- two zones are **adjacent** when their cells share a border of positive length and that shared border is
-  not wholly land: some positive length of it lies outside every land polygon (a border along which land
-  runs, such as a coast that follows the grid line exactly, is closed). Corner contacts never count;
-- a port **opens on** the sea zones whose sea area lies within a small tolerance of the port's point.
+A port **opens on** the sea zones whose sea area (the cell less its land) lies within ``PORT_TOLERANCE``
+map units of the port's point: the builder writes them into the document's ``zones:``.
 """
 
 from __future__ import annotations
@@ -23,14 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
-from shapely import STRtree, union_all
-from shapely.geometry import MultiPolygon, Point, Polygon
+from shapely import STRtree
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from validator import geometry
 from validator.authoring.grid import Grid, grid_cells, normalise_zone_id
 
-AREA_TOLERANCE = 1e-9
-LENGTH_TOLERANCE = 1e-9
 PORT_TOLERANCE = 0.05
 
 
@@ -46,71 +39,40 @@ class MapGeometry:
     graph: nx.Graph
 
 
+def land_rings(entry: Mapping[str, Any]) -> list[Sequence[Sequence[float]]]:
+    """The rings of a ``land:`` entry (``polygon``: one ring; ``multipolygon``: a list of rings)."""
+    return [entry["polygon"]] if "polygon" in entry else list(entry["multipolygon"])
+
+
 def land_shape(entry: Mapping[str, Any]) -> Polygon | MultiPolygon:
-    """The shapely geometry of a ``land:`` entry (``polygon`` ring or ``multipolygon`` list of rings)."""
-    if "polygon" in entry:
-        return Polygon([tuple(point) for point in entry["polygon"]])
-    return MultiPolygon([Polygon([tuple(point) for point in ring]) for ring in entry["multipolygon"]])
-
-
-def is_wholly_land(cell: Polygon, land: BaseGeometry) -> bool:
-    """Whether ``cell`` is covered by land, up to :data:`AREA_TOLERANCE` of its area."""
-    return bool(cell.difference(land).area <= AREA_TOLERANCE * cell.area)
+    """The shapely geometry of a ``land:`` entry."""
+    polygons = [geometry.polygon_of(ring) for ring in land_rings(entry)]
+    return polygons[0] if "polygon" in entry else MultiPolygon(polygons)
 
 
 def sea_zones(cells: Mapping[str, Polygon], land: BaseGeometry) -> dict[str, BaseGeometry]:
     """The sea part of every cell that is not wholly land, keyed by zone id, in the cells' order."""
-    return {zone: cell.difference(land) for zone, cell in cells.items() if not is_wholly_land(cell, land)}
+    return geometry.sea_zones(list(cells), list(cells.values()), land)
 
 
-def zone_kind(cell: Polygon, land: BaseGeometry) -> str:
-    """``coastal`` if land covers part of the closed cell or runs along its edge, else ``open``."""
-    side = cell.length / 4
-    contact = cell.intersection(land)
-    touches = contact.area > AREA_TOLERANCE * cell.area or contact.length > LENGTH_TOLERANCE * side
-    return "coastal" if touches else "open"
-
-
-def shared_sea_border(first: Polygon, second: Polygon, land: BaseGeometry) -> float:
-    """Length of the border two cells share that lies outside land (0 for corner or no contact)."""
-    shared = first.intersection(second)
-    if shared.length <= 0:
-        return 0.0
-    return float(shared.difference(land).length)
+def zone_graph(zones: Sequence[str], cells: Mapping[str, Polygon], land: BaseGeometry) -> nx.Graph:
+    """The sea-zone graph over ``zones``: a node per zone (in that order), an edge per shared border that
+    is not all land, carrying ``border``, the length of it that lies outside land."""
+    graph = nx.Graph()
+    graph.add_nodes_from(zones)
+    for i, j, length in geometry.sea_borders([cells[zone] for zone in zones], land):
+        graph.add_edge(zones[i], zones[j], border=length)
+    return graph
 
 
 def derive_adjacency(cells: Mapping[str, Polygon], land: BaseGeometry) -> nx.Graph:
-    """The sea-zone graph: a node per sea zone (in cell order), an edge per open shared border.
-
-    Each edge carries ``border``, the length of the shared border that lies outside land. Candidate
-    pairs come from an STRtree over the cells, so the work grows with the cells' neighbours, not with
-    all pairs.
-    """
-    zones = [zone for zone, cell in cells.items() if not is_wholly_land(cell, land)]
-    shapes = [cells[zone] for zone in zones]
-    side = shapes[0].length / 4 if shapes else 1.0
-    graph = nx.Graph()
-    graph.add_nodes_from(zones)
-    tree = STRtree(shapes)
-    for index, shape in enumerate(shapes):
-        for other in sorted(int(i) for i in tree.query(shape, predicate="intersects")):
-            if other <= index:
-                continue
-            border = shared_sea_border(shape, shapes[other], land)
-            if border > LENGTH_TOLERANCE * side:
-                graph.add_edge(zones[index], zones[other], border=border)
-    return graph
+    """The sea-zone graph of a grid's cells (see :func:`zone_graph`)."""
+    return zone_graph(list(sea_zones(cells, land)), cells, land)
 
 
 def port_zones(at: Sequence[float], zones: Mapping[str, BaseGeometry], tolerance: float = PORT_TOLERANCE) -> list[str]:
     """The sea zones a port at ``at`` opens on: those whose sea area lies within ``tolerance`` of it."""
-    point = Point(float(at[0]), float(at[1]))
-    return [zone for zone, sea in zones.items() if sea.distance(point) <= tolerance]
-
-
-def coastline(land: BaseGeometry, extent: Polygon) -> BaseGeometry:
-    """The land's boundary where it meets the sea: land borders and the grid's edge left out."""
-    return land.boundary.difference(extent.boundary.buffer(1e-9))
+    return geometry.zones_near(at, list(zones), STRtree(list(zones.values())), tolerance)
 
 
 def sea_zone_components(graph: nx.Graph) -> list[list[str]]:
@@ -128,16 +90,17 @@ def map_geometry(document: Mapping[str, Any]) -> MapGeometry:
     """
     grid = Grid.from_doc(document["grid"])
     cells = grid_cells(grid)
-    land = union_all([land_shape(entry) for entry in document.get("land", [])])
+    land = geometry.land_union(ring for entry in document.get("land", []) for ring in land_rings(entry))
     zones = sea_zones(cells, land)
-    kinds = {zone: zone_kind(cells[zone], land) for zone in zones}
+    ids = list(zones)
+    kinds = geometry.zone_kinds(ids, [cells[zone] for zone in ids], land)
     for entry in document.get("zones", []) or []:
         zone = normalise_zone_id(str(entry["id"]))
         if "kind" in entry and zone in kinds:
             kinds[zone] = str(entry["kind"])
     adjacency = document.get("adjacency", "derived")
     if adjacency == "derived":
-        graph = derive_adjacency(cells, land)
+        graph = zone_graph(ids, cells, land)
     else:
         graph = nx.Graph()
         graph.add_nodes_from(zones)

@@ -16,7 +16,7 @@ The steps, in order:
 6. round every coordinate to 2 decimals (keeping polygons valid); fill with land the sea of cells that hold
    almost none (under ``min_sea_fraction`` of the cell, default 0.1 %: a coast grazing a cell's corner), so
    that no zone is a mere sliver; then derive sea zones, kinds and adjacency from the rounded land exactly
-   as a reader of the document would (:mod:`validator.authoring.derive`);
+   as a reader of the document would (:mod:`validator.geometry`, through :mod:`validator.authoring.derive`);
 7. snap each port onto the nearest point of the coastline (the land's boundary less the grid's edge),
    round it, and list the zones it opens on;
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
@@ -38,14 +38,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
-from validator.authoring.derive import (
-    AREA_TOLERANCE,
-    PORT_TOLERANCE,
-    MapGeometry,
-    coastline,
-    map_geometry,
-    port_zones,
-)
+from validator import geometry as zone_geometry
+from validator.authoring.derive import PORT_TOLERANCE, MapGeometry, map_geometry, port_zones
 from validator.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
 from validator.authoring.mapyaml import write_map_yaml
 from validator.authoring.projection import Projection
@@ -129,7 +123,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
 
     snaps: dict[str, float] = {}
     tolerance = float(spec.get("port_tolerance", PORT_TOLERANCE))
-    shore = coastline(geometry.land, extent)
+    shore = zone_geometry.coastline(geometry.land, extent)
     for port in spec.get("ports", []):
         entry, moved = snap_port(port, projection, shore, geometry, tolerance)
         document["ports"].append(entry)
@@ -228,12 +222,14 @@ def extra_land(
 def check_islands(lands: list[Land], grid: Grid) -> None:
     """Raise unless every ``island`` entry lies inside one cell and touches no other land."""
     cells = grid_cells(grid)
+    islands = [(entry["id"], entry["geometry"]) for entry in lands if entry["island"]]
+    inside = zone_geometry.islands_by_zone(list(cells), list(cells.values()), islands, properly=True)
+    placed = {land_id for found in inside.values() for land_id in found}
     for entry in lands:
         if not entry["island"]:
             continue
         geometry = entry["geometry"]
-        inside = [zone for zone, cell in cells.items() if cell.contains_properly(geometry)]
-        if not inside:
+        if entry["id"] not in placed:
             raise ValueError(f"island {entry['id']!r} crosses a cell border")
         others = [other["geometry"] for other in lands if other is not entry]
         if geometry.intersects(shapely.union_all(others)):
@@ -246,13 +242,13 @@ def absorb_sea_slivers(lands: list[Land], grid: Grid, fraction: float) -> list[L
     Each sliver joins the land entry it shares most boundary with, so that the cell becomes wholly land
     instead of a zone of a few hundred square metres. Repeats while rounding leaves new slivers.
     """
-    cells = grid_cells(grid)
+    cells = list(grid_cells(grid).values())
     for _ in range(5):
         land = shapely.union_all([entry["geometry"] for entry in lands])
         slivers = [
             part
-            for cell in cells.values()
-            if AREA_TOLERANCE * cell.area < (sea := cell.difference(land)).area < fraction * cell.area
+            for cell, sea in zip(cells, zone_geometry.sea_areas(cells, land), strict=True)
+            if zone_geometry.EPSILON * cell.area < sea.area < fraction * cell.area
             for part in parts_of(sea)
         ]
         if not slivers:

@@ -23,6 +23,8 @@ register("internal", "Internal error in a check", "A check crashed. This is a bu
 
 CHECK_MODULES: dict[str, tuple[str, ...]] = {
     "dreadnought": ("validator.checks.dreadnought",),
+    "renaissance": ("validator.checks.renaissance",),
+    "napoleonic": ("validator.checks.napoleonic",),
 }
 
 

@@ -12,10 +12,14 @@ Decisions come in four kinds (``Decision.kind``); each has its own small vocabul
     (DN-5.11a); ``move:<port>``; ``refuel``; ``coal``; ``oil``; ``bombard:<port>``; ``lay:<zone>``;
     ``sweep``; ``unload``; ``abort:<port>`` (DN-5.2-abort, effective two turns ahead). Pre-planned fleets
     (DN-5.12) may only ``follow-orders``, ``abort:<port>``, or do a delaying act this turn (``sweep``,
-    ``lay``, ``bombard``, ``unload``) that pushes the rest of their plan back one turn.
+    ``lay``, ``bombard``, ``unload``) that pushes the rest of their plan back one turn. Escorts may only
+    ``follow-orders`` (they sail with their fleet) or ``abort:<port>``; aborting fleets and collier groups
+    have nothing to decide.
 ``engage`` (contact phase, one zone): ``engage`` or ``decline``.
 ``after-battle`` (one fleet that fought): ``follow-orders``; ``pursue:<fleet>`` (DN-5.23);
     ``abort:<port>`` (DN-5.2-abort after a battle: effective at once).
+
+A decision whose only choice is ``follow-orders`` or ``done`` is taken by the engine without asking.
 """
 
 from __future__ import annotations
@@ -62,8 +66,7 @@ def legal(state: GameState, decision: Decision) -> list[str]:
 
 
 def _abort_ports(state: GameState, fleet: FleetState) -> list[str]:
-    ports = sorted(state.geo.friendly_ports[fleet.side])
-    return [f"abort:{p}" for p in ports if p != fleet.at and state.geo.reachable(fleet.at, p)]
+    return [f"abort:{p}" for p in state.geo.reachable_ports(fleet.side, fleet.at)]
 
 
 def _organise(state: GameState, fleet: FleetState) -> list[str]:
@@ -71,7 +74,8 @@ def _organise(state: GameState, fleet: FleetState) -> list[str]:
     if fleet.is_collier_group:
         return acts
     rules = state.scenario.rules
-    acts += [f"join:{o.id}" for o in state.fleets.values() if orders.may_join(state, fleet, o)]
+    acts += [f"join:{o.id}" for o in state.fleets.values()
+             if o.at == fleet.at and o.side == fleet.side and orders.may_join(state, fleet, o)]
     if orders.may_split(state, fleet):
         acts += [f"split:{n}" for n in fleet.ships if orders.split_leaves_valid(state, fleet, [n])]
     if "mission" not in fleet.acted and orders.may_take_new_mission(state, fleet):
@@ -94,10 +98,11 @@ def _order(state: GameState, fleet: FleetState, turn: int, explicit: bool) -> li
     acts = ["follow-orders"]
     if fleet.is_collier_group or fleet.mission == "abort":
         return acts
-    pending = any(fleet.order(k).kind in ("abort", "pursuit") for k in range(state.turn, turn + 1))
-    if not pending and state.turn + 2 <= state.scenario.turns:
+    if any(fleet.order(k).kind == "abort" for k in range(state.turn, turn + 1)):
+        return acts
+    if state.turn + 2 <= state.scenario.turns:
         acts += _abort_ports(state, fleet)
-    if fleet.mission == "escort" or pending or turn > state.scenario.turns:
+    if fleet.mission == "escort" or fleet.order(turn).kind == "pursuit" or turn > state.scenario.turns:
         return acts
     if is_pre_planned(fleet) and not explicit:
         return acts + _delaying_acts(state, fleet)
@@ -111,12 +116,23 @@ def _order(state: GameState, fleet: FleetState, turn: int, explicit: bool) -> li
 
 
 def _moves(state: GameState, fleet: FleetState, base: str) -> list[str]:
-    geo = state.geo
+    """Every move written from ``base``: one zone, two for fast fleets (DN-5.11a), or a friendly port; never
+    into a zone holding an enemy port for colliers and tankers (DN-12.5, DN-12.6). Memoised per map."""
     supply = any(state.ships[n].cls.type in ("collier", "tanker") for n in fleet.ships)
     fast = orders.is_fast(state.ships_of(fleet))
+    key = ("moves", fleet.side, base, fast, supply)
+    found = state.geo.memo.get(key)
+    if found is None:
+        found = tuple(_list_moves(state, fleet.side, base, fast, supply))
+        state.geo.memo[key] = found
+    return list(found)
+
+
+def _list_moves(state: GameState, side: str, base: str, fast: bool, supply: bool) -> list[str]:
+    geo = state.geo
 
     def open_zone(zone: str) -> bool:
-        return not (supply and geo.enemy_port_in(fleet.side, zone))
+        return not (supply and geo.enemy_port_in(side, zone))
 
     acts: list[str] = []
     for zone in geo.exits(base):
@@ -126,7 +142,7 @@ def _moves(state: GameState, fleet: FleetState, base: str) -> list[str]:
         if fast:
             acts += [f"move:{zone}/{z}" for z in geo.neighbours.get(zone, ()) if z != base and open_zone(z)]
     if not geo.is_port(base):
-        acts += [f"move:{p}" for p in geo.ports_by_zone.get(base, ()) if p in geo.friendly_ports[fleet.side]]
+        acts += [f"move:{p}" for p in geo.ports_by_zone.get(base, ()) if p in geo.friendly_ports[side]]
     return acts
 
 
@@ -154,7 +170,7 @@ def _delaying_acts(state: GameState, fleet: FleetState) -> list[str]:
     geo, at = state.geo, fleet.at
     rules = state.scenario.rules
     if fleet.mission == "transport":
-        return ["unload"] if geo.is_port(at) and not fleet.unloaded else []
+        return ["unload"] if geo.is_port(at) and at != fleet.origin and not fleet.unloaded else []
     if geo.is_port(at):
         return []
     if fleet.mission == "bombard":

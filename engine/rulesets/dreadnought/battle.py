@@ -225,7 +225,8 @@ def fight_battles(state: GameState) -> None:
 def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome: BattleOutcome) -> None:
     """Record the battle, apply its losses, and offer pursuit (DN-5.23) and abort (DN-5.2-abort)."""
     name = str(getattr(state.resolver, "name", "battle"))
-    state.emit("battle", "house:combat" if name == "basic" else name, zone=zone, fleets=[f.id for f in fleets], steps=outcome.steps, left=outcome.left,
+    state.emit("battle", "house:combat" if name == "basic" else name, zone=zone, fleets=[f.id for f in fleets],
+               steps=outcome.steps, left=outcome.left,
                contact_lost=outcome.contact_lost, log=list(outcome.log))
     for fleet in fleets:
         fleet.fought = True

@@ -1,8 +1,10 @@
 """Fuel (DN-12): spending it on the move, losing way, refuelling in port, colliers, tankers, rearming.
 
-Moving costs the boxes of the house fuel table for every sea zone entered; entering a port is free. A ship
-with every box crossed out has lost way (DN-12-exhaust). The fuel phase, after the battles, restores fuel
-to fleets that spent the whole turn refuelling and were not attacked (DN-12-nocombat).
+House fuel table: every sea zone a ship enters burns fuel units (the second zone of a turn, at best speed,
+burns extra); every ``units_per_box`` units cross out one fuel box, so a ship keeps the units of the box it
+is burning (``ShipState.steam``). Entering a port is free. A ship with every box crossed out has lost way
+(DN-12-exhaust). The fuel phase, after the battles, restores fuel to fleets that spent the whole turn
+refuelling and were not attacked (DN-12-nocombat).
 """
 
 from __future__ import annotations
@@ -13,42 +15,53 @@ from engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 from engine.rulesets.dreadnought.tables import Tables
 
 
-def step_cost(tables: Tables, ship: ShipState, index: int) -> int:
-    """House fuel table: boxes ``ship`` spends on the ``index``-th (0-based) zone it enters this turn."""
+def step_units(tables: Tables, ship: ShipState, index: int) -> int:
+    """House fuel table: units ``ship`` burns on the ``index``-th (0-based) zone it enters this turn."""
     kind = ship.cls.fuel_kind
-    cost = int(tables["fuel"]["per_zone"][ship.speed][kind])
+    units = int(tables["fuel"]["per_zone"][ship.speed][kind])
     if index >= 1:
-        cost += int(tables["fuel"]["second_zone_extra"][kind])
-    return cost
+        units += int(tables["fuel"]["second_zone_extra"][kind])
+    return units
 
 
-def move_cost(tables: Tables, ship: ShipState, zones: int, first_index: int = 0) -> int:
-    return sum(step_cost(tables, ship, first_index + i) for i in range(zones))
+def move_units(tables: Tables, ship: ShipState, zones: int) -> int:
+    """Units for entering ``zones`` zones in one turn."""
+    return sum(step_units(tables, ship, i) for i in range(zones))
+
+
+def boxes_crossed(tables: Tables, ship: ShipState, units: int) -> int:
+    """Fuel boxes ``units`` more units would cross out, given the units already burnt from the current box."""
+    return (ship.steam + units) // int(tables["fuel"]["units_per_box"])
 
 
 def affordable_steps(state: GameState, ships: Sequence[ShipState], steps: Sequence[str]) -> int:
     """DN-12-exhaust: how many of ``steps`` every ship has the fuel for (a ship must have the fuel for its
-    planned move; a port step is free)."""
-    spent = {ship.name: 0 for ship in ships}
+    planned move; it may burn its last box doing so; a port step is free)."""
+    burnt = {ship.name: 0 for ship in ships}
     zone_index = 0
     for count, step in enumerate(steps):
         if state.geo.is_port(step):
             continue
         for ship in ships:
-            spent[ship.name] += step_cost(state.tables, ship, zone_index)
-            if spent[ship.name] > ship.fuel:
+            burnt[ship.name] += step_units(state.tables, ship, zone_index)
+            if ship.fuel <= 0 or boxes_crossed(state.tables, ship, burnt[ship.name]) > ship.fuel:
                 return count
         zone_index += 1
     return len(steps)
 
 
-def spend(state: GameState, ship: ShipState, boxes: int) -> None:
-    """Cross out fuel boxes; at zero the ship loses way (DN-12-exhaust)."""
-    if boxes <= 0:
+def burn(state: GameState, ship: ShipState, units: int) -> None:
+    """Burn ``units``; each full box of units crosses out a fuel box; at zero the ship loses way."""
+    if units <= 0 or ship.fuel <= 0:
         return
-    ship.fuel = max(0, ship.fuel - boxes)
-    if ship.fuel == 0:
-        state.emit("lost-way", "DN-12-exhaust", ship=ship.name, side=ship.side)
+    per_box = int(state.tables["fuel"]["units_per_box"])
+    ship.steam += units
+    crossed, ship.steam = divmod(ship.steam, per_box)
+    if crossed:
+        ship.fuel = max(0, ship.fuel - crossed)
+        if ship.fuel == 0:
+            ship.steam = 0
+            state.emit("lost-way", "DN-12-exhaust", ship=ship.name, side=ship.side)
 
 
 def _restore(state: GameState, ship: ShipState, boxes: int, rule: str, source: str) -> int:

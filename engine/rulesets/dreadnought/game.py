@@ -21,7 +21,7 @@ from engine.api import Action, Event, GameResult
 from engine.rulesets.dreadnought import actions, contact, fuel, mines, missions, movement, pursuit, victory, weather
 from engine.rulesets.dreadnought import view as fog
 from engine.rulesets.dreadnought.battle import RESOLVERS, fight_battles
-from engine.rulesets.dreadnought.geography import build_geography
+from engine.rulesets.dreadnought.geography import geography_for
 from engine.rulesets.dreadnought.model import Scenario, normalise_zone_id
 from engine.rulesets.dreadnought.orders import written_plan
 from engine.rulesets.dreadnought.players import PLAYERS as _PLAYERS
@@ -57,6 +57,8 @@ def _end_of_turn(state: GameState) -> None:
     victory.record_objectives(state)
     for fleet in state.fleets.values():
         fleet.may_pursue = []
+        if fleet.pursuit is not None and max(fleet.pursuit.turns, default=0) <= state.turn:
+            fleet.pursuit = None
     if state.turn >= state.scenario.turns:
         state.over = True
         state.final = victory.final_result(state)
@@ -85,7 +87,9 @@ class DreadnoughtGame:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = state.events
-        self._cache: dict[str, tuple[int, Decision, list[str]]] = {}
+        # Legal actions of each side's current decision. A side's own action can change only its own
+        # choices (its fleets, its engagements), so it clears only its own entry; a phase step clears all.
+        self._cache: dict[str, tuple[Decision, list[str]]] = {}
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -108,10 +112,10 @@ class DreadnoughtGame:
 
     def _legal(self, side: str, head: Decision) -> list[str]:
         cached = self._cache.get(side)
-        if cached is not None and cached[0] == self.state.version and cached[1] is head:
-            return cached[2]
+        if cached is not None and cached[0] is head:
+            return cached[1]
         acts = actions.legal(self.state, head)
-        self._cache[side] = (self.state.version, head, acts)
+        self._cache[side] = (head, acts)
         return acts
 
     def apply(self, side: str, action: Action) -> None:
@@ -123,6 +127,7 @@ class DreadnoughtGame:
             raise IllegalAction(f"{action!r} is not legal for {side} at {head.as_dict()}")
         if actions.apply(self.state, head, action) and queue and queue[0] is head:
             queue.pop(0)
+        self._cache.pop(side, None)
         self._advance()
 
     def view(self, side: str) -> dict[str, Any]:
@@ -156,7 +161,37 @@ class DreadnoughtGame:
             phase, step = STEPS[state.step]
             state.phase = phase
             state.step = (state.step + 1) % len(STEPS)
+            self._cache.clear()
             step(state)
+
+
+def invariants(game: DreadnoughtGame) -> list[str]:
+    """What must hold after every action (the smoke runner checks it): fuel and hull boxes within bounds,
+    every afloat ship in exactly one fleet and sunk or grounded ships in none, no empty fleet, and every
+    fleet in a sea zone or a port of the map."""
+    state = game.state
+    problems: list[str] = []
+    holder: dict[str, str] = {}
+    for fleet in state.fleets.values():
+        if not fleet.ships:
+            problems.append(f"fleet {fleet.id} has no ships")
+        if fleet.at not in state.geo.ports and fleet.at not in state.geo.neighbours:
+            problems.append(f"fleet {fleet.id} is at {fleet.at!r}, neither a sea zone nor a port")
+        for name in fleet.ships:
+            if name in holder:
+                problems.append(f"{name} is in fleets {holder[name]} and {fleet.id}")
+            holder[name] = fleet.id
+    for ship in state.ships.values():
+        if not 0 <= ship.fuel <= ship.cls.fuel_boxes:
+            problems.append(f"{ship.name} has {ship.fuel} fuel boxes of {ship.cls.fuel_boxes}")
+        if not 0 <= ship.hull <= ship.cls.hull:
+            problems.append(f"{ship.name} has {ship.hull} hull boxes of {ship.cls.hull}")
+        if ship.afloat != (ship.name in holder):
+            problems.append(f"{ship.name} is {'afloat' if ship.afloat else 'lost'} but "
+                            f"{'in no fleet' if ship.afloat else 'still in fleet ' + holder[ship.name]}")
+        if ship.grounded_at is not None and ship.grounded_at not in state.geo.neighbours:
+            problems.append(f"{ship.name} is grounded at {ship.grounded_at!r}, not a sea zone")
+    return problems
 
 
 def _setup(state: GameState) -> None:
@@ -171,7 +206,7 @@ def _setup(state: GameState) -> None:
             state.fleets[fleet.id] = FleetState(
                 id=fleet.id, side=side.id, mission=fleet.mission, ships=list(fleet.ships), at=start,
                 plan=written_plan(fleet, scenario.turns), escorts=fleet.escorts,
-                is_collier_group=fleet.is_collier_group, start_of_turn=start)
+                is_collier_group=fleet.is_collier_group, start_of_turn=start, origin=start)
             for name in fleet.ships:
                 if name in state.ships:
                     raise ValueError(f"ship {name!r} is in two fleets")
@@ -199,7 +234,7 @@ def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = 
         raise ValueError("a dreadnought scenario has exactly two sides")
     state = GameState(
         scenario=scenario, tables=merged_tables(scenario.rules.tables, opts.get("tables")),
-        geo=build_geography(scenario), rng=random.Random(seed), resolver=resolver, options=opts,
+        geo=geography_for(scenario), rng=random.Random(seed), resolver=resolver, options=opts,
         sides=(scenario.sides[0].id, scenario.sides[1].id))
     state.emit("game-started", "DN-5.1", scenario=scenario.id, seed=seed, engine=ENGINE_VERSION,
                turns=scenario.turns)

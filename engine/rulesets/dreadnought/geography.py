@@ -7,8 +7,9 @@ entered from, and left into, the zones it opens on.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
@@ -35,6 +36,7 @@ class Geography:
     friendly_ports: Mapping[str, frozenset[str]]
     refuel_ports: Mapping[str, frozenset[str]]
     controls: Mapping[str, frozenset[str]]
+    memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def is_port(self, place: str) -> bool:
         return place in self.ports
@@ -78,16 +80,41 @@ class Geography:
 
     @cached_property
     def components(self) -> dict[str, int]:
-        """Each zone's connected component, numbered in the order networkx finds them."""
-        return {zone: n for n, part in enumerate(nx.connected_components(self.graph)) for zone in part}
+        """Each zone's connected component (a breadth-first sweep in the topology's order)."""
+        part: dict[str, int] = {}
+        for seed in self.neighbours:
+            if seed in part:
+                continue
+            number = len(set(part.values()))
+            part[seed] = number
+            frontier = [seed]
+            while frontier:
+                nxt = []
+                for zone in frontier:
+                    for other in self.neighbours.get(zone, ()):
+                        if other not in part:
+                            part[other] = number
+                            nxt.append(other)
+                frontier = nxt
+        return part
+
+    def _parts(self, place: str) -> frozenset[int]:
+        zones = self.ports[place].zones if place in self.ports else (place,)
+        return frozenset(self.components[z] for z in zones if z in self.components)
 
     def reachable(self, start: str, goal: str) -> bool:
         """Whether any route leads from ``start`` to ``goal`` (cheaper than ``route``)."""
-        if start == goal:
-            return True
-        ends = [self.ports[p].zones if p in self.ports else (p,) for p in (start, goal)]
-        parts = [{self.components[z] for z in zones if z in self.components} for zones in ends]
-        return bool(parts[0] & parts[1])
+        return start == goal or bool(self._parts(start) & self._parts(goal))
+
+    def reachable_ports(self, side: str, place: str) -> tuple[str, ...]:
+        """``side``'s friendly ports (sorted) that some route from ``place`` reaches, ``place`` excluded."""
+        key = (side, place)
+        found = self.memo.get(key)
+        if found is None:
+            parts = self._parts(place)
+            found = tuple(p for p in sorted(self.friendly_ports[side]) if p != place and parts & self._parts(p))
+            self.memo[key] = found
+        return found
 
     def route(self, start: str, goal: str) -> list[str] | None:
         """Shortest list of places entered to go from ``start`` to ``goal`` (a zone or a port), or None.
@@ -115,6 +142,25 @@ class Geography:
         if best is None:
             return None
         return [*best, goal] if goal_port is not None else best
+
+
+_CACHE: dict[int, tuple[weakref.ref[Scenario], Geography]] = {}
+
+
+def geography_for(scenario: Scenario) -> Geography:
+    """``build_geography(scenario)``, reused while the same scenario object lives. The geography is
+    immutable derived data (its memo only caches answers), so games of one scenario may share it."""
+    entry = _CACHE.get(id(scenario))
+    if entry is not None and entry[0]() is scenario:
+        return entry[1]
+    geo = build_geography(scenario)
+    key = id(scenario)
+
+    def forget(_ref: weakref.ref[Scenario]) -> None:
+        _CACHE.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(scenario, forget), geo)
+    return geo
 
 
 def build_geography(scenario: Scenario) -> Geography:

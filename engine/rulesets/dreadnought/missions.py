@@ -100,7 +100,8 @@ def bombard(state: GameState) -> None:
     for fleet in list(state.fleets.values()):
         if fleet.activity != "bombard" or fleet.activity_target is None:
             continue
-        if fleet.mission not in ("bombard", "raid") or fleet.fought:
+        port = state.geo.ports.get(fleet.activity_target)
+        if fleet.mission not in ("bombard", "raid") or fleet.fought or port is None or fleet.at not in port.zones:
             state.emit("bombardment-cancelled", "DN-5.2-bombard", fleet=fleet.id, side=fleet.side)
             continue
         if fleet.hidden:
@@ -112,11 +113,13 @@ def bombard(state: GameState) -> None:
 
 
 def unload(state: GameState) -> None:
-    """DN-5.2-transport: only transport fleets load and unload cargo; unloading in a port scores once."""
+    """DN-5.2-transport: only transport fleets load and unload cargo; unloading in a port other than the
+    one it sailed from scores once."""
     for fleet in list(state.fleets.values()):
         if fleet.activity != "unload":
             continue
-        if fleet.mission != "transport" or fleet.unloaded or not state.geo.is_port(fleet.at):
+        if fleet.mission != "transport" or fleet.unloaded or not state.geo.is_port(fleet.at) or \
+                fleet.at == fleet.origin:
             state.emit("unload-refused", "DN-5.2-transport", fleet=fleet.id, side=fleet.side)
             continue
         fleet.unloaded = True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.rulesets.dreadnought import fuel, mines
 from engine.rulesets.dreadnought.missions import reveal_raiders
 from engine.rulesets.dreadnought.model import Order
-from engine.rulesets.dreadnought.orders import DELAYING_ACTS, is_fast, start_abort, written_split
+from engine.rulesets.dreadnought.orders import DELAYING_ACTS, delay_plan, is_fast, start_abort, written_split
 from engine.rulesets.dreadnought.state import FleetState, GameState
 
 SUPPLY_TYPES = ("collier", "tanker")
@@ -56,7 +56,10 @@ def carry_out(state: GameState, fleet: FleetState, order: Order) -> None:
             return
         order = fleet.order(state.turn)
     if order.kind == "move":
-        move_along(state, fleet, list(order.zones))
+        left = move_along(state, fleet, list(order.zones))
+        if left and state.turn < state.scenario.turns:
+            delay_plan(state, fleet, Order("move", zones=tuple(left), text="/".join(left)), state.turn + 1)
+            state.emit("move-carried-over", "DN-5.1", fleet=fleet.id, side=fleet.side, zones=left)
     elif order.kind == "port" and order.target is not None:
         move_along(state, fleet, [order.target])
     elif order.kind == "split":
@@ -66,18 +69,21 @@ def carry_out(state: GameState, fleet: FleetState, order: Order) -> None:
         fleet.activity_target = order.target
 
 
-def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> None:
-    """Enter ``steps`` in turn, as far as the rules allow; record the path and spend the fuel."""
+def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[str]:
+    """Enter ``steps`` in turn, as far as the rules allow; record the path and spend the fuel. Returns the
+    zones that speed, weather or a split this turn held back (the fleet goes on with them next turn)."""
     if not steps:
-        return
+        return []
     ships = [ship for ship in state.ships_of(fleet) if ship.afloat]
-    steps = _limit_speed(state, fleet, steps)
+    allowed = _limit_speed(state, fleet, steps)
+    held_back = steps[len(allowed):] if allowed else []
+    steps = allowed
     if not steps:
-        return
+        return []
     if any(ship.lost_way for ship in ships):
         state.emit("cannot-move", "DN-12-exhaust", fleet=fleet.id, side=fleet.side,
                    ships=[s.name for s in ships if s.lost_way])
-        return
+        return []
     legal = _legal_prefix(state, fleet, steps)
     affordable = fuel.affordable_steps(state, ships, legal)
     if affordable < len(legal):
@@ -88,14 +94,14 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> None:
     zone_index = 0
     for step in legal:
         if fleet.id not in state.fleets:
-            return
+            return []
         if not state.geo.is_port(step):
             if not state.geo.is_port(fleet.at):
                 mines.cross(state, fleet, fleet.at, step)
                 if fleet.id not in state.fleets:
-                    return
+                    return []
             for ship in state.ships_of(fleet):
-                fuel.spend(state, ship, fuel.step_cost(state.tables, ship, zone_index))
+                fuel.burn(state, ship, fuel.step_units(state.tables, ship, zone_index))
             zone_index += 1
         fleet.at = step
         fleet.path.append(step)
@@ -104,6 +110,7 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> None:
         rule = "DN-5.11a" if zone_index == 2 else "DN-5.1"
         state.emit("fleet-moved", rule, fleet=fleet.id, side=fleet.side, start=start, path=list(fleet.path),
                    hidden=fleet.hidden)
+    return held_back if len(legal) == len(steps) else []
 
 
 def _limit_speed(state: GameState, fleet: FleetState, steps: list[str]) -> list[str]:

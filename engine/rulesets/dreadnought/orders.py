@@ -59,10 +59,10 @@ def order_text(order: Order) -> str:
     return order.kind
 
 
-def delay_plan(state: GameState, fleet: FleetState, act: Order) -> None:
-    """DN-5.2-minesweep (and the other delaying acts): ``act`` takes this turn; every later written order
-    moves one turn later, the last one falling off the end of the scenario."""
-    turn, last = state.turn, state.scenario.turns
+def delay_plan(state: GameState, fleet: FleetState, act: Order, turn: int | None = None) -> None:
+    """DN-5.2-minesweep (and the other delaying acts): ``act`` takes this turn (or ``turn``); every later
+    written order moves one turn later, the last one falling off the end of the scenario."""
+    turn, last = state.turn if turn is None else turn, state.scenario.turns
     for k in range(last, turn, -1):
         if (k - 1) in fleet.plan:
             fleet.plan[k] = fleet.plan[k - 1]
@@ -85,18 +85,22 @@ def route_orders(state: GameState, fleet: FleetState, goal: str) -> list[Order] 
     zones = places[:-1] if port is not None else places
     ships = [s for s in state.ships_of(fleet) if s.afloat]
     fast = is_fast(ships)
-    left = {ship.name: ship.fuel for ship in ships}
+    burnt = dict.fromkeys((ship.name for ship in ships), 0)
+
+    def keeps_a_box(ship: ShipState, units: int) -> bool:
+        return ship.fuel - fuel.boxes_crossed(state.tables, ship, units) >= 1
+
     orders: list[Order] = []
     i = 0
     while i < len(zones):
         take = 1
         if fast and i + 1 < len(zones):
             rest = len(zones) - i - 2
-            take = 2 if all(left[s.name] - fuel.move_cost(state.tables, s, 2) - fuel.move_cost(state.tables, s, rest)
-                            >= 1 for s in ships) else 1
+            take = 2 if all(keeps_a_box(s, burnt[s.name] + fuel.move_units(state.tables, s, 2)
+                                        + rest * fuel.step_units(state.tables, s, 0)) for s in ships) else 1
         step = tuple(zones[i:i + take])
         for ship in ships:
-            left[ship.name] -= fuel.move_cost(state.tables, ship, take)
+            burnt[ship.name] += fuel.move_units(state.tables, ship, take)
         orders.append(Order("move", zones=step, text="/".join(step)))
         i += take
     if port is not None:

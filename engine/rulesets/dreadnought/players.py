@@ -83,19 +83,25 @@ def _delaying_act(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | 
 
 
 def scripted(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-    """Follows the written orders; engages when not weaker, pursues a weaker enemy, raiders hide."""
-    legal = list(legal_actions)
-    if "engage" in legal:
+    """Follows the written orders; engages when not weaker, pursues a weaker enemy, raiders hide, pre-planned
+    fleets bombard, unload, lay and sweep once where they can."""
+    first = legal_actions[0]
+    if first == "engage":
         return _engage(game_view, 0.75)
-    if "done" in legal:
-        return "hide" if "hide" in legal else "done"
-    if any(isinstance(a, str) and a.startswith("pursue:") for a in legal):
-        return _after_battle(game_view, legal, 0.0)
-    if any(isinstance(a, str) and a.startswith(DELAYING + ("sweep",)) for a in legal):
-        act = _delaying_act(game_view, legal)
+    if first == "done":
+        return "hide" if "hide" in legal_actions else "done"
+    if first != "follow-orders":
+        return first
+    if "stay" in legal_actions:  # an order written ahead (intercept, raid): keep the written one
+        return first
+    words = [a for a in legal_actions if isinstance(a, str) and not a.startswith("abort:")]
+    if any(a.startswith("pursue:") for a in words):
+        return _after_battle(game_view, legal_actions, 0.0)
+    if len(words) > 1:
+        act = _delaying_act(game_view, legal_actions)
         if act is not None:
             return act
-    return "follow-orders" if "follow-orders" in legal else legal[0]
+    return first
 
 
 def heuristic(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.rulesets.dreadnought.dice import d6
 from engine.rulesets.dreadnought.model import STAY, Order, speed_rank
 from engine.rulesets.dreadnought.state import Decision, FleetState, GameState, Pursuit
+from engine.rulesets.dreadnought.tables import Tables
 
 
 def declare(state: GameState, fleet: FleetState, target: str) -> None:
@@ -32,7 +33,7 @@ def is_faster(state: GameState, fleet: FleetState, target: FleetState) -> bool:
     return bool(pursued and pursuers) and min(pursuers) > min(pursued)
 
 
-def modifier(night: bool, faster: bool, option: str, tables: dict) -> int:  # type: ignore[type-arg]
+def modifier(night: bool, faster: bool, option: str, tables: Tables) -> int:
     """DN-5.23: +2 by day; +1 for faster pursuers (by day and night, or by day only under "day-only")."""
     table = tables["pursuit"]
     bonus = 0 if night else int(table["day_bonus"])
@@ -41,7 +42,7 @@ def modifier(night: bool, faster: bool, option: str, tables: dict) -> int:  # ty
     return bonus
 
 
-def succeeds(roll: int, bonus: int, tables: dict) -> bool:  # type: ignore[type-arg]
+def succeeds(roll: int, bonus: int, tables: Tables) -> bool:
     return roll + bonus >= int(tables["pursuit"]["succeeds_on"])
 
 

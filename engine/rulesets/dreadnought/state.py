@@ -22,7 +22,10 @@ TANKER_SPEED = "1"
 
 @dataclass(eq=False)
 class ShipState:
-    """One ship: boxes left, where it is (its fleet, or the zone it is grounded in), what it has spent."""
+    """One ship: boxes left, where it is (its fleet, or the zone it is grounded in), what it has spent.
+
+    ``fuel`` counts the boxes not yet crossed out; ``steam`` the fuel units already burnt from the box in use
+    (house fuel table)."""
 
     ship: Ship
     side: str
@@ -34,6 +37,7 @@ class ShipState:
     grounded_at: str | None = None
     deliberate: bool = False
     mine_loads: int = 0
+    steam: int = 0
 
     @property
     def name(self) -> str:
@@ -94,6 +98,7 @@ class FleetState:
     unloaded: bool = False
     acted: list[str] = field(default_factory=list)
     done_acts: list[str] = field(default_factory=list)
+    origin: str = ""
 
     def order(self, turn: int) -> Order:
         return self.plan.get(turn, STAY)
@@ -152,6 +157,7 @@ class GameState:
     over: bool = False
     final: GameResult | None = None
     version: int = 0
+    view_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # --- recording ---------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ conditions are checked in order; the first one met wins, else ``otherwise`` (a d
 from __future__ import annotations
 
 from engine.api import GameResult
-from engine.rulesets.dreadnought.model import VictoryCondition
+from engine.rulesets.dreadnought.model import VictoryCondition, normalise_zone_id
 from engine.rulesets.dreadnought.state import GameState, ShipState
 
 
@@ -40,7 +40,9 @@ def record_objectives(state: GameState) -> None:
         if condition.by_turn is not None and state.turn > condition.by_turn:
             continue
         fleet = state.resolve_fleet(condition.fleet)
-        if fleet is not None and fleet.at == condition.target:
+        target = condition.target or ""
+        target = target if state.geo.is_port(target) else normalise_zone_id(target)
+        if fleet is not None and fleet.at == target:
             state.reached[index] = state.turn
             state.emit("objective-reached", "victory", side=condition.side, fleet=fleet.id, target=condition.target,
                        condition=index)

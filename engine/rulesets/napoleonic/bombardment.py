@@ -33,7 +33,7 @@ from .penetration import penetration_applies, penetration_casualties, units_pene
 from .rockets import rocket_result
 from .roster import RosterEntry, new_roster, record_casualties, unit_on_table
 from .tables import Tables
-from .targets import Target, describe, reach
+from .targets import Target, describe, legal_targets, reach
 
 Event = dict[str, Any]
 
@@ -58,9 +58,13 @@ class Battlefield:
         default=None, repr=False, compare=False
     )
 
+    _targets: dict[tuple[str, tuple[int, ...]], list[Target]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
     def _stand(self) -> tuple[list[Unit], dict[str, Polygon]]:
         # The table changes only when a base goes or a unit is eliminated: recompute only then.
-        key = tuple(self.rosters[u.id].bases_on_table(self.marking) for u in self.scenario.units)
+        key = self._table_key()
         if self._standing is None or self._standing[0] != key:
             units = [
                 unit_on_table(u, self.rosters[u.id], self.marking)
@@ -69,6 +73,20 @@ class Battlefield:
             ]
             self._standing = (key, units, {u.id: unit_footprint(u) for u in units})
         return self._standing[1], self._standing[2]
+
+    def _table_key(self) -> tuple[int, ...]:
+        return tuple(self.rosters[u.id].bases_on_table(self.marking) for u in self.scenario.units)
+
+    def legal_targets(self, battery: Battery) -> list[Target]:
+        """``targets.legal_targets`` of ``battery`` on the table as it stands. What a battery may fire at
+        changes only when a base goes or a unit is eliminated (buildings block sight burning or not), so
+        the answer is kept for each state of the table."""
+        key = (battery.id, self._table_key())
+        found = self._targets.get(key)
+        if found is None:
+            found = legal_targets(self.scenario, battery, self.on_table(), self.shapes(), self.tables)
+            self._targets[key] = found
+        return list(found)
 
     def on_table(self) -> list[Unit]:
         """The units still on the table, as they stand now (removed bases gone), in scenario order."""

@@ -16,14 +16,14 @@ of seed 003 forbids the setup. Pairwise work goes through a shapely ``STRtree``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from shapely import STRtree
 from shapely.geometry import Point, Polygon, box
 
 from .geometry import EPSILON, terrain_shape, unit_footprint
 from .howitzers import battery_kind, check_howitzer_batteries
-from .model import FORMATIONS, TERRAIN_KINDS, UNIT_TYPES, Finding, NapoleonicScenario
+from .model import FORMATIONS, TERRAIN_KINDS, UNIT_TYPES, Battery, Finding, NapoleonicScenario
 from .tables import Tables, load_tables
 from .targets import TARGET_TERRAIN, describe
 
@@ -147,6 +147,26 @@ def check_batteries(scenario: NapoleonicScenario, tables: Tables) -> list[Findin
     return findings
 
 
+def check_planned_target(
+    scenario: NapoleonicScenario, battery: Battery, target_id: str, shapes: Mapping[str, Polygon], tables: Tables
+) -> list[Finding]:
+    """One fire-plan target of ``battery``: in sight and in range at the start of play (``shapes``: the
+    units' footprints by id). An id that is neither a unit nor terrain is ``check_references``' business."""
+    target = describe(scenario, battery, target_id, shapes, tables)
+    if target is None:
+        return []
+    rocket = battery_kind(battery) == "rocket"
+    findings: list[Finding] = []
+    if not target.visible:
+        findings.append(Finding("NA-rocket" if rocket else "GEO-no-sight",
+                                f"battery {battery.id!r} cannot see its planned target {target_id!r}", battery.id))
+    if not target.in_range:
+        findings.append(Finding("NA-rocket" if rocket else "GEO-out-of-range",
+                                f"battery {battery.id!r}: planned target {target_id!r} is "
+                                f"{target.distance:g} cm away, out of range", battery.id))
+    return findings
+
+
 def check_fire_plan_sight(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
     """Each planned target is in range and in sight of its battery at the start of play."""
     batteries = {b.id: b for b in scenario.batteries}
@@ -158,18 +178,7 @@ def check_fire_plan_sight(scenario: NapoleonicScenario, tables: Tables) -> list[
         if battery is None or (entry.battery, entry.target) in seen:
             continue
         seen.add((entry.battery, entry.target))
-        target = describe(scenario, battery, entry.target, shapes, tables)
-        if target is None:
-            continue
-        rocket = battery_kind(battery) == "rocket"
-        if not target.visible:
-            findings.append(Finding("NA-rocket" if rocket else "GEO-no-sight",
-                                    f"battery {battery.id!r} cannot see its planned target {entry.target!r}",
-                                    battery.id))
-        if not target.in_range:
-            findings.append(Finding("NA-rocket" if rocket else "GEO-out-of-range",
-                                    f"battery {battery.id!r}: planned target {entry.target!r} is "
-                                    f"{target.distance:g} cm away, out of range", battery.id))
+        findings += check_planned_target(scenario, battery, entry.target, shapes, tables)
     return findings
 
 

@@ -36,7 +36,7 @@ from .players import PLAYERS as PLAYERS
 from .rockets import expected_rocket_figures
 from .roster import MARKINGS, roster_view
 from .tables import Tables, load_tables, merge
-from .targets import Target, legal_targets, reach
+from .targets import Target, reach
 
 RULESET = "napoleonic"
 
@@ -234,7 +234,7 @@ class NapoleonicGame:
 
     def _offer(self, battery: Battery) -> bool:
         """Set up ``battery``'s legal actions; ``False`` (after logging why) when it can only hold."""
-        targets = legal_targets(self.scenario, battery, self.field.on_table(), self.field.shapes(), self.tables)
+        targets = self.field.legal_targets(battery)
         by_id = {t.id: t for t in targets}
         plan = self._plan(battery)
         if plan is not None:

@@ -166,6 +166,7 @@ def gap_behind(origin: XY, target: BaseGeometry, other: BaseGeometry) -> float |
     return min(_projections(origin, direction, inside)[0]) - rear
 
 
+@lru_cache(maxsize=65536)  # asked for every target, every battery, every turn; shapes are immutable
 def share_inside(shape: BaseGeometry, region: BaseGeometry) -> float:
     """The share (0..1) of ``shape``'s area inside ``region``."""
     if shape.area == 0.0:

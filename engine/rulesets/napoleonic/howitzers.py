@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .fire import FireSolution, gun_solution, target_modifier
-from .model import Battery, Finding, NapoleonicScenario
+from .model import Battery, Finding, FirePlan, NapoleonicScenario
 from .tables import Tables
 
 
@@ -59,26 +59,34 @@ def fire_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, 
     return gun_solution(battery, band, in_cover, in_column, tables)
 
 
+def howitzer_battery_formed(battery: Battery) -> Iterator[Finding]:
+    """NA-how-a: a howitzer battery is formed before play (``formed_turn`` 0), never during it."""
+    if battery_kind(battery) == "howitzer" and battery.formed_turn != 0:
+        yield Finding(
+            "NA-how-a",
+            f"howitzer battery {battery.id!r} is formed on turn {battery.formed_turn}: "
+            "howitzer batteries are formed before play only",
+            battery.id,
+        )
+
+
+def pieces_fire_together(entry: FirePlan, battery: Battery) -> Iterator[Finding]:
+    """NA-how-a: the howitzers of a gun battery fire with it, so no fire-plan entry for part of it."""
+    if entry.pieces != "all" and battery.guns and battery.howitzers:
+        yield Finding(
+            "NA-how-a",
+            f"fire plan turn {entry.turn}: the {entry.pieces} of gun battery {battery.id!r} cannot fire "
+            "apart from the rest of the battery",
+            battery.id,
+        )
+
+
 def check_howitzer_batteries(scenario: NapoleonicScenario) -> Iterator[Finding]:
     """NA-how-a: howitzer batteries are formed before play only, and howitzers inside a gun battery never
     fire apart from it (a fire-plan entry for part of a mixed battery)."""
-    kinds = {b.id: battery_kind(b) for b in scenario.batteries}
     for battery in scenario.batteries:
-        if kinds[battery.id] == "howitzer" and battery.formed_turn != 0:
-            yield Finding(
-                "NA-how-a",
-                f"howitzer battery {battery.id!r} is formed on turn {battery.formed_turn}: "
-                "howitzer batteries are formed before play only",
-                battery.id,
-            )
+        yield from howitzer_battery_formed(battery)
+    batteries = {b.id: b for b in scenario.batteries}
     for entry in scenario.fire_plan:
-        planned = next((b for b in scenario.batteries if b.id == entry.battery), None)
-        if planned is None or entry.pieces == "all":
-            continue
-        if planned.guns and planned.howitzers:
-            yield Finding(
-                "NA-how-a",
-                f"fire plan turn {entry.turn}: the {entry.pieces} of gun battery {planned.id!r} cannot fire "
-                "apart from the rest of the battery",
-                planned.id,
-            )
+        if entry.battery in batteries:
+            yield from pieces_fire_together(entry, batteries[entry.battery])

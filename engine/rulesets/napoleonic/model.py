@@ -13,13 +13,16 @@ Every dataclass may carry ``source`` (where the validator found it: file, line, 
 part in equality or hashing, so two units built from different files compare equal when their rules data do.
 
 ``scenario_from_documents`` turns a ``table`` document and a ``scenario`` document (already parsed YAML)
-into the model, filling the house defaults (base sizes, ranges) from ``tables.yaml``.
+into the model, filling the house defaults (base sizes, ranges) from ``tables.yaml``. Its ``locate``
+argument, when given, is called as ``locate(document, *path)`` (``document`` is ``"scenario"`` or
+``"table"``) for every object built, and what it returns becomes that object's ``source``: the validator
+passes a function that makes its own ``Source`` records, and the engine never needs to know their type.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -32,6 +35,9 @@ UNIT_TYPES = ("infantry", "cavalry", "artillery", "skirmishers")
 UNIT_CLASSES = ("guard", "elite", "first", "second", "third", "militia")
 FORMATIONS = ("line", "column")
 PIECES = ("all", "guns", "howitzers")
+SMOKE_PLAYERS = ("heuristic", "random")
+
+Locate = Callable[..., Any]
 
 
 class Finding(NamedTuple):
@@ -51,6 +57,7 @@ class Terrain:
     kind: str
     polygon: tuple[Point, ...]
     source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -66,9 +73,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Side:
+    """A side; ``nations`` are the armies that fight on it (shown on the site, never used by the rules)."""
+
     id: str
     name: str = ""
     source: Any = field(default=None, compare=False, repr=False)
+    nations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,7 @@ class Unit:
     base_depth: float = 2.0
     figures_per_base: int = 0
     source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.figures_per_base <= 0:
@@ -119,6 +130,7 @@ class Battery:
     ranges: Ranges = Ranges()
     formed_turn: int = 0
     source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -135,7 +147,20 @@ class FirePlan:
 
 
 @dataclass(frozen=True)
+class Smoke:
+    """How many smoke games to play, the expected win-rate band ``(low, high)`` of the first side (or
+    ``None``), and the player kinds to play them with (names in ``players.PLAYERS``)."""
+
+    games: int = 50
+    balance: tuple[float, float] | None = None
+    players: tuple[str, ...] = SMOKE_PLAYERS
+
+
+@dataclass(frozen=True)
 class NapoleonicScenario:
+    """A playable scenario. ``date``, ``briefing``, ``sources``, ``smoke`` and ``content_hash`` are what the
+    rest of the project (site, smoke games, replays) reads on every ruleset's scenarios; the rules never do."""
+
     id: str
     title: str
     table: Table
@@ -146,6 +171,12 @@ class NapoleonicScenario:
     fire_plan: tuple[FirePlan, ...] = ()
     rules: Mapping[str, Any] = field(default_factory=dict, compare=False)
     source: Any = field(default=None, compare=False, repr=False)
+    date: str = ""
+    briefing: str = field(default="", compare=False, repr=False)
+    sources: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    smoke: Smoke = field(default=Smoke(), compare=False)
+    content_hash: str = field(default="", compare=False)
+    ruleset: str = "napoleonic"
 
     def unit(self, unit_id: str) -> Unit:
         return next(u for u in self.units if u.id == unit_id)
@@ -169,15 +200,22 @@ def _polygon(value: Sequence[Sequence[float]]) -> tuple[Point, ...]:
     return tuple(_point(p) for p in value)
 
 
-def table_from_document(doc: Mapping[str, Any]) -> Table:
-    """A ``table`` document: ``id``, ``title``, ``size: [w, d]``, ``terrain: [{id, kind, polygon}]``."""
+def _nowhere(*path: Any) -> None:
+    return None
+
+
+def table_from_document(doc: Mapping[str, Any], locate: Locate = _nowhere) -> Table:
+    """A ``table`` document: ``id``, ``title``, ``size: [w, d]``, ``terrain: [{id, kind, polygon, name?}]``."""
     terrain = tuple(
-        Terrain(id=t["id"], kind=t["kind"], polygon=_polygon(t["polygon"])) for t in doc.get("terrain", ())
+        Terrain(id=t["id"], kind=t["kind"], polygon=_polygon(t["polygon"]), name=str(t.get("name", "")),
+                source=locate("table", "terrain", i))
+        for i, t in enumerate(doc.get("terrain", ()))
     )
-    return Table(id=doc["id"], title=doc.get("title", doc["id"]), size=_point(doc["size"]), terrain=terrain)
+    return Table(id=doc["id"], title=doc.get("title", doc["id"]), size=_point(doc["size"]), terrain=terrain,
+                 source=locate("table"))
 
 
-def unit_from_document(doc: Mapping[str, Any], tables: Tables) -> Unit:
+def unit_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = None) -> Unit:
     """A scenario ``units`` entry; ``base_width``, ``base_depth``, ``figures_per_base`` default by type."""
     defaults = tables["bases"].get(doc["type"], {})
     return Unit(
@@ -193,10 +231,12 @@ def unit_from_document(doc: Mapping[str, Any], tables: Tables) -> Unit:
         base_width=float(doc.get("base_width", defaults.get("width", 4.0))),
         base_depth=float(doc.get("base_depth", defaults.get("depth", 2.0))),
         figures_per_base=int(doc.get("figures_per_base", 0)),
+        source=source,
+        name=str(doc.get("name", "")),
     )
 
 
-def battery_from_document(doc: Mapping[str, Any], tables: Tables) -> Battery:
+def battery_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = None) -> Battery:
     """A scenario ``batteries`` entry; ``ranges: {canister, effective, long}`` defaults to the house ranges."""
     house = tables["ranges"]
     given = doc.get("ranges", {})
@@ -215,13 +255,16 @@ def battery_from_document(doc: Mapping[str, Any], tables: Tables) -> Battery:
         facing=float(doc.get("facing", 0.0)),
         ranges=ranges,
         formed_turn=int(doc.get("formed_turn", 0)),
+        source=source,
+        name=str(doc.get("name", "")),
     )
 
 
-def fire_plan_from_document(entries: Sequence[Mapping[str, Any]]) -> tuple[FirePlan, ...]:
-    """``fire_plan: [{battery, turn, target, pieces?}]`` or ``{battery, turns: [..], target}``."""
+def fire_plan_from_document(entries: Sequence[Mapping[str, Any]], locate: Locate = _nowhere) -> tuple[FirePlan, ...]:
+    """``fire_plan: [{battery, turn, target, pieces?}]`` or ``{battery, turns: [..], target}``; every
+    entry made from one item of the list has that item's ``source``."""
     plan: list[FirePlan] = []
-    for entry in entries:
+    for i, entry in enumerate(entries):
         turns = entry["turns"] if "turns" in entry else [entry["turn"]]
         for turn in turns:
             plan.append(
@@ -230,30 +273,55 @@ def fire_plan_from_document(entries: Sequence[Mapping[str, Any]]) -> tuple[FireP
                     turn=int(turn),
                     target=entry["target"],
                     pieces=entry.get("pieces", "all"),
+                    source=locate("scenario", "fire_plan", i),
                 )
             )
     return tuple(plan)
 
 
+def smoke_from_document(doc: Mapping[str, Any]) -> Smoke:
+    """The ``smoke: {games, balance: [low, high], players}`` block; every key optional."""
+    balance = doc.get("balance")
+    return Smoke(
+        games=int(doc.get("games", 50)),
+        balance=(float(balance[0]), float(balance[1])) if balance is not None else None,
+        players=tuple(doc.get("players", SMOKE_PLAYERS)),
+    )
+
+
 def scenario_from_documents(
-    scenario: Mapping[str, Any], table: Mapping[str, Any], tables: Tables | None = None
+    scenario: Mapping[str, Any], table: Mapping[str, Any], tables: Tables | None = None, locate: Locate = _nowhere
 ) -> NapoleonicScenario:
-    """Build the model from a parsed ``scenario`` and its ``table`` document."""
+    """Build the model from a parsed ``scenario`` and its ``table`` document (``locate``: see above)."""
     rules = dict(scenario.get("rules", {}))
     tables = tables or load_tables(rules.get("tables"))
     turns = scenario.get("turns", 1)
-    sides = tuple(Side(id=s["id"], name=s.get("name", s["id"])) for s in scenario.get("sides", ()))
+    sides = tuple(
+        Side(id=s["id"], name=s.get("name", s["id"]), nations=tuple(s.get("nations", ())),
+             source=locate("scenario", "sides", i))
+        for i, s in enumerate(scenario.get("sides", ()))
+    )
     if not sides:
         seen = dict.fromkeys(u["side"] for u in (*scenario.get("units", ()), *scenario.get("batteries", ())))
         sides = tuple(Side(id=s, name=s) for s in seen)
     return NapoleonicScenario(
         id=scenario["id"],
         title=scenario.get("title", scenario["id"]),
-        table=table_from_document(table),
+        table=table_from_document(table, locate),
         sides=sides,
-        units=tuple(unit_from_document(u, tables) for u in scenario.get("units", ())),
-        batteries=tuple(battery_from_document(b, tables) for b in scenario.get("batteries", ())),
+        units=tuple(
+            unit_from_document(u, tables, locate("scenario", "units", i)) for i, u in enumerate(scenario.get("units", ()))
+        ),
+        batteries=tuple(
+            battery_from_document(b, tables, locate("scenario", "batteries", i))
+            for i, b in enumerate(scenario.get("batteries", ()))
+        ),
         turns=int(turns["count"] if isinstance(turns, Mapping) else turns),
-        fire_plan=fire_plan_from_document(scenario.get("fire_plan", ())),
+        fire_plan=fire_plan_from_document(scenario.get("fire_plan", ()), locate),
         rules=rules,
+        source=locate("scenario"),
+        date=str(scenario.get("date", "")),
+        briefing=str(scenario.get("briefing", "")),
+        sources=tuple(str(s) for s in scenario.get("sources", ())),
+        smoke=smoke_from_document(scenario.get("smoke", {})),
     )

@@ -8,7 +8,7 @@ Reading order, as the rulebook: ``model`` (what a scenario holds), ``dice`` (RN-
 
 from __future__ import annotations
 
-from .game import RULESET, RenaissanceGame, new_game
+from .game import PLAYERS, RULESET, RenaissanceGame, new_game
 from .model import (
     Battle,
     CardScript,
@@ -20,12 +20,14 @@ from .model import (
     RenaissanceMap,
     RenaissanceScenario,
     Sea,
+    Smoke,
     Transport,
     Units,
 )
-from .players import heuristic_player, play_game, random_player
+from .players import heuristic_player, play_game, random_player, scripted_player
 
 __all__ = [
+    "PLAYERS",
     "RULESET",
     "Battle",
     "CardScript",
@@ -38,10 +40,12 @@ __all__ = [
     "RenaissanceMap",
     "RenaissanceScenario",
     "Sea",
+    "Smoke",
     "Transport",
     "Units",
     "heuristic_player",
     "new_game",
     "play_game",
     "random_player",
+    "scripted_player",
 ]

@@ -16,12 +16,18 @@ from engine.api import Action, Event, GameResult
 from .battle import naval_combat
 from .combat import CorsairMode
 from .model import Battle, RenaissanceScenario, Transport, problems
+from .players import PLAYERS as _PLAYERS
+from .players import Player
 from .state import Decision, RenaissanceState, snapshot
 from .tables import Tables, load_tables
 from .transport import transport_path
 from .turn_track import due
 
 RULESET = "renaissance"
+ENGINE_VERSION = "renaissance-1"
+PLAYERS: dict[str, Player] = _PLAYERS
+"""Players by name for the ruleset registry: ``scripted``, ``random``, ``heuristic``; each is a function
+``(view, legal_actions, rng) -> action`` of ``players.Player``."""
 CORSAIR_MODES: tuple[CorsairMode, ...] = ("after-ships", "leftover")
 
 

@@ -29,6 +29,7 @@ class Sea:
     name: str
     kind: SeaKind
     source: Any = field(default=None, compare=False, repr=False)
+    polygon: tuple[tuple[float, float], ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Port:
     seas: tuple[str, ...]
     power: str
     source: Any = field(default=None, compare=False, repr=False)
+    at: tuple[float, float] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,9 @@ class RenaissanceMap:
     ports: dict[str, Port]
     adjacency: tuple[tuple[str, str], ...] = ()
     source: Any = field(default=None, compare=False, repr=False)
+    description: str = field(default="", compare=False)
+    sources: tuple[str, ...] = field(default=(), compare=False)
+    ruleset: str = field(default="renaissance", compare=False)
 
     def graph(self) -> nx.Graph:
         """The sea-zone graph (see :func:`sea_graph`)."""
@@ -106,6 +111,7 @@ class Leader:
     battle_rating: int
     at: str | None
     source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,7 @@ class LandFormation:
     at: str
     strength: int
     source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -172,6 +179,15 @@ NavalAction = Battle | Transport
 
 
 @dataclass(frozen=True)
+class Smoke:
+    """Smoke-game settings: games to play, the expected win-rate band of the first power, player kinds."""
+
+    games: int = 50
+    balance: tuple[float, float] | None = None
+    players: tuple[str, ...] = ("scripted", "random")
+
+
+@dataclass(frozen=True)
 class RenaissanceScenario:
     """A scenario: where everything starts and the actions to play, in order.
 
@@ -191,6 +207,13 @@ class RenaissanceScenario:
     hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     alliances: tuple[tuple[str, ...], ...] = ()
     source: Any = field(default=None, compare=False, repr=False)
+    # What the rest of the project reads on every scenario (site, smoke, replays); the rules ignore it.
+    date: str = field(default="", compare=False)
+    briefing: str = field(default="", compare=False)
+    sources: tuple[str, ...] = field(default=(), compare=False)
+    smoke: Smoke = field(default_factory=Smoke, compare=False)
+    content_hash: str = field(default="", compare=False)
+    ruleset: str = field(default="renaissance", compare=False)
 
 
 def sea_graph(sea_map: RenaissanceMap) -> nx.Graph:

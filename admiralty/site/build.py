@@ -1,0 +1,43 @@
+"""Build (or serve) the site with MkDocs, in a child process so MkDocs' logging and state stay its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from admiralty.site.context import REPO_ROOT
+
+CONFIG = REPO_ROOT / "mkdocs.yml"
+
+
+def site_environment(corpus: Sequence[str], smoke_dir: str) -> dict[str, str]:
+    """The environment the MkDocs hook reads: absolute corpus paths and smoke folder."""
+    env = dict(os.environ)
+    env["ADMIRALTY_CORPUS"] = os.pathsep.join(str(Path(p).resolve()) for p in corpus)
+    env["ADMIRALTY_SMOKE"] = str(Path(smoke_dir).resolve())
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    path = env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), path) if p)
+    return env
+
+
+def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool = True, serve: bool = False) -> int:
+    """Build the site from ``corpus`` into ``out_dir`` (or serve it with live reload); MkDocs' exit code.
+
+    ``strict`` makes every MkDocs warning (a broken link, a missing page) fail the build. ``serve`` runs
+    ``mkdocs serve`` on 127.0.0.1:8000 until interrupted (``out_dir`` is not used then).
+    """
+    command = [sys.executable, "-m", "mkdocs", "serve" if serve else "build", "-f", str(CONFIG)]
+    if serve:
+        command += ["--dev-addr", "127.0.0.1:8000"]
+    else:
+        command += ["--site-dir", str(Path(out_dir).resolve()), "--clean"]
+    if strict:
+        command.append("--strict")
+    try:
+        return subprocess.run(command, cwd=REPO_ROOT, env=site_environment(corpus, smoke_dir), check=False).returncode
+    except KeyboardInterrupt:
+        return 0 if serve else 2

@@ -1,0 +1,333 @@
+"""Pages for the dreadnought ruleset: the scenario's own part, map and ship-class pages, printable sheets."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from admiralty.site.context import SiteContext, class_src, map_src, md_path, scenario_src
+from admiralty.site.svg import map_svg
+from admiralty.site.text import (
+    attr,
+    esc,
+    heading,
+    html_block,
+    inline_code,
+    md_literal,
+    render_inline,
+    render_markdown,
+    slug,
+)
+from engine.rulesets.dreadnought.model import Catalog, Fleet, Rules, Scenario, SeaMap, Ship, ShipClass
+
+RULE_CLAUSES: dict[str, str] = {
+    "raid_fleets": "DN-5.2-raid, DN-5.25",
+    "raid_max_ships": "DN-5.2-raid",
+    "raid_needs_leader": "DN-5.2-raid",
+    "mixed_nationality": "DN-5.2",
+    "abort_at_start": "DN-5.2-abort",
+    "refuel_ports": "DN-12-port",
+    "minelayers": "DN-5.2-minelay",
+    "minesweepers": "DN-5.2-minesweep",
+    "american_colliers_after_1920": "DN-12.54",
+    "pursuit_speed_bonus": "DN-5.23",
+    "tables": "house tables",
+}
+VICTORY_TEXT: dict[str, str] = {
+    "vp-lead": "{side} wins by leading on victory points by at least {value}.",
+    "reach": "{side} wins if fleet {fleet} reaches {target}{by_turn}.",
+    "sink": "{side} wins if every one of {ships} is sunk (grounded counts as sunk).",
+}
+SHIP_COLUMNS = ("Ship", "Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP")
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:
+    """An HTML table; cells are already-escaped HTML."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
+
+
+def ship_name(ship: Ship) -> str:
+    """Italic name for an elite crew (as on the counters), a star for a leader."""
+    name = f"<em>{esc(ship.name)}</em>" if ship.italic else esc(ship.name)
+    return name + (' <span class="leader" title="leader">★</span>' if ship.leader else "")
+
+
+def _class_cells(cls: ShipClass) -> list[str]:
+    return [esc(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
+            "armoured" if cls.armoured else "unarmoured", "shallow" if cls.shallow_draft else "—",
+            f"{cls.primary}/{cls.secondary}/{cls.tertiary}", str(cls.torpedo), str(cls.victory_points)]
+
+
+def _ship_row(ship: Ship, src: str, ctx: SiteContext) -> list[str]:
+    link = f'<a href="{attr(ctx.href(src, class_src(ship.catalog, ship.cls.id)))}">{esc(ship.cls.name)}</a>'
+    return [ship_name(ship), link, *_class_cells(ship.cls)]
+
+
+def _side_names(scenario: Scenario) -> dict[str, str]:
+    return {side.id: side.name for side in scenario.sides}
+
+
+def _fleet_section(scenario: Scenario, fleet: Fleet, src: str, ctx: SiteContext) -> str:
+    kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {fleet.mission}"
+    lines = [f"#### {heading(fleet.name)} ({md_literal(kind)})\n",
+             f"Starts at **{md_literal(fleet.start)}**"
+             + (f"; escorts **{md_literal(fleet.escorts)}**" if fleet.escorts else "") + ".\n"]
+    rows = [_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10
+            for name in fleet.ships]
+    lines.append(_table(SHIP_COLUMNS, rows, "oob"))
+    return "\n".join(lines)
+
+
+def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
+    length = max([scenario.turns, *(len(f.orders) for f in fleets)])
+    rows = []
+    for turn in range(1, length + 1):
+        light = "night" if scenario.is_night(turn) else "day"
+        cells = [esc(fleet.order_for(turn).text or fleet.order_for(turn).kind) for fleet in fleets]
+        rows.append([str(turn), light, *cells])
+    return _table(["Turn", "Light", *(f.name for f in fleets)], rows, "orders")
+
+
+def _rules_section(rules: Rules, ctx: SiteContext) -> str:
+    descriptions = _schema_descriptions(ctx)
+    defaults = Rules()
+    rows = []
+    for name, clause in RULE_CLAUSES.items():
+        value, default = getattr(rules, name), getattr(defaults, name)
+        changed = value != default
+        shown = _value(value)
+        rows.append([f"<code>{esc(name)}</code>", f"<strong>{esc(shown)}</strong>" if changed else esc(shown),
+                     "set by the scenario" if changed else "default", esc(clause),
+                     inline_code(descriptions.get(name, ""))])
+    return _table(["Switch", "Value", "", "Clause", "Meaning"], rows, "rules")
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "(all friendly ports)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset | set | tuple | list):
+        return ", ".join(sorted(str(v) for v in value)) or "(none)"
+    if isinstance(value, Mapping):
+        return json.dumps(dict(value), sort_keys=True, default=str) if value else "(none)"
+    return str(value)
+
+
+def _schema_descriptions(ctx: SiteContext) -> dict[str, str]:
+    return _descriptions(ctx.root / "schemas" / "dreadnought" / "scenario.schema.json")
+
+
+@functools.lru_cache(maxsize=4)
+def _descriptions(path: Path) -> dict[str, str]:
+    """The scenario schema's own words for each rule switch (empty when the schema is not at hand)."""
+    try:
+        schema = json.loads(path.read_text("utf-8"))
+        props = schema["properties"]["rules"]["properties"]
+        return {k: str(v.get("description", "")) for k, v in props.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def victory_text(scenario: Scenario) -> list[str]:
+    """Each victory condition in words (escaped HTML), in the order they are checked, then the fallback."""
+    names = _side_names(scenario)
+    out = []
+    for c in scenario.victory.conditions:
+        template = VICTORY_TEXT.get(c.kind, "{side} wins: " + c.kind + ".")
+        out.append(template.format(side=f"<strong>{esc(names.get(c.side, c.side))}</strong>", value=c.value,
+                                   fleet=esc(c.fleet or "?"), target=esc(c.target or "?"),
+                                   by_turn=f" by turn {c.by_turn}" if c.by_turn else " by the end",
+                                   ships=esc(", ".join(c.ships))))
+    otherwise = scenario.victory.otherwise
+    out.append("Otherwise: " + ("a draw." if otherwise == "draw" else f"<strong>{esc(names.get(otherwise, otherwise))}"
+                                                                    "</strong> wins."))
+    return out
+
+
+def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """The dreadnought part of a scenario page: facts, map, orders of battle, orders, rules, victory."""
+    night = ", ".join(str(t) for t in sorted(scenario.night)) or "none"
+    weather = ", ".join(scenario.weather) if scenario.weather else "random (house weather table)"
+    facts = [["Map", f'<a href="{attr(ctx.href(src, map_src(scenario.map.id)))}">{esc(scenario.map.title)}</a>'],
+             ["Ship catalogs", esc(", ".join(c.title for c in scenario.catalogs))],
+             ["Turns", f"{scenario.turns} (night turns: {esc(night)})"],
+             ["Weather", esc(weather)]]
+    out = [_table(["", ""], facts, "facts"), "## Map\n",
+           html_block(map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}"), "map-figure"),
+           "## Orders of battle\n"]
+    for side in scenario.sides:
+        out.append(f"### {heading(side.name)}\n")
+        controls = ", ".join(sorted(side.controls)) or "none"
+        out.append(f"Nations: {md_literal(', '.join(side.nations))}. Controls: {md_literal(controls)}.\n")
+        out.extend(_fleet_section(scenario, fleet, src, ctx) for fleet in side.fleets)
+    out.append("## Written orders\n")
+    for side in scenario.sides:
+        if side.fleets:
+            out.append(f"### Orders: {heading(side.name)}\n")
+            out.append(_orders_table(scenario, side.fleets))
+    if scenario.minefields:
+        out.append("## Minefields\n")
+        names = _side_names(scenario)
+        out.append(_table(["Between", "Laid by", "Strength"],
+                          [[esc(" / ".join(m.between)), esc(names.get(m.owner, m.owner)), str(m.strength)]
+                           for m in scenario.minefields], "minefields"))
+    out.append("## Special rules\n")
+    out.append(_rules_section(scenario.rules, ctx))
+    out.append("## Victory conditions\n")
+    out.append(html_block("<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>",
+                          "victory"))
+    return "\n".join(out)
+
+
+# --- reference pages -------------------------------------------------------------------------------
+
+
+def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
+    """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
+    out = [f"# {heading(seamap.title)}\n", f"Map id: `{esc(seamap.id)}`.\n"]
+    if seamap.description:
+        out.append(html_block(render_markdown(seamap.description), "author-text"))
+    if seamap.sources:
+        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in seamap.sources) + "</ul>",
+                              "sources"))
+    out.append(html_block(map_svg(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+    topo = seamap.topology
+    out.append("## Zones\n")
+    rows = [[f"<code>{esc(z.id)}</code>", esc("" if z.name == z.id else z.name),
+             esc(topo.kinds.get(z.id) or z.kind or "?"), esc(" ".join(topo.neighbours.get(z.id, ()))),
+             esc(" ".join(topo.land_sides.get(z.id, ())) or "—"), esc(", ".join(topo.islands.get(z.id, ())) or "—")]
+            for z in seamap.zones.values()]
+    out.append(_table(["Zone", "Name", "Kind", "Neighbours", "Land sides", "Islands"], rows, "zones"))
+    if seamap.ports:
+        out.append("## Ports\n")
+        out.append(_table(["Port", "Name", "Nation", "Opens on"],
+                          [[f"<code>{esc(p.id)}</code>", esc(p.name), esc(p.nation), esc(" ".join(p.zones))]
+                           for p in seamap.ports.values()], "ports"))
+    if seamap.land:
+        out.append("## Land\n")
+        out.append(_table(["Land", "Name", "Nation"], [[f"<code>{esc(m.id)}</code>", esc(m.name), esc(m.nation)]
+                                                       for m in seamap.land], "land"))
+    if seamap.blocked:
+        out.append("## Blocked borders\n")
+        pairs = sorted(sorted(pair) for pair in seamap.blocked)
+        out.append(", ".join(md_literal(" / ".join(pair)) for pair in pairs) + "\n")
+    using = [s for s in scenarios if s.map.id == seamap.id]
+    if using:
+        out.append("## Scenarios on this map\n")
+        out.extend(f"- [{md_literal(s.title)}]({md_path(src, scenario_src(s.id))})" for s in using)
+    return "\n".join(out) + "\n"
+
+
+def class_page(catalog: Catalog, cls: ShipClass, src: str) -> str:
+    """A ship class's reference page: its data and the named ships of the class."""
+    out = [f"# {heading(cls.name)} ({md_literal(cls.type)})\n",
+           f"Catalog `{esc(catalog.id)}` ({md_literal(catalog.title)}), nation {md_literal(catalog.nation)}.\n"]
+    out.append(_table(["Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP"],
+                      [_class_cells(cls)], "class-data"))
+    if cls.capacity:
+        out.append(f"Capacity: {cls.capacity}.\n")
+    if cls.notes:
+        out.append(html_block(render_markdown(cls.notes), "author-text"))
+    ships = [s for s in catalog.ships.values() if s.cls.id == cls.id]
+    out.append("## Ships of the class\n")
+    out.append(_table(["Ship", "Nation", "Notes"],
+                      [[ship_name(s), esc(s.nation), render_inline(s.notes) if s.notes else ""] for s in ships],
+                      "ships"))
+    out.append(f"[All ship classes]({md_path(src, 'ships/index.md')})\n")
+    return "\n".join(out)
+
+
+def ships_index(catalogs: Sequence[Catalog], ctx: SiteContext) -> str:
+    src = "ships/index.md"
+    out = ["# Ship classes\n", "Every class of every ship catalog, with the named ships of each.\n"]
+    for catalog in catalogs:
+        out.append(f"## {heading(catalog.title)}\n")
+        out.append(f"Catalog `{esc(catalog.id)}`, nation {md_literal(catalog.nation)}.\n")
+        rows = []
+        for cls in catalog.classes.values():
+            link = f'<a href="{attr(ctx.href(src, class_src(catalog.id, cls.id)))}">{esc(cls.name)}</a>'
+            count = sum(1 for s in catalog.ships.values() if s.cls.id == cls.id)
+            rows.append([link, *_class_cells(cls), str(count)])
+        out.append(_table(["Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP",
+                           "Ships"], rows, "classes"))
+    return "\n".join(out)
+
+
+def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+    """Map and ship-class pages for every dreadnought map and catalog (from scenarios and standalone models)."""
+    maps: dict[str, SeaMap] = {}
+    catalogs: dict[str, Catalog] = {}
+    for model in models:
+        if isinstance(model, SeaMap):
+            maps.setdefault(model.id, model)
+        elif isinstance(model, Catalog):
+            catalogs.setdefault(model.id, model)
+    for scenario in scenarios:
+        maps.setdefault(scenario.map.id, scenario.map)
+        for catalog in scenario.catalogs:
+            catalogs.setdefault(catalog.id, catalog)
+    pages = {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in maps.values()}
+    for catalog in catalogs.values():
+        for cls in catalog.classes.values():
+            pages[class_src(catalog.id, cls.id)] = class_page(catalog, cls, class_src(catalog.id, cls.id))
+    pages["ships/index.md"] = ships_index(sorted(catalogs.values(), key=lambda c: c.id), ctx)
+    return pages
+
+
+def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """(map id, title, zone count) of every dreadnought map, for the maps index."""
+    maps = {m.id: m for m in models if isinstance(m, SeaMap)}
+    for scenario in scenarios:
+        maps.setdefault(scenario.map.id, scenario.map)
+    return [(m.id, m.title, len(m.zones)) for m in sorted(maps.values(), key=lambda m: m.id)]
+
+
+# --- printable sheets ------------------------------------------------------------------------------
+
+
+def _boxes(count: int, css: str) -> str:
+    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
+
+
+def record_card(ship: Ship) -> str:
+    """One ship's record: its data, hull boxes (squares) and fuel boxes (circles, grey for oil) to cross out."""
+    cls = ship.cls
+    extras = (" · armoured" if cls.armoured else "") + (" · shallow draft" if cls.shallow_draft else "")
+    return (f'<div class="record"><div class="record-head">{ship_name(ship)} <span class="record-class">'
+            f"{esc(cls.name)} · {esc(cls.type)} · speed {esc(cls.speed)}</span></div>"
+            f'<div class="record-data">Guns {cls.primary}/{cls.secondary}/{cls.tertiary} · torpedo {cls.torpedo} · '
+            f"VP {cls.victory_points}{extras}"
+            f'</div><div class="record-row"><span class="record-label">Hull</span>{_boxes(cls.hull, "hull-box")}</div>'
+            f'<div class="record-row"><span class="record-label">Fuel ({esc(cls.fuel_kind)})</span>'
+            f'{_boxes(cls.fuel_boxes, "fuel-box fuel-" + slug(cls.fuel_kind))}</div></div>')
+
+
+def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
+    return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
+
+
+def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """Printable sheets: per side an order of battle with the written orders, then its ships' record cards."""
+    back = md_path(src, scenario_src(scenario.id))
+    out = [f"# Sheets: {heading(scenario.title)}\n",
+           f"Print this page (one sheet per printed page). Back to the [scenario]({back}).\n"]
+    sheets = []
+    for side in scenario.sides:
+        fleets = "".join(
+            f"<h3>{esc(f.name)} — {esc('colliers and tankers' if f.is_collier_group else f.mission)}, "
+            f"starts at {esc(f.start)}</h3><p>{_ship_list(scenario, f)}</p>" for f in side.fleets)
+        orders = _orders_table(scenario, side.fleets).strip() if side.fleets else ""
+        nations = esc(", ".join(side.nations))
+        sheets.append(f'<section class="sheet sheet-oob"><h2>Order of battle: {esc(side.name)}</h2>'
+                      f"<p>{esc(scenario.title)} · nations {nations}</p>{fleets}{orders}</section>")
+        cards = "".join(record_card(scenario.ships[n]) for f in side.fleets for n in f.ships if n in scenario.ships)
+        sheets.append(f'<section class="sheet sheet-records"><h2>Record sheet: {esc(side.name)}</h2>'
+                      f'<div class="records">{cards}</div></section>')
+    out.append(html_block("".join(sheets), "sheets"))
+    return "\n".join(out)

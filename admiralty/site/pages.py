@@ -1,0 +1,288 @@
+"""The generated pages of the site, as Markdown sources keyed by their path in the docs tree.
+
+A scenario page is a generic part (title, date, briefing, sources, balance) around a part that its ruleset's
+renderer writes, chosen from ``RENDERERS`` by ``scenario.ruleset``; a ruleset without a renderer still gets
+the generic part. ``generate_pages`` is the one entry point: the MkDocs hook turns its result into files.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from admiralty.site import coverage, dreadnought
+from admiralty.site.charts import balance_svg, percent
+from admiralty.site.context import SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
+from admiralty.site.smoke import SmokeStats, read_smoke
+from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, render_inline, render_markdown
+
+ScenarioPart = Callable[[Any, str, SiteContext], str]
+ReferencePages = Callable[[Sequence[Any], Sequence[Any], SiteContext], dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """What a ruleset adds to the site: its part of a scenario page, printable sheets, reference pages."""
+
+    scenario_body: ScenarioPart
+    sheets: ScenarioPart | None = None
+    reference: ReferencePages | None = None
+    maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None
+
+
+RENDERERS: dict[str, Renderer] = {
+    "dreadnought": Renderer(dreadnought.scenario_body, dreadnought.sheets_page, dreadnought.reference_pages,
+                            dreadnought.map_index_rows),
+}
+
+INDEX_SCRIPT = """<script>
+(function () {
+  var table = document.getElementById("scenario-index");
+  var filter = document.getElementById("scenario-filter");
+  if (!table || !filter) { return; }
+  var body = table.tBodies[0];
+  function key(row, column) {
+    var cell = row.cells[column];
+    var value = cell.getAttribute("data-sort");
+    if (value === null) { value = cell.textContent.trim(); }
+    var number = parseFloat(value);
+    return isNaN(number) || /[^0-9.eE+-]/.test(value) ? value.toLowerCase() : number;
+  }
+  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (header, column) {
+    header.setAttribute("tabindex", "0");
+    header.setAttribute("aria-sort", "none");
+    function sort() {
+      var ascending = header.getAttribute("aria-sort") !== "ascending";
+      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.setAttribute("aria-sort", "none"); });
+      header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a, column), y = key(b, column);
+        if (x === y) { return 0; }
+        if (typeof x !== typeof y) { return (typeof x === "number") === ascending ? -1 : 1; }
+        return (x > y) === ascending ? 1 : -1;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    }
+    header.addEventListener("click", sort);
+    header.addEventListener("keydown", function (event) { if (event.key === "Enter") { sort(); } });
+  });
+  filter.addEventListener("input", function () {
+    var words = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    Array.prototype.forEach.call(body.rows, function (row) {
+      var text = row.textContent.toLowerCase();
+      row.hidden = !words.every(function (word) { return text.indexOf(word) !== -1; });
+    });
+  });
+})();
+</script>"""
+
+
+@dataclass
+class GeneratedSite:
+    """Generated page sources (path -> Markdown) and notes for the build log."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _sides(scenario: Any) -> list[tuple[str, str]]:
+    sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
+    return [(str(getattr(s, "id", s)), str(getattr(s, "name", getattr(s, "id", s)))) for s in sides]
+
+
+def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
+    """(text, sort key) for the index's balance column: the first side's observed win rate against its band."""
+    band = (stats.expected if stats else None) or expected
+    band_text = f"band {percent(band[0])}–{percent(band[1])}" if band else ""
+    if stats is None or (stats.observed is None and not stats.sides):
+        return (band_text + " (not played)" if band_text else "not played", "")
+    observed = stats.observed if stats.observed is not None else stats.sides[0].rate
+    mark = {True: " ✓", False: " ✗", None: ""}[stats.in_band]
+    return (f"{percent(observed)}{mark}" + (f" ({band_text})" if band_text else ""), f"{observed:.4f}")
+
+
+def balance_section(scenario: Any, stats: SmokeStats | None) -> str:
+    if stats is None:
+        return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
+    names = dict(_sides(scenario))
+    out = ["## Balance\n",
+           f"From {stats.games} smoke games" + (f" ({md_literal(', '.join(stats.players))})" if stats.players else "")
+           + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "") + ".\n"]
+    out.append(html_block(balance_svg(stats, names, [s for s, _ in _sides(scenario)]), "balance-chart"))
+    if stats.expected is not None and stats.observed is not None:
+        verdict = {True: "inside", False: "outside", None: "compared with"}[stats.in_band]
+        out.append(f"The first side won {percent(stats.observed)} of games, {verdict} the expected band "
+                   f"{percent(stats.expected[0])}–{percent(stats.expected[1])}.\n")
+    if stats.failures:
+        out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
+    return "\n".join(out)
+
+
+def scenario_page(scenario: Any, ctx: SiteContext) -> str:
+    """The whole page of one scenario: generic part, the ruleset's part, balance."""
+    src = scenario_src(scenario.id)
+    ruleset = str(getattr(scenario, "ruleset", ""))
+    renderer = RENDERERS.get(ruleset)
+    out = [f"# {heading(getattr(scenario, 'title', scenario.id))}\n"]
+    facts = [f"Ruleset **{md_literal(ruleset)}**"]
+    if getattr(scenario, "date", ""):
+        facts.append(f"date **{md_literal(scenario.date)}**")
+    if _sides(scenario):
+        facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
+    out.append(", ".join(facts) + ".\n")
+    if renderer and renderer.sheets:
+        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
+    if getattr(scenario, "briefing", ""):
+        out.append("## Briefing\n")
+        out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))
+    sources = getattr(scenario, "sources", ())
+    if sources:
+        out.append("## Sources\n")
+        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>",
+                              "sources"))
+    if renderer:
+        out.append(renderer.scenario_body(scenario, src, ctx))
+    else:
+        out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
+                   f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
+    out.append(balance_section(scenario, read_smoke(ctx.smoke_dir, scenario.id)))
+    return "\n".join(out) + "\n"
+
+
+def index_page(scenarios: Sequence[Any], ctx: SiteContext) -> str:
+    """All scenarios in one table, sortable by any column and filterable by words (inline script)."""
+    src = "scenarios/index.md"
+    rows = []
+    for s in scenarios:
+        smoke = getattr(s, "smoke", None)
+        label, key = balance_label(read_smoke(ctx.smoke_dir, s.id), getattr(smoke, "balance", None))
+        turns = getattr(s, "turns", "")
+        rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
+                    f"{esc(getattr(s, 'title', s.id))}</a></td><td>{esc(getattr(s, 'ruleset', ''))}</td>"
+                    f"<td>{esc(getattr(s, 'date', ''))}</td>"
+                    f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
+                    f'<td data-sort="{attr(turns)}">{esc(turns)}</td>'
+                    f'<td data-sort="{attr(key)}">{esc(label)}</td></tr>')
+    table = ('<p><label for="scenario-filter">Filter: </label><input type="search" id="scenario-filter" '
+             'placeholder="words in any column" autocomplete="off"></p>'
+             '<table id="scenario-index"><thead><tr><th>Title</th><th>Ruleset</th><th>Date</th>'
+             "<th>Sides</th><th>Turns</th><th>Balance</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    return ("# Scenarios\n\n"
+            f"{len(scenarios)} scenarios. Click a column heading to sort; type in the box to filter. Balance is the "
+            "first side's win rate in smoke games (✓ inside the author's expected band, ✗ outside).\n"
+            + html_block(table, "scenario-index") + "\n" + INDEX_SCRIPT + "\n")
+
+
+# --- diagnostic codes ------------------------------------------------------------------------------
+
+
+def load_all_codes() -> Mapping[str, Any]:
+    """Every registered diagnostic code: import every validator module (each registers its own)."""
+    import validator
+    from validator.diagnostics import CODES
+
+    for info in pkgutil.walk_packages(validator.__path__, "validator."):
+        try:
+            importlib.import_module(info.name)
+        except Exception:  # a module that fails to import registers nothing; the site goes on
+            continue
+    return CODES
+
+
+def code_page(entry: Any) -> str:
+    src = code_src(entry.code)
+    out = [f"# {md_literal(entry.code)}: {heading(entry.title)}\n",
+           f"Severity: **{md_literal(getattr(entry.severity, 'value', entry.severity))}**.\n",
+           html_block(render_markdown(entry.explanation), "code-explanation")]
+    for title, text in (("Wrong", entry.wrong), ("Right", entry.right)):
+        if text:
+            out.append(f"## {title}\n")
+            block = f'<pre><code class="language-yaml">{esc(text)}</code></pre>'
+            out.append(html_block(block, f"example {title.lower()}"))
+    out.append(f"[All diagnostic codes]({md_path(src, 'codes/index.md')})\n")
+    return "\n".join(out)
+
+
+STAGES: tuple[tuple[str, str], ...] = (("YML", "Loading YAML"), ("IO", "Files"), ("SCH", "Schema"),
+                                       ("REF", "References"), ("GRA", "Graph"), ("GEO", "Geometry"))
+
+
+def codes_index(codes: Mapping[str, Any], ctx: SiteContext) -> str:
+    src = "codes/index.md"
+    out = ["# Diagnostic codes\n",
+           "Every finding of `admiralty validate` carries one of these stable codes; each has a page saying what it "
+           "means, with a wrong and a right example.\n"]
+    groups: dict[str, list[Any]] = {}
+    for entry in sorted(codes.values(), key=lambda e: e.code):
+        stage = next((title for prefix, title in STAGES if entry.code.startswith(prefix)), None)
+        groups.setdefault(stage or ("Rule clauses" if "-" in entry.code else "Other"), []).append(entry)
+    for title, entries in groups.items():
+        out.append(f"## {title}\n")
+        rows = "".join(f'<tr><td><a href="{attr(ctx.href(src, code_src(e.code)))}"><code>{esc(e.code)}</code></a></td>'
+                       f"<td>{inline_code(e.title)}</td><td>{esc(getattr(e.severity, 'value', e.severity))}</td></tr>"
+                       for e in entries)
+        out.append(html_block("<table><thead><tr><th>Code</th><th>Title</th><th>Severity</th></tr></thead><tbody>"
+                              + rows + "</tbody></table>", "codes"))
+    return "\n".join(out)
+
+
+# --- the whole set ---------------------------------------------------------------------------------
+
+
+def _maps_index(rows: Sequence[tuple[str, str, int]], ctx: SiteContext) -> str:
+    src = "maps/index.md"
+    body = "".join(f'<tr><td><a href="{attr(ctx.href(src, map_src(i)))}">{esc(t)}</a></td><td><code>{esc(i)}</code>'
+                   f"</td><td>{n}</td></tr>" for i, t, n in rows)
+    return ("# Maps\n\nEvery operational map, with its zones, ports and land.\n"
+            + html_block("<table><thead><tr><th>Map</th><th>Id</th><th>Zones</th></tr></thead><tbody>" + body
+                         + "</tbody></table>", "maps"))
+
+
+def _sheets_index(scenarios: Sequence[Any], ctx: SiteContext) -> str:
+    src = "sheets/index.md"
+    items = [f'<li><a href="{attr(ctx.href(src, sheet_src(s.id)))}">{esc(s.title)}</a></li>' for s in scenarios
+             if (r := RENDERERS.get(getattr(s, "ruleset", ""))) and r.sheets]
+    return ("# Printable sheets\n\nOrders of battle and ship record sheets, one printed page each: print the page "
+            "from the browser.\n" + html_block("<ul>" + "".join(items) + "</ul>", "sheet-list"))
+
+
+def generate_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> GeneratedSite:
+    """Every generated page for the built scenarios and models (maps, catalogs)."""
+    site = GeneratedSite()
+    seen: set[str] = set()
+    unique = []
+    for s in sorted(scenarios, key=lambda s: (str(getattr(s, "date", "")), s.id)):
+        if s.id in seen:
+            site.notes.append(f"scenario id '{s.id}' appears twice; the second is not published")
+            continue
+        seen.add(s.id)
+        unique.append(s)
+        if getattr(s, "ruleset", "") not in RENDERERS:
+            site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{getattr(s, 'ruleset', '')}'")
+    site.pages["scenarios/index.md"] = index_page(unique, ctx)
+    map_rows: list[tuple[str, str, int]] = []
+    for ruleset, renderer in RENDERERS.items():
+        mine = [s for s in unique if getattr(s, "ruleset", "") == ruleset]
+        mine_models = [m for m in models if getattr(m, "ruleset", ruleset) == ruleset]
+        for s in mine:
+            if renderer.sheets:
+                site.pages[sheet_src(s.id)] = renderer.sheets(s, sheet_src(s.id), ctx)
+        if renderer.reference:
+            site.pages.update(renderer.reference(mine, mine_models, ctx))
+        if renderer.maps:
+            map_rows += renderer.maps(mine, mine_models)
+    for s in unique:
+        site.pages[scenario_src(s.id)] = scenario_page(s, ctx)
+    site.pages["maps/index.md"] = _maps_index(map_rows, ctx)
+    site.pages.setdefault("ships/index.md", "# Ship classes\n\nNo ship catalogs were built.\n")
+    site.pages["sheets/index.md"] = _sheets_index(unique, ctx)
+    codes = load_all_codes()
+    site.pages["codes/index.md"] = codes_index(codes, ctx)
+    for entry in codes.values():
+        site.pages[code_src(entry.code)] = code_page(entry)
+    site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
+    return site

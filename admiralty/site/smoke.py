@@ -1,0 +1,142 @@
+"""Smoke-game statistics as the site reads them: ``build/smoke/<id>.json``, read defensively.
+
+Another stage writes these files; a missing, partial or malformed file must never break the site, so every
+field is checked for its type and anything odd is left out (the page then says less, never wrong things).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SideStats:
+    side: str
+    wins: int
+    rate: float
+    wilson95: tuple[float, float]
+    vp_mean: float | None = None
+    vp_histogram: tuple[tuple[float, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SmokeStats:
+    scenario: str
+    games: int
+    sides: tuple[SideStats, ...]
+    draws: int = 0
+    players: tuple[str, ...] = ()
+    failures: tuple[tuple[str, int], ...] = ()
+    length_mean: float | None = None
+    expected: tuple[float, float] | None = None
+    observed: float | None = None
+    in_band: bool | None = None
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a win rate of ``wins`` out of ``games``."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def _count(value: Any) -> int | None:
+    number = _number(value)
+    return int(number) if number is not None and number >= 0 and number == int(number) else None
+
+
+def _rate(value: Any) -> float | None:
+    number = _number(value)
+    return number if number is not None and 0.0 <= number <= 1.0 else None
+
+
+def _mapping(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _band(value: Any) -> tuple[float, float] | None:
+    if isinstance(value, list | tuple) and len(value) == 2:
+        lo, hi = _rate(value[0]), _rate(value[1])
+        if lo is not None and hi is not None and lo <= hi:
+            return (lo, hi)
+    return None
+
+
+def _side(side_id: str, data: Any, games: int) -> SideStats | None:
+    if not isinstance(data, dict):
+        return None
+    wins = _count(data.get("wins"))
+    rate = _rate(data.get("rate"))
+    if wins is None and rate is None:
+        return None
+    if wins is None:
+        wins = round((rate or 0.0) * games)
+    if rate is None:
+        rate = wins / games if games else 0.0
+    interval = _band(data.get("wilson95")) or wilson_interval(wins, games)
+    vp = _mapping(data, "vp")
+    histogram: list[tuple[float, int]] = []
+    raw = vp.get("histogram")
+    if isinstance(raw, dict):
+        for key, count in raw.items():
+            try:
+                value = float(key)
+            except (TypeError, ValueError):
+                continue
+            n = _count(count)
+            if n is not None and math.isfinite(value):
+                histogram.append((value, n))
+    return SideStats(side_id, wins, rate, interval, _number(vp.get("mean")), tuple(sorted(histogram)))
+
+
+def parse_smoke(data: Any) -> SmokeStats | None:
+    """Statistics from the decoded JSON, or ``None`` when it is not usable at all."""
+    if not isinstance(data, dict):
+        return None
+    games = _count(data.get("games"))
+    if not games:
+        return None
+    raw_sides = _mapping(data, "sides")
+    sides = tuple(s for s in (_side(str(k), v, games) for k, v in raw_sides.items()) if s is not None)
+    balance, failures, length = _mapping(data, "balance"), _mapping(data, "failures"), _mapping(data, "length")
+    players = data.get("players") if isinstance(data.get("players"), list) else []
+    assert isinstance(players, list)
+    in_band = balance.get("in_band")
+    return SmokeStats(
+        scenario=str(data.get("scenario", "")),
+        games=games,
+        sides=sides,
+        draws=_count(data.get("draws")) or 0,
+        players=tuple(str(p) for p in players),
+        failures=tuple((str(k), n) for k, v in sorted(failures.items()) if (n := _count(v)) is not None),
+        length_mean=_number(length.get("mean")),
+        expected=_band(balance.get("expected")),
+        observed=_rate(balance.get("observed")),
+        in_band=in_band if isinstance(in_band, bool) else None,
+    )
+
+
+def read_smoke(smoke_dir: str | Path | None, scenario_id: str) -> SmokeStats | None:
+    """The statistics for one scenario, or ``None`` (no folder, no file, unreadable, or not usable)."""
+    if not smoke_dir:
+        return None
+    path = Path(smoke_dir) / f"{scenario_id}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return parse_smoke(data)

@@ -1,0 +1,61 @@
+"""MkDocs hook: validate the corpus and generate the reference pages into the build (never into docs/).
+
+Settings come from the environment: ``ADMIRALTY_CORPUS`` (paths separated by the OS path separator; default
+``scenarios`` next to mkdocs.yml), ``ADMIRALTY_SMOKE`` (smoke statistics folder; default ``build/smoke``),
+``ADMIRALTY_RULES`` (the rules index; default ``../shared/RULES.md`` from the repository when present).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:  # the hook is loaded by file path; the project's packages live at the repo root
+    sys.path.insert(0, str(REPO))
+
+from mkdocs.structure.files import File, Files  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.admiralty")
+
+
+def _paths(value: str | None, default: Path) -> list[str]:
+    if not value:
+        return [str(default)]
+    return [str(Path(p).resolve()) for p in value.split(os.pathsep) if p]
+
+
+def _rules_index(config_dir: Path) -> Path | None:
+    given = os.environ.get("ADMIRALTY_RULES")
+    candidates = [Path(given)] if given else [REPO.parent / "shared" / "RULES.md", config_dir / "RULES.md"]
+    return next((p for p in candidates if p.is_file()), None)
+
+
+def on_files(files: Files, config: Any) -> Files:
+    from admiralty.site.context import SiteContext
+    from admiralty.site.pages import generate_pages
+    from validator.diagnostics import Severity
+    from validator.pipeline import validate
+
+    config_dir = Path(config.config_file_path).resolve().parent
+    corpus = _paths(os.environ.get("ADMIRALTY_CORPUS"), config_dir / "scenarios")
+    smoke = Path(os.environ.get("ADMIRALTY_SMOKE") or config_dir / "build" / "smoke")
+    result = validate(corpus)
+    errors = result.report.count(Severity.ERROR)
+    log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
+             ", ".join(corpus), errors)
+    ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
+                      root=REPO, rules_index=_rules_index(config_dir))
+    site = generate_pages(result.scenarios, getattr(result, "models", []), ctx)
+    for note in site.notes:
+        log.info("admiralty: %s", note)
+    for src_uri, content in sorted(site.pages.items()):
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None:  # a hand-written page wins over a generated one of the same path
+            log.info("admiralty: %s is hand-written; not generated", src_uri)
+            continue
+        files.append(File.generated(config, src_uri, content=content))
+    return files

@@ -1,0 +1,107 @@
+"""The renaissance corpus validates, builds what the rest of the project reads, and leaves dreadnought alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+from pathlib import Path
+
+from engine.model.common import Source
+from engine.rulesets.renaissance import documents
+from engine.rulesets.renaissance.model import RenaissanceMap, RenaissanceScenario, problems
+from validator.diagnostics import Severity
+from validator.pipeline import validate
+
+from .helpers import CORPUS, ROOT, corpus
+
+MODELINE = "# yaml-language-server: $schema=../../../schemas/renaissance/{}.schema.json"
+
+
+def test_the_whole_corpus_validates_without_errors() -> None:
+    report = validate([str(ROOT / "scenarios")]).report
+    assert [d for d in report.diagnostics if d.severity is Severity.ERROR] == []
+    assert [d for d in report.diagnostics if "renaissance" in d.file] == []
+
+
+def test_the_dreadnought_corpus_still_validates() -> None:
+    result = validate([str(ROOT / "scenarios" / "dreadnought")])
+    assert [d for d in result.report.diagnostics if d.severity is Severity.ERROR] == []
+    assert result.scenarios and all(s.ruleset == "dreadnought" for s in result.scenarios)
+
+
+def test_every_corpus_file_starts_with_its_modeline() -> None:
+    for folder, kind in (("maps", "map"), ("scenarios", "scenario")):
+        files = sorted((CORPUS / folder).glob("*.yaml"))
+        assert files
+        for path in files:
+            assert path.read_text(encoding="utf-8").splitlines()[0] == MODELINE.format(kind)
+
+
+def test_the_corpus_builds_the_map_and_both_scenarios() -> None:
+    result = corpus()
+    assert sorted(s.id for s in result.scenarios) == ["armada-1588", "preveza-1538"]
+    (sea_map,) = [m for m in result.models if isinstance(m, RenaissanceMap)]
+    kinds = {sea.kind for sea in sea_map.seas.values()}
+    assert kinds == {"atlantic", "mediterranean"}
+    for port in ("preveza", "corfu", "venice", "messina", "naples", "genoa", "barcelona", "algiers", "tunis",
+                 "constantinople", "lisbon", "cadiz", "plymouth", "calais", "gravelines", "dunkirk", "antwerp"):
+        assert port in sea_map.ports
+
+
+def test_every_scenario_carries_what_the_project_reads() -> None:
+    for scenario in corpus().scenarios:
+        assert isinstance(scenario, RenaissanceScenario)
+        assert scenario.ruleset == "renaissance"
+        assert scenario.title and re.fullmatch(r"\d{4}-\d{2}-\d{2}", scenario.date)
+        assert isinstance(scenario.source, Source) and scenario.source.file.endswith(f"{scenario.id}.yaml")
+        assert re.fullmatch(r"[0-9a-f]{16}", scenario.content_hash)
+        assert len([p for p in scenario.briefing.split("\n\n") if p.strip()]) >= 3
+        assert len(scenario.sources) >= 3
+        assert scenario.smoke.games >= 50
+        assert scenario.smoke.players == ("scripted", "random")
+        low, high = scenario.smoke.balance  # type: ignore[misc]
+        assert 0 <= low < high <= 1
+        assert problems(scenario) == []
+        for leader in scenario.leaders.values():
+            assert isinstance(leader.source, Source) and leader.name
+
+
+def test_a_scenario_may_change_port_control_without_changing_the_map() -> None:
+    result = corpus()
+    (sea_map,) = [m for m in result.models if isinstance(m, RenaissanceMap)]
+    armada = next(s for s in result.scenarios if s.id == "armada-1588")
+    preveza = next(s for s in result.scenarios if s.id == "preveza-1538")
+    assert sea_map.ports["calais"].power == "england" == preveza.map.ports["calais"].power
+    assert armada.map.ports["calais"].power == "france"
+    assert armada.map.ports["lisbon"].power == "hapsburg"
+
+
+def test_the_content_hash_follows_content_not_formatting(tmp_path: Path) -> None:
+    shutil.copytree(CORPUS, tmp_path / "renaissance")
+    before = {s.id: s.content_hash for s in validate([str(tmp_path)]).scenarios}
+    path = tmp_path / "renaissance" / "scenarios" / "armada-1588.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("\nunits:\n", "\n# a comment\n\nunits:\n"), encoding="utf-8")
+    assert {s.id: s.content_hash for s in validate([str(tmp_path)]).scenarios} == before
+    path.write_text(text.replace("armada: 8", "armada: 6"), encoding="utf-8")
+    after = {s.id: s.content_hash for s in validate([str(tmp_path)]).scenarios}
+    assert after["armada-1588"] != before["armada-1588"] and after["preveza-1538"] == before["preveza-1538"]
+    map_path = tmp_path / "renaissance" / "maps" / "mediterranean-atlantic.yaml"
+    map_path.write_text(map_path.read_text(encoding="utf-8").replace("Le Havre", "Harfleur"), encoding="utf-8")
+    changed = {s.id: s.content_hash for s in validate([str(tmp_path)]).scenarios}
+    assert all(changed[i] != after[i] for i in changed)
+
+
+def test_the_validator_builds_what_the_engines_document_reader_builds() -> None:
+    """``documents.py`` is the engine's reference for the keys it reads: the builder agrees with it (the
+    Armada's changes of port control aside, which only the builder applies)."""
+    result = corpus()
+    data = {item.id: item.doc.data for item in result.loaded}
+    for scenario in result.scenarios:
+        built = documents.scenario_from_documents(data[scenario.id], data[scenario.map.id])
+        if scenario.id == "armada-1588":
+            ports = {p: dataclasses.replace(port, power=scenario.map.ports[p].power)
+                     for p, port in built.map.ports.items()}
+            built = dataclasses.replace(built, map=dataclasses.replace(built.map, ports=ports))
+        assert built == scenario

@@ -1,0 +1,212 @@
+"""Generated pages: the scenario index, scenario pages, smoke statistics, the coverage page, code pages."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from admiralty.site import coverage
+from admiralty.site.charts import balance_svg
+from admiralty.site.context import SiteContext
+from admiralty.site.pages import RENDERERS, balance_label, generate_pages, index_page, scenario_page
+from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
+from validator.pipeline import validate
+
+from site_corpus import SMOKE_MINI, write_smoke
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def hostile_validation(hostile_corpus: Path) -> Any:
+    result = validate([str(hostile_corpus)])
+    assert sorted(s.id for s in result.scenarios) == ["hostile-raid", "mini-raid"], result.report.sorted()
+    return result
+
+
+@pytest.fixture(scope="module")
+def ctx(smoke_dir: Path) -> SiteContext:
+    return SiteContext(smoke_dir=smoke_dir, rules_index=None)
+
+
+def index_rows(page: str) -> list[str]:
+    table = re.search(r'<table id="scenario-index".*?</table>', page, re.S)
+    assert table
+    return re.findall(r"<tr data-scenario=\"([^\"]+)\">", table.group(0))
+
+
+def test_index_lists_every_scenario_once_with_sortable_columns(hostile_validation: Any, ctx: SiteContext) -> None:
+    page = index_page(hostile_validation.scenarios, ctx)
+    assert sorted(index_rows(page)) == ["hostile-raid", "mini-raid"]
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S)
+    assert head and re.findall(r"<th>(.*?)</th>", head.group(1)) == ["Title", "Ruleset", "Date", "Sides", "Turns",
+                                                                      "Balance"]
+    assert 'id="scenario-filter"' in page and "<script>" in page and "addEventListener" in page
+    assert "src=" not in page.split("<script>")[1]  # the script loads nothing
+    assert 'data-sort="0.4400"' in page  # mini-raid's observed rate, sortable as a number
+    assert "44% ✓" in page
+    assert "&lt;/title&gt;&lt;script&gt;" in page  # the hostile title, escaped in its cell
+
+
+def test_balance_label_reads_band_and_verdict() -> None:
+    stats = parse_smoke(SMOKE_MINI)
+    assert balance_label(stats, None) == ("44% ✓ (band 20%–80%)", "0.4400")
+    assert balance_label(None, (0.35, 0.65)) == ("band 35%–65% (not played)", "")
+    assert balance_label(None, None) == ("not played", "")
+
+
+def test_scenario_page_has_every_part(hostile_validation: Any, ctx: SiteContext) -> None:
+    mini = next(s for s in hostile_validation.scenarios if s.id == "mini-raid")
+    page = scenario_page(mini, ctx)
+    for part in ("## Briefing", "## Map", "## Orders of battle", "## Written orders", "## Minefields",
+                 "## Special rules", "## Victory conditions", "## Balance", "[Printable sheets](../sheets/mini-raid.md)"):
+        assert part in page, part
+    assert page.count('class="zone ') == len(mini.map.zones)
+    assert "Novara" in page and "Sparviero" in page and "westport" in page
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-chart"' in page
+    assert "Central Powers</strong> wins by leading on victory points by at least 1." in page
+
+
+def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
+    @dataclass(frozen=True)
+    class Other:
+        id: str = "lepanto-1571"
+        title: str = "Lepanto"
+        ruleset: str = "renaissance-next"
+        date: str = "1571-10-07"
+        briefing: str = "Galleys <script>x</script> meet."
+        sources: tuple[str, ...] = ()
+
+    assert "renaissance-next" not in RENDERERS
+    page = scenario_page(Other(), ctx)
+    assert page.startswith("# Lepanto") and "Details not published yet" in page and "<script>" not in page
+    site = generate_pages([Other()], [], ctx)
+    assert "scenarios/lepanto-1571.md" in site.pages and "sheets/lepanto-1571.md" not in site.pages
+    assert any("no page renderer" in note for note in site.notes)
+
+
+def test_smoke_statistics_are_read_defensively(tmp_path: Path) -> None:
+    write_smoke(tmp_path)
+    good = read_smoke(tmp_path, "mini-raid")
+    assert good is not None and good.games == 200 and good.in_band is True and good.draws == 12
+    assert [s.side for s in good.sides] == ["central-powers", "entente"]
+    assert good.sides[0].vp_histogram[0] == (0.0, 40)
+    assert read_smoke(tmp_path, "hostile-raid") is None  # "games": "many"
+    assert read_smoke(tmp_path, "absent") is None and read_smoke(None, "mini-raid") is None
+    (tmp_path / "broken.json").write_text("{not json")
+    assert read_smoke(tmp_path, "broken") is None
+    partial = parse_smoke({"games": 10, "sides": {"a": {"wins": 3}, "b": {"rate": 2.5}, "c": "x"},
+                           "balance": {"expected": [0.9, 0.1], "observed": float("nan"), "in_band": "yes"}})
+    assert partial is not None and [s.side for s in partial.sides] == ["a"]
+    assert partial.sides[0].rate == 0.3 and partial.sides[0].wilson95 == wilson_interval(3, 10)
+    assert partial.expected is None and partial.observed is None and partial.in_band is None
+
+
+def test_wilson_interval_matches_the_textbook() -> None:
+    lo, hi = wilson_interval(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson_interval(0, 20)
+    assert lo == 0.0 and round(hi, 4) == 0.1611
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_balance_chart_has_a_bar_and_whiskers_per_side() -> None:
+    stats = parse_smoke(SMOKE_MINI)
+    assert stats is not None
+    root = ET.fromstring(balance_svg(stats, {"central-powers": "<Central>", "entente": "Entente"},
+                                     ["central-powers", "entente"]))
+    rects = [e for e in root.iter() if e.get("class") == "rate"]
+    assert len(rects) == 3  # two sides and the draws
+    assert float(rects[0].get("width", 0)) == pytest.approx(0.44 * 330, abs=0.1)
+    assert len([e for e in root.iter() if e.get("class") == "wilson"]) == 2
+    assert len([e for e in root.iter() if e.get("class") == "expected"]) == 1
+    assert len([e for e in root.iter() if e.get("class") == "vp-bar"]) == 5 + 3
+    assert any(e.text == "<Central>" for e in root.iter())  # shown as text, parsed back from &lt;
+
+
+RULES_SAMPLE = """# Rules index
+
+## `dreadnought` — sample
+
+| id | clause (summary) | seed |
+|---|---|---|
+| DN-5.1 | Every fleet has written orders. | 001 |
+| DN-7.5d | Each hit: roll on the damage table (house table, in data). | 000 |
+| DN-12-port | Refuel in port, `refuel` order. | 004 |
+
+## `renaissance` — sample
+
+| id | clause (summary) |
+|---|---|
+| RN-5 | Each 5 or 6 is a hit. |
+"""
+
+
+def test_rules_index_is_parsed() -> None:
+    clauses = coverage.parse_rules_index(RULES_SAMPLE)
+    assert [(c.id, c.ruleset, c.seed) for c in clauses] == [
+        ("DN-5.1", "dreadnought", "001"), ("DN-7.5d", "dreadnought", "000"), ("DN-12-port", "dreadnought", "004"),
+        ("RN-5", "renaissance", "")]
+    assert clauses[2].summary == "Refuel in port, `refuel` order."
+
+
+def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> None:
+    (tmp_path / "RULES.md").write_text(RULES_SAMPLE)
+    engine = tmp_path / "engine" / "rulesets" / "dreadnought"
+    engine.mkdir(parents=True)
+    (engine / "fuel.py").write_text('"""Fuel."""\n\ndef refuel():\n    """DN-12-port: refuel in port."""\n')
+    (engine / "tables.yaml").write_text("fuel:\n  house: true\n  rule: DN-5.1\n  description: burn\n"
+                                        "refuel:\n  house: false\n  rule: DN-12-port\n")
+    tests = tmp_path / "tests" / "x"
+    tests.mkdir(parents=True)
+    (tests / "test_fuel.py").write_text(
+        "import pytest\n\n@pytest.mark.rule('DN-12-port')\ndef test_refuel():\n    pass\n\n"
+        "class TestOrders:\n    pass\n\n@pytest.mark.rule(\"DN-5.1\")\n@pytest.mark.rule(\"DN-5.11a\")\n"
+        "def test_orders():\n    pass\n")
+    (tests / "test_module.py").write_text("import pytest\npytestmark = pytest.mark.rule('RN-5')\n")
+    result = coverage.collect(tmp_path, tmp_path / "RULES.md")
+    assert result.index_found and len(result.clauses) == 4
+    assert result.implemented["DN-12-port"] == ("engine/rulesets/dreadnought/fuel.py:3 refuel",)
+    assert result.tested["DN-12-port"] == ("tests/x/test_fuel.py::test_refuel",)
+    assert result.tested["DN-5.1"] == ("tests/x/test_fuel.py::test_orders",)
+    assert result.tested["RN-5"] == ("tests/x/test_module.py (every test)",)
+    house = {c.id for c in result.clauses if coverage.is_house(c, result.house)}
+    assert house == {"DN-5.1", "DN-7.5d"}  # served by a house table / says "house table"
+    page = coverage.coverage_markdown(result, ["DN-12-port", "REF001"])
+    row = re.search(r'<tr id="dn-12-port">(.*?)</tr>', page)
+    assert row and "fuel.py:3 refuel" in row.group(1) and "test_refuel" in row.group(1)
+    assert "<code>DN-12-port</code></td><td>" in row.group(1)
+    assert '<tr id="dn-5.1">' in page and 'house rule</span>' in page.split('<tr id="dn-5.1">')[1].split("</tr>")[0]
+    assert "DN-5.11a" in page.split("## Ids cited outside the index")[1]  # tested but not in the index
+
+
+def test_coverage_without_the_rules_index_says_so(tmp_path: Path) -> None:
+    page = coverage.coverage_markdown(coverage.collect(tmp_path, None), [])
+    assert "Rules index not found" in page
+
+
+def test_coverage_of_this_repository_finds_real_clauses() -> None:
+    rules = ROOT.parent / "shared" / "RULES.md"
+    if not rules.is_file():
+        pytest.skip("the rules index is not next to the repository")
+    result = coverage.collect(ROOT, rules)
+    assert len(result.clauses) > 50
+    assert result.tested and result.implemented
+
+
+def test_every_code_gets_a_page(hostile_validation: Any, ctx: SiteContext) -> None:
+    from validator.diagnostics import CODES
+
+    site = generate_pages(hostile_validation.scenarios, hostile_validation.models, ctx)
+    for code, entry in CODES.items():
+        page = site.pages[f"codes/{code.lower()}.md"]
+        assert code in page.replace("\\", "")  # the heading backslash-escapes Markdown punctuation
+        if entry.wrong:
+            assert "## Wrong" in page and "## Right" in page
+    assert json.dumps(sorted(site.pages)).count("maps/") >= 3  # index, mini, hostile-sea

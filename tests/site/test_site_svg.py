@@ -1,0 +1,129 @@
+"""The map SVG: one shape per zone with its id, north up, land, ports, minefields, routes and a legend."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from admiralty.site.svg import border, map_svg, nation_colour, route_points, side_colour, zone_centres
+from engine.rulesets.dreadnought.model import Port, SeaMap, Zone
+from validator.pipeline import validate
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def mini() -> Any:
+    result = validate([str(ROOT / "tests" / "fixtures" / "mini")])
+    assert result.scenarios, [str(d) for d in result.report.diagnostics]
+    return result.scenarios[0]
+
+
+def parse(svg: str) -> ET.Element:
+    """The SVG must be well-formed XML (it is inlined into HTML and also valid standalone)."""
+    return ET.fromstring(svg)
+
+
+def zone_shapes(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if "zone" in (e.get("class") or "").split()]
+
+
+def mean_y(shape: ET.Element) -> float:
+    points = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]
+    return sum(y for _, y in points) / len(points)
+
+
+def test_one_shape_per_zone_with_its_id(mini: Any) -> None:
+    root = parse(map_svg(mini.map, mini))
+    shapes = zone_shapes(root)
+    assert len(shapes) == len(mini.map.zones)
+    assert sorted(s.get("data-zone") for s in shapes) == sorted(mini.map.zones)
+    assert all(s.tag in (f"{SVG}polygon", f"{SVG}path") for s in shapes)
+    labels = {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "zone-label"}
+    assert labels == set(mini.map.zones)
+
+
+def test_north_is_up(mini: Any) -> None:
+    """Row A is the northernmost (largest map y), so its zones must have the smallest SVG y."""
+    shapes = {s.get("data-zone"): s for s in zone_shapes(parse(map_svg(mini.map)))}
+    assert mean_y(shapes["A2"]) < mean_y(shapes["B2"]) < mean_y(shapes["C2"]) < mean_y(shapes["D2"])
+    # and west stays west: x is not mirrored
+    xs = {z: float(shapes[z].get("points", "").split()[0].split(",")[0]) for z in ("B1", "B4")}
+    assert xs["B1"] < xs["B4"]
+
+
+def test_land_in_its_nation_colour_and_ports_with_names(mini: Any) -> None:
+    root = parse(map_svg(mini.map))
+    lands = {p.get("data-land"): p for p in root.iter(f"{SVG}path") if p.get("class") == "land"}
+    assert set(lands) == {land.id for land in mini.map.land}
+    assert lands["westland"].get("fill") == nation_colour("austria-hungary")
+    assert lands["eastland"].get("fill") == nation_colour("italy") != nation_colour("austria-hungary")
+    ports = [g for g in root.iter(f"{SVG}g") if g.get("class") == "port"]
+    assert {g.get("data-port") for g in ports} == {"westport", "eastport"}
+    names = {t.text for g in ports for t in g.iter(f"{SVG}text")}
+    assert names == {"Westport", "Eastport"}
+
+
+def test_minefield_lies_on_the_shared_border(mini: Any) -> None:
+    root = parse(map_svg(mini.map, mini))
+    fields = [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "minefield"]
+    assert [f.get("data-between") for f in fields] == ["B3/C3"]
+    # B3 and C3 share the horizontal border y = 20 in map units: every point has the same SVG y,
+    # which is the bottom edge of B3's polygon.
+    ys = {float(p.split(",")[1]) for p in fields[0].get("points", "").split()}
+    b3 = next(s for s in zone_shapes(root) if s.get("data-zone") == "B3")
+    assert ys == {max(float(p.split(",")[1]) for p in b3.get("points", "").split())}
+    assert border(mini.map, "B3", "C3") and not border(mini.map, "A1", "D3")
+
+
+def test_starts_and_routes_in_side_colours(mini: Any) -> None:
+    root = parse(map_svg(mini.map, mini))
+    routes = {e.get("data-fleet"): e for e in root.iter(f"{SVG}polyline") if e.get("class") == "route"}
+    starts = {e.get("data-fleet"): e for e in root.iter(f"{SVG}path") if e.get("class") == "start"}
+    assert set(routes) == set(starts) == {"raiders", "patrol"}
+    assert routes["raiders"].get("stroke") == starts["raiders"].get("fill") == side_colour(0)
+    assert routes["patrol"].get("stroke") == side_colour(1)
+    raiders = mini.fleet("raiders")
+    centres = zone_centres(mini.map)
+    expected = route_points(raiders, mini.map, centres)
+    assert expected[0] == mini.map.ports["westport"].at  # starts in port
+    assert len(routes["raiders"].get("points", "").split()) == len(expected)
+    legend = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "Central Powers" in legend and "Entente" in legend and "minefield" in legend
+
+
+def test_author_text_in_the_svg_is_escaped(mini: Any) -> None:
+    zone = Zone("B9", "<script>alert(1)</script>", None, ((0, 0), (1, 0), (1, 1), (0, 1)))
+    port = Port("p", '"><script>alert(2)</script>', "x", (1.0, 0.5), ("B9",))
+    sea = SeaMap("evil", "<b>evil</b>", None, MappingProxyType({"B9": zone}), (), MappingProxyType({"p": port}),
+                 None, frozenset())
+    svg = map_svg(sea, svg_id='x" onload="alert(3)')
+    root = parse(svg)
+    assert not [e for e in root.iter() if e.tag.endswith("script") or e.tag.endswith("b")]
+    assert all(not name.startswith("on") for e in root.iter() for name in e.attrib)
+    assert "<script>" not in svg
+
+
+@settings(max_examples=30, deadline=None)
+@given(rows=st.integers(1, 7), columns=st.integers(1, 7), cell=st.floats(0.5, 500), x0=st.floats(-1e4, 1e4),
+       y0=st.floats(-1e4, 1e4))
+def test_any_grid_gets_one_shape_per_cell_and_keeps_north_up(rows: int, columns: int, cell: float, x0: float,
+                                                             y0: float) -> None:
+    zones = {}
+    for r in range(rows):
+        for c in range(columns):
+            x, y = x0 + c * cell, y0 + (rows - 1 - r) * cell  # row 0 is the northernmost
+            zones[f"R{r}C{c}"] = Zone(f"R{r}C{c}", "", None, ((x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)))
+    sea = SeaMap("g", "grid", None, MappingProxyType(zones), (), MappingProxyType({}), None, frozenset())
+    shapes = {s.get("data-zone"): s for s in zone_shapes(parse(map_svg(sea)))}
+    assert len(shapes) == rows * columns
+    for c in range(columns):
+        ys = [mean_y(shapes[f"R{r}C{c}"]) for r in range(rows)]
+        assert ys == sorted(ys) and len(set(ys)) == rows
