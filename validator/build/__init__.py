@@ -8,7 +8,9 @@ resolved inside them).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,8 +42,9 @@ register("REF007", "Unknown fleet", "An escort, convoy order or victory conditio
          "scenario does not have.", wrong="escorts: fleet-9", right="escorts: fleet-1")
 register("REF008", "Unknown zone or port", "A start, order, control, minefield or port names a zone or "
          "port the map does not have.", wrong="start: catarro", right="start: cattaro")
-register("REF009", "Unknown side", "A minefield or victory condition names a side the scenario does not "
-         "have.", wrong="owner: entente-powers", right="owner: entente")
+register("REF009", "Unknown side or power", "A document names a side (or, in the renaissance rules, a "
+         "power) that the scenario does not have: a minefield's owner, a victory condition, a unit's power.",
+         wrong="owner: entente-powers", right="owner: entente")
 register("REF010", "Not built", "The document refers to another document that has errors of its own, so "
          "it was not checked further; fix those errors first.", severity=Severity.INFO)
 
@@ -85,6 +88,27 @@ class BuildContext:
         hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
                                              f"no {what} is defined in the files given")
         self.report(code, f"unknown {what} '{name}'", doc, path, hint)
+
+
+def _document_hash(doc: Document) -> str:
+    cached = _HASHES.get(id(doc))
+    if cached is None or cached[0] is not doc:
+        text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
+        cached = (doc, hashlib.sha256(text.encode()).hexdigest())
+        _HASHES[id(doc)] = cached
+    return cached[1]
+
+
+_HASHES: dict[int, tuple[Document, str]] = {}
+
+
+def content_hash(docs: Iterable[Document]) -> str:
+    """A hash of the documents' content (not their formatting): replays name the scenario they came from.
+    A map shared by many scenarios is hashed once."""
+    digest = hashlib.sha256()
+    for doc in docs:
+        digest.update(_document_hash(doc).encode())
+    return digest.hexdigest()[:16]
 
 
 def source(doc: Document, *path: PathPart) -> Source:

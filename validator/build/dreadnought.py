@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -36,7 +34,7 @@ from engine.rulesets.dreadnought.model import (
     normalise_zone_id,
 )
 from validator import geometry
-from validator.build import BuildContext, Built, Loaded, source
+from validator.build import BuildContext, Built, Loaded, content_hash, source
 from validator.diagnostics import Severity
 from validator.load import Document, PathPart
 
@@ -213,27 +211,6 @@ def parse_order(text: str) -> Order:
     if all(_ZONE.match(p) for p in parts):
         return Order("move", zones=tuple(normalise_zone_id(p) for p in parts), text=text)
     return Order("port", target=word, text=text)
-
-
-def _document_hash(doc: Document) -> str:
-    cached = _HASHES.get(id(doc))
-    if cached is None or cached[0] is not doc:
-        text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
-        cached = (doc, hashlib.sha256(text.encode()).hexdigest())
-        _HASHES[id(doc)] = cached
-    return cached[1]
-
-
-_HASHES: dict[int, tuple[Document, str]] = {}
-
-
-def content_hash(docs: Iterable[Document]) -> str:
-    """A hash of the documents' content (not their formatting): replays name the scenario they came from.
-    A map shared by many scenarios is hashed once."""
-    digest = hashlib.sha256()
-    for doc in docs:
-        digest.update(_document_hash(doc).encode())
-    return digest.hexdigest()[:16]
 
 
 def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, Catalog],

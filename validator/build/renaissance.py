@@ -8,8 +8,6 @@ own checks (``validator.checks.renaissance``) run on what is built here.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -30,7 +28,7 @@ from engine.rulesets.renaissance.model import (
     Units,
 )
 from engine.rulesets.renaissance.tables import load_tables
-from validator.build import BuildContext, Built, Loaded, source
+from validator.build import BuildContext, Built, Loaded, content_hash, source
 from validator.diagnostics import Severity, did_you_mean, register
 from validator.load import Document, PathPart
 
@@ -68,15 +66,6 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
             docs = [item.doc, by_kind["map"][scenario.map.id].doc]
             scenarios.append(dataclasses.replace(scenario, content_hash=content_hash(docs)))
     return Built(scenarios, list(maps.values()))
-
-
-def content_hash(docs: Iterable[Document]) -> str:
-    """A hash of the documents' content, not their formatting (the same as the dreadnought builder's)."""
-    digest = hashlib.sha256()
-    for doc in docs:
-        text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
-        digest.update(hashlib.sha256(text.encode()).hexdigest().encode())
-    return digest.hexdigest()[:16]
 
 
 # --- maps ------------------------------------------------------------------------------------------
