@@ -1,0 +1,41 @@
+"""Every corpus scenario plays to the end with scripted and with random players, 200 seeds each, and the
+same seed gives the same game in separate processes with different hash seeds."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.smoke.sweep import SmokeSettings, run
+from validator.pipeline import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = validate([str(ROOT / "scenarios")]).scenarios
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_scenario_plays_200_seeds_with_scripted_and_random_players(scenario: object, tmp_path: Path) -> None:
+    stats = run([scenario], SmokeSettings(games=200, jobs=1, out_dir=str(tmp_path), check_every=50,
+                                          players=("scripted", "random")))
+    summary = stats[scenario.id]  # type: ignore[attr-defined]
+    assert summary["games"] == 400
+    assert summary["failed_games"] == []
+
+
+@pytest.mark.parametrize("scenario_id", ["otranto-1917", "ancona-1915"])
+def test_same_seed_same_event_log_in_processes_with_different_hash_seeds(scenario_id: str) -> None:
+    hashes = set()
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run([sys.executable, "-m", "admiralty", "play", scenario_id, "--seed", "11", "--players",
+                               "random", "--quiet", "--corpus", str(ROOT / "scenarios")],
+                              capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        found = re.search(r"event-log hash ([0-9a-f]{64})", proc.stdout)
+        assert found, proc.stdout + proc.stderr
+        hashes.add(found.group(1))
+    assert len(hashes) == 1

@@ -1,0 +1,104 @@
+"""Smoke games: executors agree, broken rules are caught with a replay that reproduces them, statistics."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.rulesets.dreadnought.game as dreadnought_game
+from admiralty.cli import main
+from engine.smoke.runner import Limits, play_smoke_game
+from engine.smoke.stats import wilson_interval
+from engine.smoke.sweep import SmokeSettings, run
+from validator.pipeline import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Any]:
+    return validate([str(ROOT / "scenarios")]).scenarios
+
+
+def _scenario(corpus: list[Any], scenario_id: str) -> Any:
+    return next(s for s in corpus if s.id == scenario_id)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_local_dask_cluster_gives_the_process_pools_statistics(corpus: list[Any], tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    scenario = _scenario(corpus, "otranto-1917")
+    common = {"games": 12, "seed": 100, "jobs": 2, "players": ("scripted", "random")}
+    pool = run([scenario], SmokeSettings(executor="local", out_dir=str(tmp_path / "pool"), **common))
+    dask = run([scenario], SmokeSettings(executor="dask-local", out_dir=str(tmp_path / "dask"), **common))
+    assert pool == dask
+    assert (tmp_path / "pool" / "otranto-1917.json").read_bytes() == (tmp_path / "dask" / "otranto-1917.json").read_bytes()
+    assert pool["otranto-1917"]["games"] == 24
+
+
+@pytest.fixture
+def broken_end_of_turn(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A deliberately broken ruleset hook: raise on turn 3, or leave a ship with negative hull on turn 2."""
+    original = dreadnought_game._end_of_turn
+    how: str = request.param
+
+    def broken(state: Any) -> None:
+        original(state)
+        if how == "raise" and state.turn == 3:
+            raise RuntimeError("deliberately broken hook")
+        if how == "negative-hull" and state.turn == 2:
+            ship = next(iter(state.ships.values()))
+            ship.hull = -1
+
+    steps = tuple(("end", broken) if name == "end" else (name, step) for name, step in dreadnought_game.STEPS)
+    monkeypatch.setattr(dreadnought_game, "STEPS", steps)
+    yield how
+
+
+@pytest.mark.parametrize(("broken_end_of_turn", "kind"), [("raise", "crash"), ("negative-hull", "invariant")],
+                         indirect=["broken_end_of_turn"])
+def test_broken_hook_is_caught_and_its_replay_reproduces_it(corpus: list[Any], tmp_path: Path,
+                                                           broken_end_of_turn: str, kind: str) -> None:
+    scenario = _scenario(corpus, "otranto-1917")
+    outcome = play_smoke_game(scenario, 5, "random", limits=Limits(), replay_dir=str(tmp_path))
+    assert outcome.failure == kind
+    assert outcome.replay_file is not None and Path(outcome.replay_file).is_file()
+    if kind == "invariant":
+        assert "hull" in outcome.message
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["replay", outcome.replay_file, "--corpus", str(ROOT / "scenarios")])
+    assert code == 1
+    text = out.getvalue()
+    assert ("reproduced a crash: RuntimeError: deliberately broken hook" in text if kind == "crash"
+            else "reproduced invariant" in text and "hull" in text)
+
+
+def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["smoke", str(ROOT / "scenarios"), "--games", "10", "--jobs", "2", "--out", str(tmp_path)])
+    assert code == 0, out.getvalue()
+    stats = json.loads((tmp_path / "otranto-1917.json").read_text())
+    assert stats["games"] == 20 and sum(stats["failures"].values()) == 0
+    assert set(stats["sides"]) == {"central-powers", "entente"}
+
+
+def test_same_seeds_same_statistics_whatever_the_chunking(corpus: list[Any], tmp_path: Path) -> None:
+    scenario = _scenario(corpus, "ancona-1915")
+    one = run([scenario], SmokeSettings(games=8, jobs=1, out_dir=str(tmp_path / "a"), players=("random",)))
+    two = run([scenario], SmokeSettings(games=8, jobs=2, out_dir=str(tmp_path / "b"), players=("random",)))
+    assert one == two
