@@ -1,9 +1,10 @@
 """The typed dreadnought model: maps, ship catalogs and scenarios as the validator builds them.
 
-
-
-reference, so a ``Scenario`` holds its ``SeaMap`` and its ``Ship`` objects, not ids) and the engine plays
-it; the engine never reads YAML. ``source`` fields point back at the author's file and node.
+Everything here is plain frozen data; mappings are typed ``Mapping`` (read-only by contract) and hold plain
+dicts so that models pickle (process pools and Dask workers receive scenarios). The validator builds it
+from the documents, resolving every reference, so a ``Scenario`` holds its ``SeaMap`` and its ``Ship``
+objects, not ids; the engine plays it and never reads YAML. ``source`` fields point back at the author's
+file and node.
 """
 
 from __future__ import annotations
