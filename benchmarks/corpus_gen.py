@@ -52,7 +52,8 @@ def write_map(folder: Path, zones: int, *, seed: int = 1, islands: int = 0, port
         r = (i * port_rows) // ports
         port_list.append({"id": f"port-{i}", "name": f"Port {i}", "nation": "austria-hungary" if i % 2 else "italy",
                           "at": [0.0, (rows - r - 0.5) * cell]})
-    data = {"kind": "map", "ruleset": "dreadnought", "id": map_id, "title": f"Benchmark sea of {rows * columns} zones",
+    data: dict[str, object] = {
+            "kind": "map", "ruleset": "dreadnought", "id": map_id, "title": f"Benchmark sea of {rows * columns} zones",
             "grid": {"rows": ["A", index_label(rows - 1)], "columns": [1, columns], "cell": cell, "origin": [0, 0]},
             "land": land, "ports": port_list, "adjacency": "derived"}
     _dump(folder / f"{map_id}.yaml", "map", data)
@@ -85,7 +86,7 @@ def write_catalogs(folder: Path) -> None:
 
 
 def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: int = 2,
-                    map_id: str = "bench-map") -> None:
+                    map_id: str = "bench-map", turns: int = 12) -> None:
     rng = random.Random(seed)
     for n in range(count):
         sides = []
@@ -95,16 +96,17 @@ def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: 
             for f in range(4):
                 r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
                 orders = []
-                for _ in range(12):
+                for _ in range(turns):
                     r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
                     orders.append(f"{index_label(r)}{c}")
                 ships = [f"{prefix} {f * 2 + 1}", f"{prefix} {f * 2 + 2}"]
                 fleets.append({"id": f"fleet-{s}-{f}", "mission": "intercept", "start": orders[0],
                                "ships": ships, "orders": orders[1:]})
             sides.append({"id": side_id, "name": side_id.title(), "nations": [nation], "fleets": fleets})
-        data = {"kind": "scenario", "ruleset": "dreadnought", "id": f"bench-{n}", "title": f"Benchmark {n}",
+        data: dict[str, object] = {
+                "kind": "scenario", "ruleset": "dreadnought", "id": f"bench-{n}", "title": f"Benchmark {n}",
                 "date": "1917-05-15", "map": map_id, "catalogs": ["austria-hungary-bench", "italy-bench"],
-                "briefing": "A generated scenario for the benchmarks.", "turns": {"count": 12, "night": [1, 12]},
+                "briefing": "A generated scenario for the benchmarks.", "turns": {"count": turns, "night": [1, turns]},
                 "sides": sides, "victory": {"conditions": [{"side": "central-powers", "kind": "vp-lead", "value": 1}]},
                 "smoke": {"games": 10}}
         _dump(folder / f"bench-{n}.yaml", "scenario", data)
