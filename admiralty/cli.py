@@ -69,6 +69,12 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     return run_smoke(args)
 
 
+def cmd_docs(args: argparse.Namespace) -> int:
+    from admiralty.site.build import build_site
+
+    return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve)
+
+
 def cmd_map(args: argparse.Namespace) -> int:
     from validator.authoring.cli import map_from_geojson
 
@@ -163,6 +169,16 @@ def build_parser() -> argparse.ArgumentParser:
                  """, cmd_replay)
     again.add_argument("file", help="a replay file (JSON Lines) from `admiralty play` or `admiralty smoke`")
     again.add_argument("--corpus", default="scenarios", help="where the scenario's documents are")
+
+    docs = _add(sub, "docs", "Build the reference site (MkDocs, strict) from the corpus and the smoke statistics, "
+                "or serve it locally with live reload.", """
+                admiralty docs                  # into site/
+                admiralty docs --serve          # http://127.0.0.1:8000, rebuilt on every change
+                """, cmd_docs)
+    docs.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
+    docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
+    docs.add_argument("--serve", action="store_true", help="serve on 127.0.0.1:8000 with live reload")
 
     maps = _add(sub, "map", "Authoring help for maps: `admiralty map from-geojson` builds a map document from "
                 "a GeoJSON of land polygons and a grid spec.", """
