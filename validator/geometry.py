@@ -177,7 +177,7 @@ def land_index(land: BaseGeometry) -> LandIndex:
     return index
 
 
-def land_near(land: BaseGeometry, geometries: Sequence[BaseGeometry]) -> tuple[np.ndarray, np.ndarray]:
+def land_near(land: BaseGeometry, geometries: Sequence[BaseGeometry] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which of ``geometries`` land touches (their indices, ascending), and for each the land there: the
     union of the land parts that intersect it."""
     index = land_index(land)
@@ -194,9 +194,19 @@ def land_near(land: BaseGeometry, geometries: Sequence[BaseGeometry]) -> tuple[n
     return touched, near
 
 
-def _array(geometries: Sequence[BaseGeometry]) -> np.ndarray:
+def _array(geometries: Sequence[BaseGeometry] | np.ndarray) -> np.ndarray:
     array = np.empty(len(geometries), dtype=object)
     array[:] = list(geometries)
+    return array
+
+
+def _repaired(geometries: Sequence[BaseGeometry]) -> np.ndarray:
+    """The geometries, invalid ones repaired with ``make_valid``: overlays refuse a zone drawn as a bow tie
+    (GEO001 reports it; the build must still finish)."""
+    array = _array(geometries)
+    invalid = ~shapely.is_valid(array)
+    if invalid.any():
+        array[invalid] = shapely.make_valid(array[invalid])
     return array
 
 
@@ -219,10 +229,10 @@ def distances_to_coast(points: Sequence[Sequence[float]], land: BaseGeometry) ->
 
 def sea_areas(polygons: Sequence[BaseGeometry], land: BaseGeometry) -> list[BaseGeometry]:
     """Each polygon less the land in it (the polygon itself where no land touches it)."""
-    result = _array(polygons)
+    result = _repaired(polygons)
     if land.is_empty or not len(result):
         return list(result)
-    touched, near = land_near(land, polygons)
+    touched, near = land_near(land, result)
     if len(touched):
         result[touched] = shapely.difference(result[touched], near)
     return list(result)
@@ -293,7 +303,7 @@ def coastal_zones(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: Ba
     if land.is_empty or not len(polygons):
         return set()
     index = land_index(land)
-    shapes = _array(polygons)
+    shapes = _repaired(polygons)
     left, right = index.tree.query(shapes, predicate="intersects")
     contact = shapely.intersection(shapes[left], index.parts[right])
     size = shapely.area(shapes[left])

@@ -31,8 +31,11 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
     ``mkdocs serve`` on 127.0.0.1:8000 until interrupted (``out_dir`` is not used then).
     """
     command = [sys.executable, "-m", "mkdocs", "serve" if serve else "build", "-f", str(CONFIG)]
-    if serve:
+    if serve:  # rebuild when the corpus or the smoke statistics change, not only docs/
         command += ["--dev-addr", "127.0.0.1:8000"]
+        for path in [*corpus, smoke_dir]:
+            if Path(path).exists():
+                command += ["--watch", str(Path(path).resolve())]
     else:
         command += ["--site-dir", str(Path(out_dir).resolve()), "--clean"]
     if strict:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from admiralty.site.text import relative_link, slug
+from admiralty.site.text import attr, html_block, relative_link, slug
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,6 +20,15 @@ class SiteContext:
     directory_urls: bool = True
     root: Path = REPO_ROOT
     rules_index: Path | None = None
+    figures: dict[str, str] | None = None
+
+    def figure(self, key: str, svg: str, css_class: str) -> str:
+        """An SVG figure block. With a ``figures`` store it is a placeholder filled in after MkDocs has rendered
+        the page (``fill_figures``): Markdown and the search indexer then never parse the large SVG."""
+        if self.figures is None:
+            return html_block(svg, css_class)
+        self.figures[key] = svg
+        return html_block(f'<span {FIGURE_ATTRIBUTE}="{attr(key)}"></span>', css_class)
 
     def href(self, from_src: str, to_src: str, anchor: str = "") -> str:
         """An ``href`` from one generated page to another (raw HTML links are not rewritten by MkDocs)."""
@@ -49,3 +59,12 @@ def class_src(catalog_id: str, class_id: str) -> str:
 def code_src(code: str) -> str:
     """Matches ``validator.diagnostics.DOCS_BASE``: ``codes/<code in lower case>/``."""
     return f"codes/{code.lower()}.md"
+
+
+FIGURE_ATTRIBUTE = "data-admiralty-figure"
+_PLACEHOLDER = re.compile(f'<span {FIGURE_ATTRIBUTE}="([^"]+)"></span>')
+
+
+def fill_figures(html: str, figures: dict[str, str]) -> str:
+    """Replace each figure placeholder in rendered HTML by its SVG (unknown keys are left as they are)."""
+    return _PLACEHOLDER.sub(lambda m: figures.get(m.group(1), m.group(0)), html)

@@ -17,11 +17,11 @@ from typing import Any
 
 import yaml
 
-from admiralty.site.text import esc, html_block, inline_code
+from admiralty.site.text import attr, esc, html_block, inline_code
 
 CLAUSE_ID = re.compile(r"\b(?:DN|RN|NA)-[0-9A-Za-z][0-9A-Za-z.\-]*")
 RULESET_HEADING = re.compile(r"^##\s+`?([a-z][a-z0-9-]*)`?")
-SHOWN = 6
+SHOWN = 4
 
 
 @dataclass(frozen=True)
@@ -192,17 +192,33 @@ def is_house(clause: Clause, house: Iterable[HouseEntry]) -> bool:
     return any(entry.rule == clause.id for entry in house) or "house" in clause.summary.lower()
 
 
+def _short(item: str) -> str:
+    """``engine/x/game.py:40 orders`` -> ``game.py:40 orders``; ``tests/x/test_a.py::test_b`` -> ``test_b``."""
+    if "::" in item:
+        return item.split("::", 1)[1]
+    path, _, rest = item.partition(":")
+    return f"{path.rsplit('/', 1)[-1]}:{rest}" if rest else path.rsplit("/", 1)[-1]
+
+
 def _list(items: Iterable[str]) -> str:
+    """Up to ``SHOWN`` items, short, each with its full location as a tooltip; module docstrings only when
+    nothing more precise names the id."""
     items = list(items)
+    precise = [i for i in items if not i.endswith(" (module)")]
+    items = precise or items
     if not items:
         return "—"
-    shown = "<br>".join(f"<code>{esc(i)}</code>" for i in items[:SHOWN])
+    shown = "<br>".join(f'<code title="{attr(i)}">{esc(_short(i))}</code>' for i in items[:SHOWN])
     return shown + (f"<br>and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
 
 
 def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
     """The whole coverage page as Markdown (tables as HTML blocks)."""
-    code_set = set(codes)
+    known = {c.id for c in coverage.clauses}
+    by_clause: dict[str, list[str]] = defaultdict(list)
+    for code in sorted(codes):  # DN-5.2-abort-start reports DN-5.2-abort: the longest clause id it starts with
+        if CLAUSE_ID.fullmatch(code):
+            by_clause[_known_id(code, known)].append(code)
     out = ["# Rules coverage\n",
            "Each clause of the rules index, where the code implements it (a docstring naming the id), which "
            "diagnostic code reports it, and which tests check it (`@pytest.mark.rule`). Clauses marked "
@@ -231,12 +247,11 @@ def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
             rows.append(f'<tr id="{esc(c.id.lower())}"><td><code>{esc(c.id)}</code></td>'
                         f"<td>{inline_code(c.summary)}</td><td>{house}</td>"
                         f"<td>{_list(coverage.implemented.get(c.id, ()))}</td>"
-                        f"<td>{_list(sorted(x for x in code_set if x == c.id))}</td>"
+                        f"<td>{_list(by_clause.get(c.id, ()))}</td>"
                         f"<td>{_list(coverage.tested.get(c.id, ()))}</td></tr>")
         out.append(html_block("<table><thead><tr><th>Clause</th><th>Summary</th><th>House</th><th>Implemented in"
                               "</th><th>Diagnostic</th><th>Tests</th></tr></thead><tbody>" + "".join(rows)
                               + "</tbody></table>", "coverage-table"))
-    known = {c.id for c in coverage.clauses}
     stray = sorted((set(coverage.implemented) | set(coverage.tested)) - known)
     if stray:
         out.append("## Ids cited outside the index\n" if known else "## Clause ids cited\n")

@@ -158,9 +158,9 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
              ["Ship catalogs", esc(", ".join(c.title for c in scenario.catalogs))],
              ["Turns", f"{scenario.turns} (night turns: {esc(night)})"],
              ["Weather", esc(weather)]]
+    drawn = map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
     out = [_table(["", ""], facts, "facts"), "## Map\n",
-           html_block(map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}"), "map-figure"),
-           "## Orders of battle\n"]
+           ctx.figure(f"scenario-map-{slug(scenario.id)}", drawn, "map-figure"), "## Orders of battle\n"]
     for side in scenario.sides:
         out.append(f"### {heading(side.name)}\n")
         controls = ", ".join(sorted(side.controls)) or "none"
@@ -196,7 +196,7 @@ def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteC
     if seamap.sources:
         out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in seamap.sources) + "</ul>",
                               "sources"))
-    out.append(html_block(map_svg(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_svg(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
     topo = seamap.topology
     out.append("## Zones\n")
     rows = [[f"<code>{esc(z.id)}</code>", esc("" if z.name == z.id else z.name),

@@ -17,7 +17,17 @@ from admiralty.site import coverage, dreadnought
 from admiralty.site.charts import balance_svg, percent
 from admiralty.site.context import SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.smoke import SmokeStats, read_smoke
-from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, render_inline, render_markdown
+from admiralty.site.text import (
+    attr,
+    esc,
+    heading,
+    html_block,
+    inline_code,
+    md_literal,
+    render_inline,
+    render_markdown,
+    slug,
+)
 
 ScenarioPart = Callable[[Any, str, SiteContext], str]
 ReferencePages = Callable[[Sequence[Any], Sequence[Any], SiteContext], dict[str, str]]
@@ -105,17 +115,22 @@ def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None
     return (f"{percent(observed)}{mark}" + (f" ({band_text})" if band_text else ""), f"{observed:.4f}")
 
 
-def balance_section(scenario: Any, stats: SmokeStats | None) -> str:
+def balance_section(scenario: Any, stats: SmokeStats | None, ctx: SiteContext) -> str:
     if stats is None:
         return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
     names = dict(_sides(scenario))
     out = ["## Balance\n",
            f"From {stats.games} smoke games" + (f" ({md_literal(', '.join(stats.players))})" if stats.players else "")
            + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "") + ".\n"]
-    out.append(html_block(balance_svg(stats, names, [s for s, _ in _sides(scenario)]), "balance-chart"))
+    chart = balance_svg(stats, names, [s for s, _ in _sides(scenario)])
+    out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", chart, "balance-chart"))
     if stats.expected is not None and stats.observed is not None:
         verdict = {True: "inside", False: "outside", None: "compared with"}[stats.in_band]
-        out.append(f"The first side won {percent(stats.observed)} of games, {verdict} the expected band "
+        over = ""
+        if stats.balance_games:
+            player = f" with {md_literal(stats.balance_player)} players" if stats.balance_player else ""
+            over = f" of the {stats.balance_games} games{player} the band is judged on"
+        out.append(f"The first side won {percent(stats.observed)}{over or ' of games'}, {verdict} the expected band "
                    f"{percent(stats.expected[0])}–{percent(stats.expected[1])}.\n")
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
@@ -149,7 +164,7 @@ def scenario_page(scenario: Any, ctx: SiteContext) -> str:
     else:
         out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
-    out.append(balance_section(scenario, read_smoke(ctx.smoke_dir, scenario.id)))
+    out.append(balance_section(scenario, read_smoke(ctx.smoke_dir, scenario.id), ctx))
     return "\n".join(out) + "\n"
 
 

@@ -35,6 +35,8 @@ class SmokeStats:
     expected: tuple[float, float] | None = None
     observed: float | None = None
     in_band: bool | None = None
+    balance_games: int | None = None  # games the observed rate is measured over, when not all of them
+    balance_player: str | None = None
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -122,11 +124,13 @@ def parse_smoke(data: Any) -> SmokeStats | None:
         sides=sides,
         draws=_count(data.get("draws")) or 0,
         players=tuple(str(p) for p in players),
-        failures=tuple((str(k), n) for k, v in sorted(failures.items()) if (n := _count(v)) is not None),
+        failures=tuple((str(k), n) for k, v in sorted(failures.items()) if (n := _count(v))),
         length_mean=_number(length.get("mean")),
         expected=_band(balance.get("expected")),
         observed=_rate(balance.get("observed")),
         in_band=in_band if isinstance(in_band, bool) else None,
+        balance_games=_count(balance.get("games")) or None,
+        balance_player=str(balance["player"]) if isinstance(balance.get("player"), str) else None,
     )
 
 

@@ -20,6 +20,7 @@ if str(REPO) not in sys.path:  # the hook is loaded by file path; the project's 
 from mkdocs.structure.files import File, Files  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.admiralty")
+FIGURES: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
 
 
 def _paths(value: str | None, default: Path) -> list[str]:
@@ -47,8 +48,9 @@ def on_files(files: Files, config: Any) -> Files:
     errors = result.report.count(Severity.ERROR)
     log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
              ", ".join(corpus), errors)
+    FIGURES.clear()
     ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
-                      root=REPO, rules_index=_rules_index(config_dir))
+                      root=REPO, rules_index=_rules_index(config_dir), figures=FIGURES)
     site = generate_pages(result.scenarios, getattr(result, "models", []), ctx)
     for note in site.notes:
         log.info("admiralty: %s", note)
@@ -59,3 +61,10 @@ def on_files(files: Files, config: Any) -> Files:
             continue
         files.append(File.generated(config, src_uri, content=content))
     return files
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Put the SVG figures in: after Markdown and the search index, which need not parse them."""
+    from admiralty.site.context import fill_figures
+
+    return fill_figures(output, FIGURES)

@@ -124,7 +124,7 @@ def test_refuses_to_overwrite_unless_forced(geojson: Path, tmp_path: Path, capsy
 
 BAD_INPUTS = {
     "missing": (None, "cannot read"),
-    "not-json": ("{nope", "is not GeoJSON"),
+    "not-json": ("{nope", "is not JSON"),
     "not-a-collection": (json.dumps({"type": "Feature"}), "is not a GeoJSON FeatureCollection"),
     "nameless": (json.dumps({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
                  "geometry": COLLECTION["features"][0]["geometry"]}]}), "feature 1 has no `properties.name`"),  # type: ignore[index]

@@ -10,10 +10,10 @@ from validator.authoring.grid import (
     Grid,
     grid_cells,
     grid_extent,
-    normalise_zone_id,
-    parse_zone_id,
     index_label,
     label_index,
+    normalise_zone_id,
+    parse_zone_id,
     row_labels,
 )
 

@@ -49,7 +49,8 @@ def fix(*pairs: tuple[str, str]) -> Fix:
 FIXES: dict[str, Fix] = {
     # maps (tests/bad, each its own id)
     "self-adjacent-zone.yaml": fix(("  - [B2, B2]\n", "")),
-    "sea-cut-in-two.yaml": fix(("[[10, 10], [40, 10], [40, 20], [10, 20]]", "[[12, 10], [40, 10], [40, 20], [12, 20]]")),
+    "sea-cut-in-two.yaml": fix(("[[10, 10], [40, 10], [40, 20], [10, 20]]",
+                                "[[12, 10], [40, 10], [40, 20], [12, 20]]")),
     "port-on-the-map-edge.yaml": fix(("at: [0, 5]", "at: [10, 5]")),
     "port-far-inland.yaml": fix(("at: [12, 5]", "at: [15, 5]")),
     "port-zone-far-away.yaml": fix(("zones: [C2, A4]", "zones: [C2]")),
@@ -58,10 +59,12 @@ FIXES: dict[str, Fix] = {
     "declared-adjacent-with-gap.yaml": fix(("[[0, -11], [10, -11], [10, -1], [0, -1]]",
                                             "[[0, -10], [10, -10], [10, 0], [0, 0]]")),
     "undeclared-shared-border.yaml": fix(("  - [A2, B2]\n", "  - [A2, B2]\n  - [A3, B3]\n")),
-    "island-across-zones.yaml": fix(("[[18, 32], [22, 32], [22, 34], [18, 34]]", "[[22, 32], [24, 32], [24, 34], [22, 34]]")),
+    "island-across-zones.yaml": fix(("[[18, 32], [22, 32], [22, 34], [18, 34]]",
+                                     "[[22, 32], [24, 32], [24, 34], [22, 34]]")),
     "open-zone-on-the-coast.yaml": fix(("    kind: open\n", "    kind: coastal\n")),
     # scenarios on the mini map (tests/bad)
-    "order-across-land.yaml": fix(("orders: [B1, B2, stay, B3, C2, westport]", "orders: [C2, B2, B1, B2, C2, westport]")),
+    "order-across-land.yaml": fix(("orders: [B1, B2, stay, B3, C2, westport]",
+                                   "orders: [C2, B2, B1, B2, C2, westport]")),
     "minefield-off-border.yaml": fix(("between: [B2, C4]", "between: [B2, C2]")),
     "ship-of-the-enemy.yaml": fix(("ships: [Aquila, Sparviero, Saida]", "ships: [Aquila, Sparviero]")),
     "abort-not-heading-home.yaml": fix(('abort, stay, "B2/C2", westport]', 'abort, "B2/C2", westport]')),

@@ -23,10 +23,11 @@ from validator.authoring.derive import derive_adjacency as authoring_adjacency
 from validator.authoring.derive import map_geometry
 
 TOLERANCE = 1e-9  # relative to the cell, as in validator.geometry
+GridMap = tuple[list[geometry.Cell], BaseGeometry, float]  # the cells, the land, the cell's side
 
 
 @st.composite
-def grid_maps(draw: st.DrawFn) -> tuple[list[geometry.Cell], BaseGeometry, float]:
+def grid_maps(draw: st.DrawFn) -> GridMap:
     rows = draw(st.integers(min_value=1, max_value=5))
     columns = draw(st.integers(min_value=1, max_value=6))
     first_row = draw(st.integers(min_value=0, max_value=40))
@@ -88,7 +89,7 @@ def side_is_land_truth(segment: LineString, land: BaseGeometry) -> bool:
 
 @settings(max_examples=120, deadline=None)
 @given(grid_maps())
-def test_sea_zones_and_adjacency_equal_the_pairwise_truth(case: tuple[list[geometry.Cell], BaseGeometry, float]) -> None:
+def test_sea_zones_and_adjacency_equal_the_pairwise_truth(case: GridMap) -> None:
     cells, land, cell = case
     seas = sea_cells_truth(cells, land)
     kept = geometry.sea_cells(cells, land)
@@ -102,17 +103,32 @@ def test_sea_zones_and_adjacency_equal_the_pairwise_truth(case: tuple[list[geome
 
 @settings(max_examples=120, deadline=None)
 @given(grid_maps())
-def test_coastal_kinds_equal_the_de9im_truth(case: tuple[list[geometry.Cell], BaseGeometry, float]) -> None:
+def test_coastal_kinds_equal_the_de9im_truth(case: GridMap) -> None:
     cells, land, _ = case
     kept = geometry.sea_cells(cells, land)
     kinds = geometry.zone_kinds([c.zone_id for c in kept], [c.polygon for c in kept], land)
-    assert kinds == {c.zone_id: "coastal" if coastal_truth(c.polygon, land) else "open" for c in kept}
+    # Contacts within the tolerance of rounding (below a millionth of the cell) may go either way: the
+    # exact predicate sees them, the tolerant one by design does not. Everything clearer must agree.
+    clear = [c for c in kept if not _within_rounding(c.polygon, land)]
+    assert {c.zone_id: kinds[c.zone_id] for c in clear} == {
+        c.zone_id: "coastal" if coastal_truth(c.polygon, land) else "open" for c in clear}
+
+
+def _within_rounding(polygon: Polygon, land: BaseGeometry) -> bool:
+    if land.is_empty:
+        return False
+    contact = polygon.intersection(land)
+    size = polygon.area
+    area, length = contact.area, polygon.boundary.intersection(land.boundary).length
+    tiny = 1e-6
+    return (0 < area <= tiny * size or 0 < length <= tiny * size ** 0.5) and not (
+        area > tiny * size or length > tiny * size ** 0.5)
 
 
 @pytest.mark.rule("DN-7.41a")
 @settings(max_examples=120, deadline=None)
 @given(grid_maps())
-def test_land_sides_agree_with_a_segment_test(case: tuple[list[geometry.Cell], BaseGeometry, float]) -> None:
+def test_land_sides_agree_with_a_segment_test(case: GridMap) -> None:
     cells, land, _ = case
     for c in geometry.sea_cells(cells, land):
         minx, miny, maxx, maxy = c.polygon.bounds
@@ -167,7 +183,16 @@ def test_rows_count_like_spreadsheet_columns() -> None:
 @settings(max_examples=80, deadline=None)
 @given(grid_maps(), st.lists(st.tuples(st.floats(-20, 80), st.floats(-20, 60)), min_size=1, max_size=8))
 def test_distances_to_the_coast_equal_shapely_on_the_whole_coastline(
-        case: tuple[list[geometry.Cell], BaseGeometry, float], points: list[tuple[float, float]]) -> None:
+        case: GridMap, points: list[tuple[float, float]]) -> None:
     _, land, _ = case
     truth = [land.boundary.distance(Point(p)) if not land.is_empty else math.inf for p in points]
     assert geometry.distances_to_coast(points, land) == pytest.approx(truth)
+
+
+def test_a_zone_drawn_as_a_bow_tie_is_repaired_not_fatal() -> None:
+    """GEO001 reports the bow tie; the geometry the build needs must still come out."""
+    bow = Polygon([(0, -10), (10, 0), (10, -10), (0, 0)])
+    land = shapely.box(-5, -10, 5, 20)
+    assert geometry.coastal_zones(["C1"], [bow], land) == {"C1"}
+    assert list(geometry.sea_zones(["C1"], [bow], land)) == ["C1"]
+    assert geometry.derive_adjacency(["C1", "B1"], [bow, shapely.box(0, 0, 10, 10)], land) == []

@@ -73,6 +73,24 @@ def test_affordable_steps_counts_the_second_zone_surcharge_and_free_port_entry()
     assert fuel.affordable_steps(state, [ship], ["Q31", "P31"]) == 2
 
 
+@pytest.mark.rule("DN-12-exhaust")
+def test_the_house_fuel_table_burns_units_and_crosses_a_box_every_twelve() -> None:
+    game = start(scenario([fleet("fleet-1", "intercept", "R32", ["Rostock", "G101"])], [], turns=2))
+    state = game.state
+    rostock, g101 = state.ships["Rostock"], state.ships["G101"]
+    assert fuel.move_units(state.tables, rostock, 2) == 3       # coal burns an extra unit at best speed
+    assert fuel.move_units(state.tables, g101, 2) == 2          # oil does not
+    fuel.burn(state, rostock, 11)
+    assert (rostock.fuel, rostock.steam) == (8, 11)
+    fuel.burn(state, rostock, 3)
+    assert (rostock.fuel, rostock.steam) == (7, 2)
+    rostock.fuel, rostock.steam = 1, 10
+    assert fuel.affordable_steps(state, [rostock], ["Q31", "P31"]) == 2   # it may burn its last box
+    fuel.burn(state, rostock, 3)
+    assert (rostock.fuel, rostock.steam, rostock.lost_way) == (0, 0, True)
+    assert fuel.affordable_steps(state, [rostock], ["Q31"]) == 0
+
+
 # --- DN-12-port -------------------------------------------------------------------------------------
 
 

@@ -72,7 +72,8 @@ def test_text_format_names_file_line_column_and_code() -> None:
 
 def test_a_table_with_errors_is_not_blamed_on_its_scenarios(tmp_path: Path) -> None:
     """The scenario is not checked against a broken table: one REF010 note, no invented findings."""
-    broken = (BAD / "duplicate-terrain-id.yaml").read_text(encoding="utf-8").replace("test-field-duplicate", "test-field")
+    broken = (BAD / "duplicate-terrain-id.yaml").read_text(encoding="utf-8")
+    broken = broken.replace("test-field-duplicate", "test-field")
     (tmp_path / "table.yaml").write_text(broken, encoding="utf-8")
     (tmp_path / "scenario.yaml").write_text((FIXTURES / "scenario.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     result = validate([str(tmp_path)])

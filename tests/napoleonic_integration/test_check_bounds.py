@@ -131,8 +131,8 @@ def test_the_howitzers_of_a_gun_battery_fire_with_it(tmp_path: Path, battery: st
 
 
 def test_an_entry_over_several_turns_is_reported_once(tmp_path: Path) -> None:
-    result = validate_texts(tmp_path, replaced(TEXT, guns("{canister: 10, effective: 20, long: 30}"),
-                                               ("{battery: blue-guns, turn: 1,", "{battery: blue-guns, turns: [1, 2, 3],")))
+    several = ("{battery: blue-guns, turn: 1,", "{battery: blue-guns, turns: [1, 2, 3],")
+    result = validate_texts(tmp_path, replaced(TEXT, guns("{canister: 10, effective: 20, long: 30}"), several))
     assert [(code, line) for code, line, _ in found(result)] == [("GEO024", 25)]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.model.common import Source
 from engine.rulesets import RULESETS, ruleset_module
-from engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table
+from engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table, check_scenario
 from engine.rulesets.napoleonic.tables import TABLES_PATH
 from validator.checks import CHECKS, load_check_modules
 from validator.diagnostics import CODES
@@ -122,3 +122,9 @@ def test_the_ruleset_is_registered_everywhere() -> None:
         entry = CODES[code]
         assert entry.title and entry.explanation and entry.wrong and entry.right
     assert CHECKS  # the registry is shared with the other rulesets
+
+
+@pytest.mark.parametrize("scenario_id", CORPUS_IDS)
+def test_the_engine_agrees_the_corpus_is_clean(corpus: Validation, scenario_id: str) -> None:
+    """The validator wraps the engine's checks; run bare, they find nothing either."""
+    assert check_scenario(scenario(corpus, scenario_id)) == []

@@ -42,7 +42,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

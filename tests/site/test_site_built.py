@@ -129,6 +129,11 @@ def test_scenario_page_svg_has_one_zone_per_map_zone(built_site: Path) -> None:
     assert "admiralty-chart" in text  # the balance chart from the smoke statistics
 
 
+def test_every_figure_placeholder_is_filled(built_site: Path) -> None:
+    for path in html_pages(built_site):
+        assert "data-admiralty-figure" not in path.read_text(encoding="utf-8"), path
+
+
 def test_search_index_holds_the_briefings(built_site: Path) -> None:
     index = (built_site / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "zanzibarite" in index and "Two light cruisers" in index

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from site_corpus import SMOKE_MINI, write_smoke
 
 from admiralty.site import coverage
 from admiralty.site.charts import balance_svg
@@ -17,8 +18,6 @@ from admiralty.site.context import SiteContext
 from admiralty.site.pages import RENDERERS, balance_label, generate_pages, index_page, scenario_page
 from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
 from validator.pipeline import validate
-
-from site_corpus import SMOKE_MINI, write_smoke
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +64,8 @@ def test_scenario_page_has_every_part(hostile_validation: Any, ctx: SiteContext)
     mini = next(s for s in hostile_validation.scenarios if s.id == "mini-raid")
     page = scenario_page(mini, ctx)
     for part in ("## Briefing", "## Map", "## Orders of battle", "## Written orders", "## Minefields",
-                 "## Special rules", "## Victory conditions", "## Balance", "[Printable sheets](../sheets/mini-raid.md)"):
+                 "## Special rules", "## Victory conditions", "## Balance",
+                 "[Printable sheets](../sheets/mini-raid.md)"):
         assert part in page, part
     assert page.count('class="zone ') == len(mini.map.zones)
     assert "Novara" in page and "Sparviero" in page and "westport" in page
@@ -178,10 +178,11 @@ def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> N
     assert result.tested["RN-5"] == ("tests/x/test_module.py (every test)",)
     house = {c.id for c in result.clauses if coverage.is_house(c, result.house)}
     assert house == {"DN-5.1", "DN-7.5d"}  # served by a house table / says "house table"
-    page = coverage.coverage_markdown(result, ["DN-12-port", "REF001"])
+    page = coverage.coverage_markdown(result, ["DN-12-port", "DN-12-port-closed", "REF001"])
     row = re.search(r'<tr id="dn-12-port">(.*?)</tr>', page)
     assert row and "fuel.py:3 refuel" in row.group(1) and "test_refuel" in row.group(1)
-    assert "<code>DN-12-port</code></td><td>" in row.group(1)
+    assert 'title="tests/x/test_fuel.py::test_refuel"' in row.group(1)
+    assert '"DN-12-port">DN-12-port</code><br><code title="DN-12-port-closed">' in row.group(1)  # its codes
     assert '<tr id="dn-5.1">' in page and 'house rule</span>' in page.split('<tr id="dn-5.1">')[1].split("</tr>")[0]
     assert "DN-5.11a" in page.split("## Ids cited outside the index")[1]  # tested but not in the index
 

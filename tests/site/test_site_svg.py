@@ -120,7 +120,8 @@ def test_any_grid_gets_one_shape_per_cell_and_keeps_north_up(rows: int, columns:
     for r in range(rows):
         for c in range(columns):
             x, y = x0 + c * cell, y0 + (rows - 1 - r) * cell  # row 0 is the northernmost
-            zones[f"R{r}C{c}"] = Zone(f"R{r}C{c}", "", None, ((x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)))
+            ring = ((x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell))
+            zones[f"R{r}C{c}"] = Zone(f"R{r}C{c}", "", None, ring)
     sea = SeaMap("g", "grid", None, MappingProxyType(zones), (), MappingProxyType({}), None, frozenset())
     shapes = {s.get("data-zone"): s for s in zone_shapes(parse(map_svg(sea)))}
     assert len(shapes) == rows * columns

@@ -66,7 +66,8 @@ def test_hostile_markdown_renders_inert(text: str) -> None:
 
 
 def test_briefing_with_all_three_payloads() -> None:
-    html = render_markdown("Hello <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))")
+    html = render_markdown("Hello <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n"
+                           "[x](javascript:alert(1))")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # shown as text
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
     assert "javascript:" not in html and '<span class="defused-link">x</span>' in html

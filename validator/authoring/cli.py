@@ -8,7 +8,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -169,12 +169,7 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
 
 def read_geojson(path: Path) -> dict[str, Any]:
     """A GeoJSON FeatureCollection of named land polygons, or a :class:`CommandError` saying what is wrong."""
-    try:
-        collection = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from error
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CommandError(f"{path} is not GeoJSON: {error}") from error
+    collection = _parse_file(path, "GeoJSON file", json.loads, json.JSONDecodeError, "JSON")
     if not isinstance(collection, dict) or collection.get("type") != "FeatureCollection" or not isinstance(
             collection.get("features"), list):
         raise CommandError(f"{path} is not a GeoJSON FeatureCollection (no `type: FeatureCollection` with "
@@ -209,13 +204,17 @@ def read_ports(path: Path) -> list[dict[str, Any]]:
     return ports
 
 
-def _read_yaml(path: Path, what: str, allow_list: bool = False) -> Any:
+def _parse_file(path: Path, what: str, parse: Callable[[str], Any], invalid: type[Exception], form: str) -> Any:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return parse(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise CommandError(f"cannot read {what} {path}: {error.strerror or error}") from error
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
-        raise CommandError(f"{what} {path} is not YAML: {_text(error)}") from error
+    except (UnicodeDecodeError, invalid) as error:
+        raise CommandError(f"{what} {path} is not {form}: {_text(error)}") from error
+
+
+def _read_yaml(path: Path, what: str, allow_list: bool = False) -> Any:
+    data = _parse_file(path, what, yaml.safe_load, yaml.YAMLError, "YAML")
     if not isinstance(data, dict) and not (allow_list and isinstance(data, list)):
         raise CommandError(f"{what} {path} must be a YAML mapping")
     return data
@@ -248,7 +247,7 @@ def _text(error: BaseException) -> str:
     return text[0] if text else type(error).__name__
 
 
-def _span(kind: type) -> Any:
+def _span(kind: Callable[[str], Any]) -> Any:
     def parse(text: str) -> tuple[Any, Any]:
         first, sep, last = text.partition(":")
         if not sep or not first.strip() or not last.strip():

@@ -108,13 +108,14 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
     blocked = _pairs(doc, ctx, data.get("blocked", []), ("blocked",), zones)
     declared: tuple[tuple[str, str], ...] | None = None
     if isinstance(data.get("adjacency", "derived"), list):
-        declared = tuple(sorted(_pairs(doc, ctx, data["adjacency"], ("adjacency",), zones)))
-        pairs = list(declared)
+        declared = tuple(_pairs(doc, ctx, data["adjacency"], ("adjacency",), zones))
+        pairs = [(a, b) for a, b in declared if a in zones and b in zones]
     else:
         pairs = geometry.derive_adjacency(ids, shapes, land_shape)
     neighbours: dict[str, set[str]] = {z: set() for z in ids}
+    closed = {frozenset(p) for p in blocked}
     for a, b in pairs:
-        if frozenset((a, b)) in {frozenset(p) for p in blocked}:
+        if frozenset((a, b)) in closed:
             continue
         neighbours[a].add(b)
         neighbours[b].add(a)
@@ -150,16 +151,14 @@ def _ring(points: Sequence[Sequence[float]]) -> tuple[tuple[float, float], ...]:
 
 def _pairs(doc: Document, ctx: BuildContext, pairs: list[list[str]], at: tuple[PathPart, ...],
            zones: dict[str, Zone]) -> list[tuple[str, str]]:
+    """The pairs in document order (so that index ``i`` is the author's line), unknown zones reported."""
     out = []
     for i, pair in enumerate(pairs):
         a, b = (normalise_zone_id(z) for z in pair)
-        ok = True
         for j, zone_id in enumerate((a, b)):
             if zone_id not in zones:
                 ctx.unknown("REF008", "zone", zone_id, zones, doc, (*at, i, j))
-                ok = False
-        if ok:
-            out.append((a, b))
+        out.append((a, b))
     return out
 
 

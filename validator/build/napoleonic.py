@@ -10,9 +10,7 @@ reported here too, but the scenario is still built, so that the geometry checks 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
-from collections.abc import Iterable
+from collections.abc import Callable
 from typing import Any
 
 from engine.model.common import Source
@@ -21,7 +19,7 @@ from engine.rulesets.napoleonic.model import scenario_from_documents as engine_s
 from engine.rulesets.napoleonic.tables import Tables, check_tables, load_tables, merge
 from engine.rulesets.napoleonic.targets import TARGET_TERRAIN
 from validator import schema
-from validator.build import BuildContext, Built, Loaded, source
+from validator.build import BuildContext, Built, Loaded, content_hash, source
 from validator.diagnostics import Severity, register
 from validator.load import Document, PathPart
 
@@ -74,7 +72,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
     tables: dict[str, Table] = {}
     flawed: set[str] = set()
     for table_id, item in sorted(by_kind["table"].items()):
-        tables[table_id] = build_table(item.doc, ctx)
+        tables[table_id] = build_table(item.doc)
         if _duplicate_terrain(item.doc, ctx):
             flawed.add(table_id)
     scenarios = []
@@ -86,7 +84,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
     return Built(scenarios, list(tables.values()))
 
 
-def locator(scenario_doc: Document, table_doc: Document | None = None) -> Any:
+def locator(scenario_doc: Document, table_doc: Document | None = None) -> Callable[..., Source]:
     """The ``locate`` function the engine's builders call: a ``Source`` in the right document."""
 
     def locate(document: str, *path: PathPart) -> Source:
@@ -96,7 +94,8 @@ def locator(scenario_doc: Document, table_doc: Document | None = None) -> Any:
     return locate
 
 
-def build_table(doc: Document, ctx: BuildContext) -> Table:
+def build_table(doc: Document) -> Table:
+    """A table document as the engine's ``Table``, every terrain piece knowing its line."""
     return table_from_document(doc.data, locator(doc, doc))
 
 
@@ -111,20 +110,6 @@ def _duplicate_terrain(doc: Document, ctx: BuildContext) -> bool:
                        f"the first is at line {line}; rename one")
         first.setdefault(piece["id"], i)
     return found
-
-
-def _document_hash(doc: Document) -> str:
-    text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def content_hash(docs: Iterable[Document]) -> str:
-    """A hash of the documents' content, not their formatting (as the dreadnought builder computes it), so
-    that a replay names the scenario and table it was played on."""
-    digest = hashlib.sha256()
-    for doc in docs:
-        digest.update(_document_hash(doc).encode())
-    return digest.hexdigest()[:16]
 
 
 def build_scenario(doc: Document, table_doc: Document | None, tables: dict[str, Table], flawed: set[str],

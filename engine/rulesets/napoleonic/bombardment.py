@@ -61,6 +61,9 @@ class Battlefield:
     _targets: dict[tuple[str, tuple[int, ...]], list[Target]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _passes_into: dict[tuple[str, str, tuple[int, ...]], list[str]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def _stand(self) -> tuple[list[Unit], dict[str, Polygon]]:
         # The table changes only when a base goes or a unit is eliminated: recompute only then.
@@ -86,6 +89,19 @@ class Battlefield:
         if found is None:
             found = legal_targets(self.scenario, battery, self.on_table(), self.shapes(), self.tables)
             self._targets[key] = found
+        return list(found)
+
+    def passes_into(self, battery: Battery, target: Target) -> list[str]:
+        """The units behind the unit ``target`` that a shot of ``battery`` would pass on into (NA-pen-b,
+        NA-pen-d), as the table stands; kept for each state of the table like ``legal_targets``."""
+        key = (battery.id, target.id, self._table_key())
+        found = self._passes_into.get(key)
+        if found is None:
+            shapes = self.shapes()
+            behind = [(u.id, shapes[u.id]) for u in self.on_table() if u.side == target.side and u.id != target.id]
+            hits = units_penetrated(battery.at, reach(battery, self.tables), shapes[target.id], behind, self.tables)
+            found = [hit.unit for hit in hits]
+            self._passes_into[key] = found
         return list(found)
 
     def on_table(self) -> list[Unit]:

@@ -7,7 +7,8 @@ of seed 003 forbids the setup. Pairwise work goes through a shapely ``STRtree``.
 * ``GEO-off-table``: a unit's footprint or a battery's point is not on the table;
 * ``GEO-overlap``: two units' footprints overlap (touching is fine);
 * ``GEO-in-building``: a unit or battery stands in a building;
-* ``GEO-no-sight`` / ``GEO-out-of-range``: a gun or howitzer battery cannot see / reach a planned target;
+* ``GEO-no-sight`` / ``GEO-out-of-range``: a gun or howitzer battery cannot see / reach a planned target
+  (``check_planned_target`` answers for one entry: the validator points at that entry);
 * ``NA-rocket``: a rocket battery that cannot see or reach its planned target, or that also holds guns;
 * ``NA-pen-a``: a battery whose long range is past the 80 cm maximum;
 * ``NA-how-a``: a howitzer battery formed during play, or part of a gun battery planned to fire alone.

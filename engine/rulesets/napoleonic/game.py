@@ -31,12 +31,12 @@ from .casualties import READINGS
 from .fire import expected_figures
 from .howitzers import battery_kind, fire_solution
 from .model import Battery, FirePlan, NapoleonicScenario
-from .penetration import penetration_applies, units_penetrated
+from .penetration import penetration_applies
 from .players import PLAYERS as PLAYERS
 from .rockets import expected_rocket_figures
 from .roster import MARKINGS, roster_view
 from .tables import Tables, load_tables, merge
-from .targets import Target, reach
+from .targets import Target
 
 RULESET = "napoleonic"
 
@@ -93,7 +93,7 @@ class NapoleonicGame:
         self._reason = ""
         shown = {k: v for k, v in self.options.items() if k != "tables"}
         self.events.append(
-            {"type": "start", "scenario": scenario.id, "seed": seed, "options": shown, "rule": "house"}
+            {"type": "start", "turn": 0, "scenario": scenario.id, "seed": seed, "options": shown, "rule": "house"}
         )
         self._advance()
 
@@ -122,7 +122,9 @@ class NapoleonicGame:
         if target is None:
             self.events.append({"type": "hold", "turn": self.turn, "battery": battery.id, "rule": "house"})
         else:
-            self.events.extend(resolve(self.field, battery, target, self.turn, self.rng))
+            # Every event of a shot names its turn, so that a log reads turn by turn.
+            self.events.extend({"turn": self.turn, **event} for event in resolve(
+                self.field, battery, target, self.turn, self.rng))
         self._current, self._actions, self._targets = None, [], {}
         self._advance()
 
@@ -263,7 +265,6 @@ class NapoleonicGame:
 
     def _target_views(self, battery: Battery) -> list[dict[str, Any]]:
         """Public facts about each legal target of ``battery`` (geometry and the fire table, no rosters)."""
-        shapes = self.field.shapes()
         rocket = battery_kind(battery) == "rocket"
         views = []
         for target in self._targets.values():
@@ -281,11 +282,7 @@ class NapoleonicGame:
                 seen.update(dice=solution.dice, modifier=solution.modifier, shells=solution.shells,
                             expected_figures=round(expected_figures(solution, self.tables), 6))
                 if penetration_applies(target.ground_kind, self.tables):
-                    behind = [(u.id, shapes[u.id]) for u in self.field.on_table()
-                              if u.side == target.side and u.id != target.id]
-                    hits = units_penetrated(battery.at, reach(battery, self.tables), shapes[target.id],
-                                            behind, self.tables)
-                    seen["penetrates"] = [h.unit for h in hits]
+                    seen["penetrates"] = self.field.passes_into(battery, target)
             else:
                 seen["expected_figures"] = 0.0
             views.append(seen)
@@ -295,3 +292,27 @@ class NapoleonicGame:
 def new_game(scenario: NapoleonicScenario, seed: int, options: Mapping[str, Any] | None = None) -> NapoleonicGame:
     """Start a game of ``scenario`` with the one random generator seeded by ``seed``."""
     return NapoleonicGame(scenario, seed, options)
+
+
+def invariants(game: NapoleonicGame) -> list[str]:
+    """What must hold after every action (the smoke runner calls this): casualties between none and the
+    whole unit (NA-marking), fires only in buildings and built-up areas (NA-fire-a), destroyed batteries that
+    exist and never fire again, turns within the scenario, and a battery to move whose side is to move."""
+    problems: list[str] = []
+    scenario = game.scenario
+    for unit in scenario.units:
+        lost = game.field.rosters[unit.id].casualties
+        if not 0 <= lost <= unit.figures:
+            problems.append(f"unit {unit.id!r} has {lost} casualties of {unit.figures} figures")
+    kinds = {t.id: t.kind for t in scenario.table.terrain}
+    problems += [f"{t!r} burns but is not a building or built-up area"
+                 for t in sorted(game.field.burning) if kinds.get(t) not in ("building", "built-up")]
+    batteries = {b.id for b in scenario.batteries}
+    problems += [f"destroyed battery {b!r} is not in the scenario" for b in sorted(game.field.destroyed)
+                 if b not in batteries]
+    if not 0 <= game.turn <= scenario.turns:
+        problems.append(f"turn {game.turn} is outside 0..{scenario.turns}")
+    current = game._current
+    if current is not None and (current.id in game.field.destroyed or game.to_move() != (current.side,)):
+        problems.append(f"battery {current.id!r} is to fire but is destroyed or not its side's to move")
+    return problems

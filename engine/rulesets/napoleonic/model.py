@@ -69,6 +69,7 @@ class Table:
     size: tuple[float, float]
     terrain: tuple[Terrain, ...] = ()
     source: Any = field(default=None, compare=False, repr=False)
+    ruleset: str = field(default="napoleonic", compare=False)  # the site sorts models by ruleset
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,8 @@ def scenario_from_documents(
         table=table_from_document(table, locate),
         sides=sides,
         units=tuple(
-            unit_from_document(u, tables, locate("scenario", "units", i)) for i, u in enumerate(scenario.get("units", ()))
+            unit_from_document(u, tables, locate("scenario", "units", i))
+            for i, u in enumerate(scenario.get("units", ()))
         ),
         batteries=tuple(
             battery_from_document(b, tables, locate("scenario", "batteries", i))

@@ -90,19 +90,27 @@ def polygons_are_valid(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnosti
 
 @check("dreadnought", SeaMap, "GEO002")
 def zones_do_not_overlap(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """Grid cells never overlap each other, so only free-form zones are queried against the rest."""
     shapes = shapes_of(sea_map)
-    left, right = shapes.tree.query(list(shapes.zones), predicate="overlaps")
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        if i >= j:
+    free = [k for k, zone_id in enumerate(shapes.ids) if sea_map.zones[zone_id].row is None]
+    if not free:
+        return
+    left, right = shapes.tree.query([shapes.zones[k] for k in free], predicate="overlaps")
+    seen: set[tuple[int, int]] = set()
+    for q, j in zip(left.tolist(), right.tolist(), strict=True):
+        i = free[q]
+        pair = (min(i, j), max(i, j))
+        if i == j or pair in seen:
             continue
-        a, b = shapes.zones[i], shapes.zones[j]
+        seen.add(pair)
+        a, b = shapes.zones[pair[0]], shapes.zones[pair[1]]
         if not (a.is_valid and b.is_valid):
             continue
         shared = a.intersection(b).area
         if shared > OVERLAP_TOLERANCE * min(a.area, b.area):
-            zone = sea_map.zones[shapes.ids[j]]
-            yield ctx.at("GEO002", f"zones {shapes.ids[i]} and {shapes.ids[j]} overlap by {shared:.3g} square units",
-                         zone.source, "redraw the zones so that they only meet along a border")
+            zone = sea_map.zones[shapes.ids[i]]
+            yield ctx.at("GEO002", f"zones {shapes.ids[pair[0]]} and {shapes.ids[pair[1]]} overlap by {shared:.3g} "
+                         "square units", zone.source, "redraw the zones so that they only meet along a border")
 
 
 @check("dreadnought", SeaMap, "GEO003", "GEO004")
@@ -128,9 +136,10 @@ def ports_are_on_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagn
     shapes = shapes_of(sea_map)
     cell = sea_map.grid.cell if sea_map.grid else 1.0
     tolerance = cell * PORT_TOLERANCE
-    for port in sea_map.ports.values():
+    ports = list(sea_map.ports.values())
+    distances = geometry.distances_to_coast([port.at for port in ports], shapes.land)
+    for port, distance in zip(ports, distances, strict=True):
         point = Point(port.at)
-        distance = shapes.coast.distance(point) if not shapes.coast.is_empty else float("inf")
         if distance > tolerance:
             inland = shapes.land.contains(point)
             yield ctx.at("GEO005", f"port '{port.id}' is {distance:.2f} map units {'inland' if inland else 'out at sea'}"
@@ -149,7 +158,7 @@ def ports_are_on_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagn
 def islands_lie_in_one_zone(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-7.41b: an island wholly inside the map lies inside exactly one zone."""
     shapes = shapes_of(sea_map)
-    extent = shapely.box(*shapely.union_all(list(shapes.zones)).bounds) if shapes.zones else None
+    extent = shapely.box(*shapely.total_bounds(list(shapes.zones))) if shapes.zones else None
     if extent is None:
         return
     for mass in sea_map.land:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from engine.rulesets.dreadnought.model import FAST_SPEEDS, Fleet, Scenario, Side
-from validator.checks import CheckContext, check
+from validator.checks import CheckContext, check, memo
 from validator.checks.dreadnought.graph import sea_graph
 from validator.diagnostics import Diagnostic, register
 
@@ -113,7 +113,7 @@ def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, i
 
     def compute() -> dict[str, int]:
         sources = {z for p in ports for z in scenario.map.ports[p].zones}
-        return dict(nx.multi_source_shortest_path_length(sea_graph(scenario.map), sources)) if sources else {}
+        return dict(nx.multi_source_dijkstra_path_length(sea_graph(scenario.map), sources)) if sources else {}
 
     return memo(scenario.map, "friendly:" + ",".join(sorted(side.nations)), compute), ports
 
