@@ -178,6 +178,9 @@ class BasicCombat:
 
 RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat()}
 """Battle resolvers by name (``options["battle"]``); the tactical battle registers here."""
+from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle  # noqa: E402
+
+RESOLVERS["tactical"] = TacticalBattle()
 
 
 # --- fighting the battles of a turn ----------------------------------------------------------------

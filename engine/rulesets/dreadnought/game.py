@@ -6,7 +6,7 @@ contact (house table; each side decides whether to engage), battle (``battle.Bat
 acts (bombardment, unloading), fuel (DN-12) and the end of the turn (objectives; after the last turn, the
 victory reckoning). The game stops whenever a side has a decision to make; ``apply`` resumes it.
 
-Options (all JSON values): ``battle`` (a resolver name in ``battle.RESOLVERS``, default ``basic``; tests
+Options (all JSON values): ``battle`` (a resolver name in ``battle.RESOLVERS``: ``tactical``, the default, or ``basic``; tests
 may pass a resolver object), ``tables`` (overrides like ``rules.tables``), ``fog`` (``counters`` or
 ``contact``, see ``view.py``).
 """
@@ -226,7 +226,7 @@ def _setup(state: GameState) -> None:
 def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = None) -> DreadnoughtGame:
     """A new game of ``scenario`` whose every roll comes from ``random.Random(seed)``."""
     opts = dict(options or {})
-    resolver = opts.pop("battle", "basic")
+    resolver = opts.pop("battle", "tactical")
     if isinstance(resolver, str):
         opts["battle"] = resolver
         resolver = RESOLVERS[resolver]

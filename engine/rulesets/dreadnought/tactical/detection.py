@@ -6,7 +6,7 @@ A ship may fire only at a target it sees (DN-7.5a): at night a target three hexe
 but unseen, so the primaries cannot fire at it.
 
 ``side_view`` is everything a battle player is shown: its own ships in full, the enemy ships its ships see
-now (class data, position, and what shows from outside: lost way, towing, aground), and the others as it
+now (where they are, their damage, whether they have lost way, tow or are aground), and the others as it
 last saw them.
 """
 
@@ -63,11 +63,11 @@ def anyone_sees(state: Field) -> bool:
 
 
 def remember(state: Field) -> None:
-    """Each side notes where it sees enemy ships now; ships that sank or left are forgotten."""
+    """Each side notes the enemy ships it sees now, as it sees them; ships that sank or left are forgotten."""
     for side in state.sides:
         memory = state.memory.setdefault(side, {})
         for unit in seen_by(state, side):
-            memory[unit.name] = unit.at
+            memory[unit.name] = _outside(unit)
         for name in [n for n in memory if not state.units[n].on_map]:
             del memory[name]
 
@@ -77,8 +77,7 @@ def remember(state: Field) -> None:
 
 @dataclass(frozen=True)
 class ShipView:
-    """A ship as a side sees it. For enemy ships ``hull`` and the factors are the class's (damage does not
-    show from outside) and ``torpedo`` is the class's torpedo factor."""
+    """A ship as a side sees it (see ``_own`` and ``_outside``)."""
 
     name: str
     group: str
@@ -124,14 +123,13 @@ def _own(unit: Unit) -> ShipView:
                     unit.tow is not None, unit.status == "grounded", unit.cls.victory_points)
 
 
-def _outside(unit: Unit, remembered: Hex | None = None) -> ShipView:
-    """An enemy ship seen now, or (``remembered``) as last seen: where it was, and nothing of its state."""
-    cls = unit.cls
-    now = remembered is None
-    return ShipView(unit.name, "", unit.at if remembered is None else remembered, cls.type, cls.is_capital,
-                    cls.shallow_draft, unit.italic, cls.hull, cls.hull, cls.primary, cls.secondary, cls.tertiary,
-                    cls.torpedo, cls.speed, now and unit.lost_way, now and unit.tow is not None,
-                    now and unit.status == "grounded", cls.victory_points)
+def _outside(unit: Unit) -> ShipView:
+    """An enemy ship as seen from outside. Damage shows (hits are rolled on the table in the open), so
+    hull and factors are the ship's own; torpedoes are the class's (whether they are spent does not)."""
+    return ShipView(unit.name, "", unit.at, unit.cls.type, unit.cls.is_capital, unit.cls.shallow_draft, unit.italic,
+                    unit.hull, unit.cls.hull, unit.primary, unit.secondary, unit.tertiary, unit.cls.torpedo,
+                    unit.speed_class, unit.lost_way, unit.tow is not None, unit.status == "grounded",
+                    unit.cls.victory_points)
 
 
 def side_view(state: Field, side: str) -> SideView:
@@ -144,4 +142,4 @@ def side_view(state: Field, side: str) -> SideView:
         initiative=state.initiative == side, map=state.map, tables=state.tables,
         own=MappingProxyType({u.name: _own(u) for u in state.on_map(side)}),
         enemy=MappingProxyType({u.name: _outside(u) for u in seen}),
-        last_seen=MappingProxyType({n: _outside(state.units[n], h) for n, h in memory.items() if n not in current}))
+        last_seen=MappingProxyType({n: v for n, v in memory.items() if n not in current}))

@@ -107,7 +107,8 @@ def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
     """The moves open to a group in ``step``; staying put (with ships in tow if it has any) comes first."""
     m = state.map
     start = units[0].at
-    cost = int(state.tables["tactical_turn"]["leave_map_cost"])
+    table = state.tables["tactical_turn"]
+    cost = int(table["leave_map_cost"]) if state.turn >= int(table["leave_from_turn"]) else 10**6
     per_ship = int(state.tables["towing"]["tows_per_ship"])
     crippled = any(u.lost_way for u in units)
     variants = [True, False] if crippled and tows(units, per_ship) else [False] if crippled else [True]

@@ -88,6 +88,8 @@ class HeuristicPlayer:
 
     name = "heuristic"
     coast_penalty = 3.0
+    closes_at = 0.8
+    """Close while the own side's strength is at least this share of the enemy's known strength."""
 
     def entry(self, view: SideView, sides: Sequence[str], rng: random.Random) -> str:
         # The short sides of the map bring the fleets into range soonest.
@@ -96,7 +98,7 @@ class HeuristicPlayer:
     def _stronger(self, view: SideView) -> bool:
         own = strength(view.own.values())
         enemy = strength([*view.enemy.values(), *view.last_seen.values()])
-        return own > 0 and own >= enemy
+        return own > 0 and own >= self.closes_at * enemy
 
     def aground(self, view: SideView, ships: Sequence[str], rng: random.Random) -> Sequence[str]:
         if self._stronger(view):

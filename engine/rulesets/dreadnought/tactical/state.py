@@ -129,7 +129,8 @@ def new_unit(name: str, side: str, group: str, cls: ShipClass, *, nation: str, i
 @dataclass(eq=False)
 class Field:
     """The battle in progress. ``step`` counts gunnery steps fought; ``blind`` the tactical turns in a row
-    in which no ship saw an enemy; ``gone`` the sides that left the map, in the order they went."""
+    in which no ship saw an enemy; ``gone`` the sides that left the map, in the order they went; ``memory``
+each side's last sight of each enemy ship (``detection.remember``)."""
 
     sides: tuple[str, str]
     map: HexMap
@@ -145,7 +146,7 @@ class Field:
     gone: list[str] = field(default_factory=list)
     contact_lost: bool = False
     ended: str = ""
-    memory: dict[str, dict[str, Hex]] = field(default_factory=dict)
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def enemy(self, side: str) -> str:
