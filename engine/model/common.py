@@ -17,3 +17,14 @@ class Source:
 
 
 NOWHERE = Source("<generated>")
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """A scenario's smoke-game settings, the same for every ruleset: games to play per player kind, the
+    expected win-rate band ``(low, high)`` of the first side (or ``None``), and the player kinds (names in
+    the ruleset's ``PLAYERS``; the first kind's games measure the balance)."""
+
+    games: int = 50
+    balance: tuple[float, float] | None = None
+    players: tuple[str, ...] = ("scripted", "random")

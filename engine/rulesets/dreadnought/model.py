@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.model.common import NOWHERE, Source
+from engine.model.common import NOWHERE, Smoke, Source
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -297,13 +297,6 @@ class VictoryCondition:
 class Victory:
     conditions: tuple[VictoryCondition, ...]
     otherwise: str = "draw"
-
-
-@dataclass(frozen=True)
-class Smoke:
-    games: int = 50
-    balance: tuple[float, float] | None = None
-    players: tuple[str, ...] = ("scripted", "random")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from engine.model.common import Smoke
+
 from .tables import Tables, load_tables
 
 Point = tuple[float, float]
@@ -148,16 +150,6 @@ class FirePlan:
 
 
 @dataclass(frozen=True)
-class Smoke:
-    """How many smoke games to play, the expected win-rate band ``(low, high)`` of the first side (or
-    ``None``), and the player kinds to play them with (names in ``players.PLAYERS``)."""
-
-    games: int = 50
-    balance: tuple[float, float] | None = None
-    players: tuple[str, ...] = SMOKE_PLAYERS
-
-
-@dataclass(frozen=True)
 class NapoleonicScenario:
     """A playable scenario. ``date``, ``briefing``, ``sources``, ``smoke`` and ``content_hash`` are what the
     rest of the project (site, smoke games, replays) reads on every ruleset's scenarios; the rules never do."""
@@ -175,7 +167,7 @@ class NapoleonicScenario:
     date: str = ""
     briefing: str = field(default="", compare=False, repr=False)
     sources: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    smoke: Smoke = field(default=Smoke(), compare=False)
+    smoke: Smoke = field(default=Smoke(players=SMOKE_PLAYERS), compare=False)
     content_hash: str = field(default="", compare=False)
     ruleset: str = "napoleonic"
 

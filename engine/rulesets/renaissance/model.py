@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from engine.model.common import Smoke
+
 SeaKind = Literal["atlantic", "mediterranean"]
 ZoneKind = Literal["atlantic", "mediterranean", "port"]
 BattleSide = Literal["attacker", "defender"]
@@ -176,15 +178,6 @@ class Transport:
 
 
 NavalAction = Battle | Transport
-
-
-@dataclass(frozen=True)
-class Smoke:
-    """Smoke-game settings: games to play, the expected win-rate band of the first power, player kinds."""
-
-    games: int = 50
-    balance: tuple[float, float] | None = None
-    players: tuple[str, ...] = ("scripted", "random")
 
 
 @dataclass(frozen=True)
