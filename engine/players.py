@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from engine.api import Action
+from engine.api import Action, Game, GameResult
 
 Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 
@@ -50,3 +50,14 @@ class LazyView(Mapping[str, Any]):
 
 
 GENERIC_PLAYERS: dict[str, Player] = {"random": random_player, "first": first_player}
+
+
+def play_game(game: Game, players: Mapping[str, Player], rng: random.Random, max_steps: int = 10_000) -> GameResult:
+    """Let ``players`` (one per side, all drawing from ``rng``) act until the game ends; its result. A
+    minimal driver for tests: ``engine.replay.play`` records actions and seeds one RNG per side."""
+    for _ in range(max_steps):
+        if game.is_over:
+            return game.result()
+        side = game.to_move()[0]
+        game.apply(side, players[side](game.view(side), game.legal_actions(side), rng))
+    raise RuntimeError(f"game not over after {max_steps} steps")

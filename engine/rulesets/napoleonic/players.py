@@ -15,7 +15,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.api import Action, Game, GameResult
+from engine.api import Action
+from engine.players import play_game  # noqa: F401 - re-exported: the ruleset's tests drive games with it
 
 Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 
@@ -54,14 +55,3 @@ def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], r
 
 
 PLAYERS: dict[str, Player] = {"random": random_player, "heuristic": heuristic_player}
-
-
-def play_game(game: Game, players: Mapping[str, Player], rng: random.Random, max_steps: int = 10_000) -> GameResult:
-    """Let ``players`` (one per side) fire every battery until the game ends; returns its result."""
-    for _ in range(max_steps):
-        if game.is_over:
-            return game.result()
-        side = game.to_move()[0]
-        legal = game.legal_actions(side)
-        game.apply(side, players[side](game.view(side), legal, rng))
-    raise RuntimeError(f"game not over after {max_steps} steps")

@@ -8,13 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from engine.api import Action, GameResult
-from engine.players import Player
+from engine.api import Action
+from engine.players import (
+    Player,
+    play_game,
+)
 
 from .tables import load_tables
 
 if TYPE_CHECKING:  # the game module imports this one for ``PLAYERS``
-    from .game import RenaissanceGame
+    pass
 
 View = Mapping[str, Any]
 Legal = Sequence[Action]
@@ -106,16 +109,3 @@ PLAYERS: dict[str, Player] = {
     "heuristic": heuristic_player,
 }
 """Players by name, as scenarios' ``smoke.players`` name them."""
-
-
-def play_game(
-    game: RenaissanceGame, players: Mapping[str, Player], rng: random.Random, max_steps: int = 10_000
-) -> GameResult:
-    """Let ``players`` (one per side) answer every decision until the game ends; returns its result."""
-    for _ in range(max_steps):
-        if game.is_over:
-            return game.result()
-        side = game.to_move()[0]
-        legal = game.legal_actions(side)
-        game.apply(side, players[side](game.view(side), legal, rng))
-    raise RuntimeError(f"game not over after {max_steps} steps")
