@@ -75,6 +75,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve)
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from validator.fuzz.cli import fuzz_command
+
+    return fuzz_command(args.rest)
+
+
 def cmd_map(args: argparse.Namespace) -> int:
     from validator.authoring.cli import map_from_geojson
 
@@ -179,6 +185,13 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
     docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
     docs.add_argument("--serve", action="store_true", help="serve on 127.0.0.1:8000 with live reload")
+
+    fuzz = _add(sub, "fuzz", "Mutation fuzzing: mutate corpus documents as careless or hostile authors would, "
+                "and prove that every mutant is rejected with a diagnostic or accepted and plays.", """
+                admiralty fuzz scenarios/ --mutants 500 --seed 1
+                admiralty fuzz --help
+                """, cmd_fuzz)
+    fuzz.add_argument("rest", nargs=argparse.REMAINDER, help="the fuzzer's own arguments (see admiralty fuzz --help)")
 
     maps = _add(sub, "map", "Authoring help for maps: `admiralty map from-geojson` builds a map document from "
                 "a GeoJSON of land polygons and a grid spec.", """
