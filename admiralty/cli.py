@@ -204,7 +204,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PASS_THROUGH = {"fuzz": "validator.fuzz.cli:fuzz_command"}
+"""Commands whose own parser takes every argument, ``--help`` included."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in PASS_THROUGH:
+        import importlib
+
+        module, _, function = PASS_THROUGH[argv[0]].partition(":")
+        return int(getattr(importlib.import_module(module), function)(argv[1:]))
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
