@@ -80,7 +80,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     module = ruleset_module(scenario.ruleset)
     try:
         check = replay(args.file, scenario, module)
-    except Exception as error:  # noqa: BLE001 - a recorded crash reproduces as this exception
+    except Exception as error:
         print(f"reproduced a crash: {type(error).__name__}: {error}")
         return 1
     if not check.scenario_matches:

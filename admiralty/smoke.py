@@ -28,8 +28,14 @@ class _Progress:
         if _interactive():
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-            self.bar = Progress(TextColumn("smoke"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-                                TextColumn("{task.fields[failed]}"), TimeElapsedColumn())
+            self.bar = Progress(
+                TextColumn("smoke"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TextColumn("{task.fields[failed]}"),
+                TimeElapsedColumn(),
+            )
             self.task = self.bar.add_task("games", total=total, rate="", failed="")
             self.bar.start()
 
@@ -63,10 +69,17 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         scenarios = result.scenarios
     if getattr(args, "only", None):
         scenarios = [s for s in scenarios if s.id in set(args.only)]
-    settings = SmokeSettings(games=args.games, seed=args.seed, jobs=args.jobs or (os.cpu_count() or 1),
-                             executor=args.executor, out_dir=args.out, limits=Limits(seconds=args.timeout))
-    games_per = {s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players)
-                 for s in scenarios}
+    settings = SmokeSettings(
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs or (os.cpu_count() or 1),
+        executor=args.executor,
+        out_dir=args.out,
+        limits=Limits(seconds=args.timeout),
+    )
+    games_per = {
+        s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios
+    }
     progress = _Progress(sum(games_per.values()))
     started = time.perf_counter()
     try:
@@ -81,8 +94,10 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     for scenario_id, summary in sorted(stats.items()):
         failures = {k: v for k, v in summary["failures"].items() if v}
         balance = summary["balance"]
-        rates = ", ".join(f"{side} {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
-                          for side, s in summary["sides"].items())
+        rates = ", ".join(
+            f"{side} {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
+            for side, s in summary["sides"].items()
+        )
         line = f"{scenario_id}: {summary['games']} games, {rates}, draws {summary['draws']}"
         if failures:
             code = 1
@@ -90,14 +105,20 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         if balance["in_band"] is False:
             low, high = balance["expected"]
             word = "ERROR" if args.strict else "warning"
-            line += (f"; {word}: first side wins {balance['observed']:.0%} with {balance['player']} players, "
-                     f"outside the expected {low:.0%}-{high:.0%}")
+            line += (
+                f"; {word}: first side wins {balance['observed']:.0%} with {balance['player']} players, "
+                f"outside the expected {low:.0%}-{high:.0%}"
+            )
             code = 1 if args.strict else code
         print(line)
         for failed in summary["failed_games"][:5]:
-            print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}\n"
-                  f"    reproduce: admiralty replay {failed['replay']}")
+            print(
+                f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}\n"
+                f"    reproduce: admiralty replay {failed['replay']}"
+            )
     total = sum(s["games"] for s in stats.values())
-    print(f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
-          f"{settings.out_dir}/")
+    print(
+        f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
+        f"{settings.out_dir}/"
+    )
     return code

@@ -20,12 +20,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from corpus_gen import grid_shape, write_catalogs, write_map, write_scenarios  # noqa: E402
+from corpus_gen import grid_shape, write_catalogs, write_map, write_scenarios
 
-import engine.rulesets.dreadnought.game as game_module  # noqa: E402
-from engine.replay import play  # noqa: E402
-from engine.rulesets.dreadnought.battle import RESOLVERS  # noqa: E402
-from validator.pipeline import validate  # noqa: E402
+import engine.rulesets.dreadnought.game as game_module
+from engine.replay import play
+from engine.rulesets.dreadnought.battle import RESOLVERS
+from validator.pipeline import validate
 
 
 class TimedResolver:

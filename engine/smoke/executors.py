@@ -66,7 +66,8 @@ def run_local(tasks: Iterable[Task], jobs: int, progress: Progress) -> list[Outc
 def run_dask(tasks: Iterable[Task], address: str | None, jobs: int, progress: Progress) -> list[Outcome]:
     """On an existing Dask cluster (``address``) or a local one started here (``address`` None)."""
     try:
-        from distributed import Client, LocalCluster, as_completed as dask_completed
+        from distributed import Client, LocalCluster
+        from distributed import as_completed as dask_completed
     except ImportError as error:
         raise ExecutorError("Dask is not installed: install admiralty with the `distributed` extra "
                             "(pip install 'admiralty[distributed]')") from error

@@ -116,7 +116,7 @@ def play_smoke_game(scenario: Any, seed: int, player: str, *, limits: Limits = L
             if broken:
                 failure, message = "invariant", "; ".join(broken[:3])
                 break
-    except Exception as error:  # noqa: BLE001 - a crash is a finding, reported with its replay
+    except Exception as error:
         frame = traceback.extract_tb(error.__traceback__)[-1]
         failure = "crash"
         message = f"{type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"

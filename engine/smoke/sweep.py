@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ class SmokeSettings:
     jobs: int = 1
     executor: str = "local"  # local, dask-local, dask://HOST:PORT
     out_dir: str = "build/smoke"
-    limits: Limits = Limits()
+    limits: Limits = field(default_factory=Limits)
     check_every: int = 10  # re-play every n-th seed from its replay file to prove determinism
     players: tuple[str, ...] | None = None
 
@@ -35,13 +35,16 @@ def plan(scenarios: Sequence[Any], settings: SmokeSettings) -> list[Task]:
         seeds = list(range(settings.seed, settings.seed + games))
         size = max(1, min(50, -(-games // max(1, settings.jobs * 4))))
         for kind in kinds:
-            tasks.extend(Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every)
-                         for chunk in chunks(seeds, size))
+            tasks.extend(
+                Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every)
+                for chunk in chunks(seeds, size)
+            )
     return tasks
 
 
-def run(scenarios: Sequence[Any], settings: SmokeSettings,
-        progress: Callable[[list[Outcome]], None] = lambda done: None) -> dict[str, dict[str, Any]]:
+def run(
+    scenarios: Sequence[Any], settings: SmokeSettings, progress: Callable[[list[Outcome]], None] = lambda done: None
+) -> dict[str, dict[str, Any]]:
     """Play every scenario's games and return (and write) the statistics per scenario id."""
     tasks = plan(scenarios, settings)
     if settings.executor == "local":
@@ -61,6 +64,5 @@ def run(scenarios: Sequence[Any], settings: SmokeSettings,
     for scenario in scenarios:
         summary = summarise(scenario, by_id.get(str(scenario.id), []))
         stats[str(scenario.id)] = summary
-        (out / f"{scenario.id}.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n",
-                                                 encoding="utf-8")
+        (out / f"{scenario.id}.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return stats

@@ -45,7 +45,9 @@ def test_local_dask_cluster_gives_the_process_pools_statistics(corpus: list[Any]
     pool = run([scenario], SmokeSettings(executor="local", out_dir=str(tmp_path / "pool"), **common))
     dask = run([scenario], SmokeSettings(executor="dask-local", out_dir=str(tmp_path / "dask"), **common))
     assert pool == dask
-    assert (tmp_path / "pool" / "otranto-1917.json").read_bytes() == (tmp_path / "dask" / "otranto-1917.json").read_bytes()
+    assert (tmp_path / "pool" / "otranto-1917.json").read_bytes() == (
+        tmp_path / "dask" / "otranto-1917.json"
+    ).read_bytes()
     assert pool["otranto-1917"]["games"] == 24
 
 
@@ -68,10 +70,14 @@ def broken_end_of_turn(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureR
     yield how
 
 
-@pytest.mark.parametrize(("broken_end_of_turn", "kind"), [("raise", "crash"), ("negative-hull", "invariant")],
-                         indirect=["broken_end_of_turn"])
-def test_broken_hook_is_caught_and_its_replay_reproduces_it(corpus: list[Any], tmp_path: Path,
-                                                           broken_end_of_turn: str, kind: str) -> None:
+@pytest.mark.parametrize(
+    ("broken_end_of_turn", "kind"),
+    [("raise", "crash"), ("negative-hull", "invariant")],
+    indirect=["broken_end_of_turn"],
+)
+def test_broken_hook_is_caught_and_its_replay_reproduces_it(
+    corpus: list[Any], tmp_path: Path, broken_end_of_turn: str, kind: str
+) -> None:
     scenario = _scenario(corpus, "otranto-1917")
     outcome = play_smoke_game(scenario, 5, "random", limits=Limits(), replay_dir=str(tmp_path))
     assert outcome.failure == kind
@@ -83,8 +89,11 @@ def test_broken_hook_is_caught_and_its_replay_reproduces_it(corpus: list[Any], t
         code = main(["replay", outcome.replay_file, "--corpus", str(ROOT / "scenarios")])
     assert code == 1
     text = out.getvalue()
-    assert ("reproduced a crash: RuntimeError: deliberately broken hook" in text if kind == "crash"
-            else "reproduced invariant" in text and "hull" in text)
+    assert (
+        "reproduced a crash: RuntimeError: deliberately broken hook" in text
+        if kind == "crash"
+        else "reproduced invariant" in text and "hull" in text
+    )
 
 
 def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
