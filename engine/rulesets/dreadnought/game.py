@@ -6,9 +6,9 @@ contact (house table; each side decides whether to engage), battle (``battle.Bat
 acts (bombardment, unloading), fuel (DN-12) and the end of the turn (objectives; after the last turn, the
 victory reckoning). The game stops whenever a side has a decision to make; ``apply`` resumes it.
 
-Options (all JSON values): ``battle`` (a resolver name in ``battle.RESOLVERS``: ``tactical``, the default, or ``basic``; tests
-may pass a resolver object), ``tables`` (overrides like ``rules.tables``), ``fog`` (``counters`` or
-``contact``, see ``view.py``).
+Options (all JSON values): ``battle`` (a resolver name in ``battle.RESOLVERS``: ``tactical``, the default,
+or ``basic``; tests may pass a resolver object), ``tables`` (overrides like ``rules.tables``), ``fog``
+(``counters`` or ``contact``, see ``view.py``).
 """
 
 from __future__ import annotations

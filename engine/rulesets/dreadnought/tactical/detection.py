@@ -48,7 +48,7 @@ def sees(state: Field, watcher: Unit, target: Unit) -> bool:
 
 def seen_by(state: Field, side: str) -> list[Unit]:
     """The enemy ships that some ship of ``side`` sees, in battle order."""
-    watchers = [u.at for u in state.on_map(side)]
+    watchers = sorted({u.at for u in state.on_map(side)})
     found = []
     for target in state.on_map(state.enemy(side)):
         reach = sight(state, target)

@@ -164,15 +164,15 @@ def entry_hexes(m: HexMap, side: str) -> list[Hex]:
 
 
 def setup_hexes(m: HexMap, entry: str) -> list[Hex]:
-    """Where the player without the initiative sets up, best first. Open sea (house): the centre hex and
-    the hexes around it. DN-7.41b: with an island, the sea hexes adjacent to the island hex nearest the
-    edge ``entry`` the initiative player enters from, then the hexes beyond them."""
+    """Where the player without the initiative sets up his groups, best first (more groups than hexes
+    share them). Open sea (house): the centre hex and the hexes around it. DN-7.41b: with an island, the
+    sea hexes adjacent to the island hex nearest the edge ``entry`` the initiative player enters from."""
     if not m.land:
         return list(within(m.centre, 2))
     middle = _edge_middle(m, entry)
     anchor = min(sorted(m.land), key=lambda h: (edge_distance(m, h, entry), distance(h, middle)))
-    around = [h for h in within(anchor, 3) if h in m.sea]
-    return sorted(around, key=lambda h: (distance(h, anchor), edge_distance(m, h, entry), distance(h, middle)))
+    around = [h for h in neighbours(anchor) if h in m.sea]
+    return sorted(around, key=lambda h: (edge_distance(m, h, entry), distance(h, middle)))
 
 
 def land_nation_near(m: HexMap, h: Hex) -> str | None:

@@ -152,10 +152,10 @@ def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> Non
         movers = [u for u in movers if u.mobile and u.group == name]
         if not movers:
             break
-    names = ", ".join(u.name for u in units)
+    m = state.map
     if move.path:
-        state.note("movement", f"{name} ({names}) moves {where(origin, state.map)} -> {where(move.path[-1], state.map)}",
-                   group=name, path=[where(h, state.map) for h in move.path])
+        state.note("movement", f"{name} ({', '.join(u.name for u in units)}) moves {where(origin, m)} -> "
+                   f"{where(move.path[-1], m)}", group=name, path=[where(h, m) for h in move.path])
     if move.leave and movers:
         for unit in movers:
             unit.status = "left"
@@ -175,8 +175,6 @@ def movement_step(state: Field, step: str, choose: ChooseMove, aground: ChooseAg
                 if ship in able and state.units[ship].mobile:
                     run_aground(state, state.units[ship])
         for name, units in groups(state, side).items():
-            if not all(u.mobile for u in units):
-                continue
             moves = options(state, units, step)
             move = choose(side, name, moves) if len(moves) > 1 else moves[0]
             carry_out(state, name, units, move if move in moves else moves[0])

@@ -113,11 +113,11 @@ class HeuristicPlayer:
         return chosen
 
     def move(self, view: SideView, group: str, options: Sequence[Move], rng: random.Random) -> Move:
-        mine = [s for s in view.own.values() if s.group == group]
+        mine = [s for s in view.own.values() if s.group == group and not s.grounded]
         if not mine:
             return options[0]
         here = mine[0].at
-        known = [s.at for s in view.enemy.values()] or [s.at for s in view.last_seen.values()]
+        known = sorted({s.at for s in view.enemy.values()} or {s.at for s in view.last_seen.values()})
         hurt = sum(s.hull for s in mine) < 0.4 * sum(s.hull_max for s in mine)
         closing = self._stronger(view) and not hurt
         # With no enemy in sight or memory, the initiative player heads for the centre, where the other

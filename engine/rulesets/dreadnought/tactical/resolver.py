@@ -100,6 +100,9 @@ def finished(state: Field) -> bool:
                 state.note("end", f"{side} has left the map", side=side)
     if over and not state.ended:
         state.ended = "left" if state.gone else "no ships under way"
+        if not state.gone:
+            state.note("end", "the battle ends: " + " and ".join(
+                f"{side} has no ship under way" for side in state.sides if not state.mobile(side)))
     return over
 
 

@@ -100,9 +100,6 @@ class Unit:
     def speed_class(self) -> str:
         return SPEEDS[self.speed]
 
-    def factor(self, gun_class: str) -> int:
-        return int(getattr(self, gun_class))
-
     def guns(self) -> dict[str, int]:
         return {"primary": self.primary, "secondary": self.secondary, "tertiary": self.tertiary}
 

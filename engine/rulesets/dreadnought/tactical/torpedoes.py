@@ -41,7 +41,8 @@ def torpedo_targets(state: Field, unit: Unit) -> list[Unit]:
     if not may_launch(unit):
         return []
     reach = int(state.tables["torpedoes"]["range"])
-    return [t for t in state.on_map(state.enemy(unit.side)) if sees(state, unit, t) and distance(unit.at, t.at) <= reach]
+    return [t for t in state.on_map(state.enemy(unit.side))
+            if sees(state, unit, t) and distance(unit.at, t.at) <= reach]
 
 
 def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:

@@ -1,0 +1,68 @@
+"""Every dreadnought scenario of the corpus plays 200 seeds with scripted and with random players, tactical
+battles included (the default resolver), without an exception and to the same event log when played
+again; some seeds also with random battle players and with each battle zone's coast."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.api import event_log_hash
+from engine.players import LazyView
+from engine.replay import player_rng
+from engine.rulesets.dreadnought import game as dreadnought
+from engine.rulesets.dreadnought.tactical.map import coast_of
+from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from validator.pipeline import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = [s for s in validate([str(ROOT / "scenarios")]).scenarios if s.ruleset == "dreadnought"]
+SEEDS = range(200)
+
+
+def _play(scenario: Any, seed: int, kind: str, options: dict[str, Any] | None = None) -> tuple[str, int]:
+    """Play one game to the end; the event-log hash and the number of tactical battles."""
+    game = dreadnought.new_game(scenario, seed, options)
+    players = {side: dreadnought.PLAYERS[kind] for side in game.sides}
+    rngs = {side: player_rng(seed, side) for side in game.sides}
+    for _ in range(100_000):
+        if game.is_over:
+            break
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        game.apply(side, players[side](LazyView(partial(game.view, side)), legal, rngs[side]))
+    assert game.is_over and dreadnought.invariants(game) == []
+    battles = sum(1 for e in game.events if e["type"] == "battle" and e["rule"] == "house:tactical")
+    return event_log_hash(game.events), battles
+
+
+def test_the_corpus_has_dreadnought_scenarios() -> None:
+    assert len(SCENARIOS) >= 3
+
+
+@pytest.mark.parametrize("kind", ["scripted", "random"])
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_every_scenario_plays_200_seeds_with_tactical_battles_deterministically(scenario: Any, kind: str) -> None:
+    battles = 0
+    for seed in SEEDS:
+        digest, fought = _play(scenario, seed, kind)
+        assert _play(scenario, seed, kind)[0] == digest, f"seed {seed} is not deterministic"
+        battles += fought
+    assert battles > 0
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_random_battle_players_and_the_zones_coasts_play_the_corpus_too(scenario: Any) -> None:
+    # With the coast each battle zone has on the map (what ``build_battle`` is to hand over), both battle
+    # players, scripted and random operational players.
+    def coast(battle: Any) -> Any:
+        return coast_of(scenario.map, battle.zone)
+
+    for players, kind in (("heuristic", "scripted"), ("random", "random")):
+        options = {"battle": TacticalBattle(players, coast=coast)}
+        for seed in range(40):
+            digest, _ = _play(scenario, seed, kind, options)
+            assert _play(scenario, seed, kind, options)[0] == digest
