@@ -215,16 +215,20 @@ def _first_divergence(tail: Mapping[str, Any], events: list[Event]) -> tuple[int
 
 
 def format_log(events: list[Event]) -> str:
-    """A readable turn-by-turn log: a heading per turn, one line per event with its rule."""
+    """A readable turn-by-turn log: a heading per turn, one line per event with its rule; an event that
+    carries a log of its own (a battle's per-step account) prints each entry's ``text`` beneath it."""
     lines: list[str] = []
     turn: Any = object()
-    skip = {"turn", "phase", "type", "rule"}
+    skip = {"turn", "phase", "type", "rule", "log"}
     for event in events:
         if event.get("turn") != turn:
             turn = event.get("turn")
             lines.append(f"Turn {turn}")
         details = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in skip)
         lines.append(f"  {event.get('phase', ''):<9} {event.get('type', '')}: {details}  [{event.get('rule', '')}]")
+        for entry in event.get("log") or ():
+            text = entry.get("text") if isinstance(entry, dict) else entry
+            lines.append(f"      {text if isinstance(text, str) else _short(entry)}")
     return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ class Combatant:
     torpedoes_ready: bool = True
     halved_first_step: bool = False
     can_fire: bool = True
+    nation: str = ""  # home coast for grounding (DN-7.42)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Battle:
     sides: tuple[str, str]
     forces: Mapping[str, tuple[Combatant, ...]]
     tables: Mapping[str, Any]
+    coast: Any = None  # the battle zone's coast (tactical.map.Coast): land sides and island (DN-7.41a/b)
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ RESOLVERS["tactical"] = TacticalBattle()
 from engine.rulesets.dreadnought.losses import damage_ship, ground_ship, sink_ship  # noqa: E402
 from engine.rulesets.dreadnought.missions import LEAD_TWO  # noqa: E402
 from engine.rulesets.dreadnought.state import Decision, FleetState, GameState  # noqa: E402
+from engine.rulesets.dreadnought.tactical.map import coast_of  # noqa: E402
 
 
 def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battle:
@@ -201,9 +204,10 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
             forces[fleet.side].append(Combatant(
                 name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
                 italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
-                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling))
+                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
-                  forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables)
+                  forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables,
+                  coast=coast_of(state.scenario.map, zone))
 
 
 def fight_battles(state: GameState) -> None:
@@ -228,7 +232,9 @@ def fight_battles(state: GameState) -> None:
 def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome: BattleOutcome) -> None:
     """Record the battle, apply its losses, and offer pursuit (DN-5.23) and abort (DN-5.2-abort)."""
     name = str(getattr(state.resolver, "name", "battle"))
-    state.emit("battle", "house:combat" if name == "basic" else name, zone=zone, fleets=[f.id for f in fleets],
+    rule = "house:combat" if name == "basic" else name
+    damage_rule = "house:combat" if name == "basic" else "DN-7.5d"
+    state.emit("battle", rule, zone=zone, fleets=[f.id for f in fleets],
                steps=outcome.steps, left=outcome.left,
                contact_lost=outcome.contact_lost, log=list(outcome.log))
     for fleet in fleets:
@@ -236,10 +242,10 @@ def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome
     for name in outcome.torpedoes_spent:
         state.ships[name].torpedoes_spent = True
     for name, boxes in outcome.damage.items():
-        damage_ship(state, state.ships[name], boxes, "battle", "house:combat")
+        damage_ship(state, state.ships[name], boxes, "battle", damage_rule)
     for name in outcome.sunk:
         sink_ship(state, state.ships[name], "battle", "DN-12.64" if state.ships[name].cls.type == "tanker"
-                  else "house:combat")
+                  else damage_rule)
     for name, deliberate in outcome.grounded.items():
         ground_ship(state, state.ships[name], zone, deliberate, "battle", "DN-7.44" if deliberate else "DN-7.42")
     alive = [f for f in fleets if f.id in state.fleets]
