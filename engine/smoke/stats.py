@@ -24,10 +24,17 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def side_ids(scenario: Any) -> list[str]:
+    """The scenario's sides in the author's order (the renaissance rules call them powers); the first is
+    the one the balance band speaks of."""
+    sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
+    return [str(getattr(side, "id", side)) for side in sides]
+
+
 def summarise(scenario: Any, outcomes: Sequence[Outcome]) -> dict[str, Any]:
     """The statistics the site reads from ``build/smoke/<id>.json``. Deterministic: no timings in it."""
     outcomes = sorted(outcomes, key=lambda o: (o.player, o.seed))
-    sides = [side.id for side in getattr(scenario, "sides", ())] or sorted({s for o in outcomes for s in o.points})
+    sides = side_ids(scenario) or sorted({s for o in outcomes for s in o.points})
     finished = [o for o in outcomes if o.failure is None]
     failures = Counter(o.failure for o in outcomes if o.failure)
     lengths = [o.turns for o in finished]
