@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.site import coverage, dreadnought
+from admiralty.site import coverage, dreadnought, napoleonic, renaissance
 from admiralty.site.charts import balance_svg, percent
 from admiralty.site.context import SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.smoke import SmokeStats, read_smoke
@@ -46,6 +46,9 @@ class Renderer:
 RENDERERS: dict[str, Renderer] = {
     "dreadnought": Renderer(dreadnought.scenario_body, dreadnought.sheets_page, dreadnought.reference_pages,
                             dreadnought.map_index_rows),
+    "renaissance": Renderer(renaissance.scenario_body, renaissance.sheets_page, renaissance.reference_pages,
+                            renaissance.map_index_rows),
+    "napoleonic": Renderer(napoleonic.scenario_body, napoleonic.sheets_page, napoleonic.reference_pages),
 }
 
 INDEX_SCRIPT = """<script>
