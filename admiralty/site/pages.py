@@ -103,8 +103,11 @@ class GeneratedSite:
 
 
 def _sides(scenario: Any) -> list[tuple[str, str]]:
+    """(id, display name) of each side, in the author's order; the renaissance rules' powers are plain ids,
+    shown in title case."""
     sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
-    return [(str(getattr(s, "id", s)), str(getattr(s, "name", getattr(s, "id", s)))) for s in sides]
+    return [(str(getattr(s, "id", s)), str(getattr(s, "name", None) or str(getattr(s, "id", s)).replace("-", " ").title()))
+            for s in sides]
 
 
 def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:

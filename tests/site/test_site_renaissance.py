@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from admiralty.site import renaissance
+from admiralty.site import renaissance, renaissance_map
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
-from admiralty.site.renaissance import (
+from admiralty.site.renaissance_map import (
     SEA_FILLS,
     map_svg,
     placement,
@@ -154,8 +154,8 @@ def test_units_are_labelled_per_place_and_power(armada: RenaissanceScenario, pre
 def test_layout_is_deterministic_and_nothing_overlaps(armada: RenaissanceScenario) -> None:
     assert spring_positions(armada.map) == spring_positions(armada.map)
     assert map_svg(armada.map, armada) == map_svg(armada.map, armada)
-    chips = renaissance.unit_chips(armada)
-    boxes = renaissance.node_boxes(armada.map, chips)
+    chips = renaissance_map.unit_chips(armada)
+    boxes = renaissance_map.node_boxes(armada.map, chips)
     place = placement(armada.map, boxes)
     rects = {k: (x + boxes[k][0], y + boxes[k][1], x + boxes[k][2], y + boxes[k][3]) for k, (x, y) in
              place.points.items()}
@@ -195,7 +195,7 @@ def test_polygons_are_drawn_to_scale_with_north_up() -> None:
     assert x1 - x0 == pytest.approx(y0 - y2)  # one scale for x and y, y flipped
     port = next(p for p in classed(root, "port") if p.get("data-port") == "p").find(f"{SVG}rect")
     assert port is not None
-    assert float(port.get("x", 0)) + renaissance.PORT_SIZE / 2 == pytest.approx(x1)  # at its `at`, on the edge
+    assert float(port.get("x", 0)) + renaissance_map.PORT_SIZE / 2 == pytest.approx(x1)  # at its `at`, on the edge
 
 
 def test_hostile_names_are_escaped_in_the_map() -> None:
