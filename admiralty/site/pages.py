@@ -106,8 +106,11 @@ def _sides(scenario: Any) -> list[tuple[str, str]]:
     """(id, display name) of each side, in the author's order; the renaissance rules' powers are plain ids,
     shown in title case."""
     sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
-    return [(str(getattr(s, "id", s)), str(getattr(s, "name", None) or str(getattr(s, "id", s)).replace("-", " ").title()))
-            for s in sides]
+    named = []
+    for side in sides:
+        side_id = str(getattr(side, "id", side))
+        named.append((side_id, str(getattr(side, "name", None) or side_id.replace("-", " ").title())))
+    return named
 
 
 def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
