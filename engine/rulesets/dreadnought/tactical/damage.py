@@ -8,7 +8,7 @@ that step (the Courbet example) and one fewer in the next.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,3 +122,33 @@ def apply(state: Field, pending: Pending) -> None:
             changes.append("sinks")
         state.note("damage", f"{unit.name}: {', '.join(changes) or 'no effect'}", ship=name, hull=unit.hull,
                    sunk=unit.status == "sunk")
+
+
+Act = Callable[[Field, Unit, Unit, Pending], object]  # its return value (hits scored) is not needed here
+Declare = Callable[[str, Mapping[str, Sequence[str]]], Mapping[str, str]]
+
+
+def simultaneous_step(state: Field, declare: Declare, targets_of: Callable[[Field, Unit], Sequence[Unit]],
+                      act: Act, *, apply_when_idle: bool = True) -> bool:
+    """DN-7.5b: the initiative side declares its targets and resolves them, then the other side; the damage
+    of both takes effect only afterwards. Returns whether any ship acted."""
+    pending = Pending()
+    acted = False
+    for side in state.order():
+        options: dict[str, Sequence[str]] = {}
+        for unit in state.on_map(side):
+            targets = targets_of(state, unit)
+            if targets:
+                options[unit.name] = [t.name for t in targets]
+        if not options:
+            continue
+        chosen = declare(side, options)
+        for name in options:
+            target = chosen.get(name)
+            if target is not None and target in options[name]:
+                act(state, state.units[name], state.units[target], pending)
+                acted = True
+    if acted or apply_when_idle:
+        apply(state, pending)
+    return acted
+

@@ -12,7 +12,7 @@ ships (DN-5.2-bombard).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.rulesets.dreadnought.tactical import damage
@@ -20,7 +20,7 @@ from engine.rulesets.dreadnought.tactical.detection import sees
 from engine.rulesets.dreadnought.tactical.hexes import distance
 from engine.rulesets.dreadnought.tactical.state import GUN_CLASSES, Field, Unit
 
-Declare = Callable[[str, Mapping[str, Sequence[str]]], Mapping[str, str]]
+Declare = damage.Declare
 """A side's choice of targets: ``(side, {ship: its legal targets}) -> {ship: target}``."""
 
 
@@ -108,18 +108,4 @@ def fire(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> 
 def gunnery_step(state: Field, declare: Declare) -> None:
     """DN-7.5b: the initiative side declares and fires, then the other side; then all damage applies."""
     state.step += 1
-    pending = damage.Pending()
-    for side in state.order():
-        options = {}
-        for unit in state.on_map(side):
-            targets = legal_targets(state, unit)
-            if targets:
-                options[unit.name] = [t.name for t in targets]
-        if not options:
-            continue
-        chosen = declare(side, options)
-        for name in options:
-            target = chosen.get(name)
-            if target is not None and target in options[name]:
-                fire(state, state.units[name], state.units[target], pending)
-    damage.apply(state, pending)
+    damage.simultaneous_step(state, declare, legal_targets, fire)

@@ -9,7 +9,7 @@ initiative side fires first and all damage applies after both sides have fired.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.dreadnought.tactical import damage
@@ -65,21 +65,4 @@ def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -
 
 def torpedo_step(state: Field, declare: Declare) -> None:
     """The torpedo step: the initiative side, then the other; damage applies after both."""
-    pending = damage.Pending()
-    fired = False
-    for side in state.order():
-        options: dict[str, Sequence[str]] = {}
-        for unit in state.on_map(side):
-            targets = torpedo_targets(state, unit)
-            if targets:
-                options[unit.name] = [t.name for t in targets]
-        if not options:
-            continue
-        chosen = declare(side, options)
-        for name in options:
-            target = chosen.get(name)
-            if target is not None and target in options[name]:
-                launch(state, state.units[name], state.units[target], pending)
-                fired = True
-    if fired:
-        damage.apply(state, pending)
+    damage.simultaneous_step(state, declare, torpedo_targets, launch, apply_when_idle=False)
