@@ -13,6 +13,7 @@ boolean are remembered, so that the schema stage can report them wherever they m
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Sequence
@@ -33,6 +34,7 @@ PathPart = str | int
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 500_000
+MAX_VALUES = 100_000  # values written out: the largest corpus map has 1,338; 100,000 load in under a second
 
 register("YML001", "YAML syntax error", "The file is not well-formed YAML; the parser stopped here.",
          wrong="fleets: [fleet-1, fleet-2", right="fleets: [fleet-1, fleet-2]")
@@ -60,6 +62,14 @@ register("YML010", "YAML 1.1 boolean word", "A plain `yes`, `no`, `on` or `off` 
          "you mean a boolean.", wrong="nations: [NO]", right='nations: ["NO"]', severity=Severity.WARNING)
 register("YML011", "Number not finite", "`.nan` and `.inf` are not numbers any rule can use.",
          wrong="hull: .inf", right="hull: 12")
+register("YML013", "Integer too large", "An integer must fit in 64 bits (from -9223372036854775808 to "
+         "9223372036854775807); no rule needs a larger one, and larger ones break the tools that read the "
+         "document after admiralty.", wrong="hull: 99999999999999999999999", right="hull: 12")
+register("YML014", "Document too large", f"The document holds more than {MAX_VALUES:,} values (every number, "
+         "string, list and mapping counts). Loading and checking grow with the values, so the bound keeps every "
+         "file within time and memory; no admiralty document needs that many. Simplify the polygons (fewer "
+         "vertices) or split the file.", wrong="land:\n  - polygon: [[0, 0], ...a million vertices...]",
+         right="land:\n  - polygon: [[0, 0], ...a few hundred vertices...]")
 register("YML012", "More than one document", "A file holds exactly one document; split the others "
          "into their own files.", wrong="kind: map\n---\nkind: ships", right="kind: map")
 register("IO001", "File cannot be read", "The path does not exist, is not a regular file, or cannot be "
@@ -199,16 +209,34 @@ def _resolve_plain(value: str, span: Span) -> tuple[Any, bool]:
     if value in _BOOL:
         return _BOOL[value], False
     if _INT.match(value):
-        return int(value), False
+        return _integer(value, value, 10, span), False
     if _OCT.match(value):
-        return int(value[2:], 8), False
+        return _integer(value, value[2:], 8, span), False
     if _HEX.match(value):
-        return int(value[2:], 16), False
+        return _integer(value, value[2:], 16, span), False
     if _FLOAT.match(value):
-        return float(value), False
+        number = float(value)
+        if math.isinf(number):  # finite digits, but past the largest float: as useless as .inf
+            raise _LoadError("YML011", f"'{_short(value)}' is too large to be a finite number", span,
+                             "write a finite number")
+        return number, False
     if _INF.match(value) or _NAN.match(value):
         raise _LoadError("YML011", f"'{value}' is not a finite number", span, "write a finite number")
     return value, value in YAML11_BOOLEANS
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else f"{text[:12]}...{text[-4:]} ({len(text)} characters)"
+
+
+def _integer(text: str, digits: str, base: int, span: Span) -> int:
+    """The integer, when it fits in 64 bits. Never converts thousands of digits: Python refuses past 4,300
+    decimal digits, and a long run of digits is what an attacker writes to make a reader spin."""
+    number = int(digits, base) if len(digits.lstrip("+-0")) <= 64 else None
+    if number is None or not -(2 ** 63) <= number < 2 ** 63:
+        raise _LoadError("YML013", f"the integer '{_short(text)}' does not fit in 64 bits", span,
+                         "write a number between -9223372036854775808 and 9223372036854775807")
+    return number
 
 
 class _Frame:
@@ -244,6 +272,13 @@ def _read_text(path: str, display: str, max_bytes: int) -> tuple[str | None, lis
             raw = handle.read(max_bytes + 1)
     except OSError as error:
         return fail("IO001", f"cannot read the file: {error.strerror}", "check the path and its permissions")
+    return _decode(raw, display, max_bytes)
+
+
+def _decode(raw: bytes, display: str, max_bytes: int) -> tuple[str | None, list[Diagnostic]]:
+    def fail(code: str, message: str, hint: str, line: int = 1, column: int = 1) -> tuple[None, list[Diagnostic]]:
+        return None, [Diagnostic(code, message, display, line, column, hint=hint)]
+
     if len(raw) > max_bytes:
         return fail("YML007", f"file is over the bound of {max_bytes:,} bytes", "split the file")
     try:
@@ -258,19 +293,29 @@ def _read_text(path: str, display: str, max_bytes: int) -> tuple[str | None, lis
 
 
 def load_file(path: str, display: str | None = None, *, max_bytes: int = MAX_BYTES,
-              max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> LoadResult:
+              max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES) -> LoadResult:
     """Load one YAML file into a positioned ``Document``, or explain why not."""
     display = display or path
     text, problems = _read_text(path, display, max_bytes)
     if text is None:
         return LoadResult(None, problems)
-    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes)
+    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values)
 
 
-def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> LoadResult:
+def load_bytes(raw: bytes, display: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH,
+               max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES) -> LoadResult:
+    """Load a file's bytes already in memory (see ``load_file``): the same size bound and UTF-8 check."""
+    text, problems = _decode(raw, display, max_bytes)
+    if text is None:
+        return LoadResult(None, problems)
+    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values)
+
+
+def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
+              max_values: int = MAX_VALUES) -> LoadResult:
     """Load YAML text (see ``load_file``)."""
     try:
-        return _build(text, display, max_depth, max_nodes)
+        return _build(text, display, max_depth, max_nodes, max_values)
     except _LoadError as error:
         s = error.span
         return LoadResult(None, [Diagnostic(error.code, error.message, display, s.line, s.column, s.end_line,
@@ -301,7 +346,7 @@ def _modeline(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResult:
+def _build(text: str, display: str, max_depth: int, max_nodes: int, max_values: int) -> LoadResult:
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, Pos | Span, int]] = {}
     yaml11: list[tuple[PathPart, ...]] = []
@@ -309,6 +354,7 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
     root: tuple[Any, Pos | Span] | None = None
     documents = 0
     expanded = 0
+    written = 0
 
     def path_here() -> tuple[PathPart, ...]:
         parts: list[PathPart] = []
@@ -361,8 +407,13 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int) -> LoadResul
         frame.key, frame.key_span = key, span
 
     def _handle(event: Any) -> None:
-        nonlocal documents, expanded
+        nonlocal documents, expanded, written
 
+        if isinstance(event, yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            written += 1
+            if written > max_values:
+                raise _LoadError("YML014", f"the document holds more than {max_values:,} values", _span(event),
+                                 "admiralty documents are small: simplify the polygons or split the file")
         if isinstance(event, yaml.ScalarEvent):
             span = _span(event)
             in_key_slot = bool(stack) and isinstance(stack[-1].container, dict) and stack[-1].key is _NO_KEY

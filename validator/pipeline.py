@@ -12,7 +12,7 @@ from validator import schema
 from validator.build import BuildContext, Loaded, build_all
 from validator.checks import run_checks
 from validator.diagnostics import Diagnostic, Report, Severity, register
-from validator.load import load_file
+from validator.load import LoadResult, load_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -75,7 +75,15 @@ def validate(paths: Sequence[str]) -> Validation:
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
-    loaded, broken = _load_and_check_schemas(files, report)
+    return validate_loaded(((display_path(path), load_file(str(path), display_path(path))) for path in files),
+                           report)
+
+
+def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None) -> Validation:
+    """Validate files that are already loaded, each named as its diagnostics show it: everything ``validate``
+    does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once."""
+    report = report if report is not None else Report()
+    loaded, broken = _check_schemas(results, report)
     ctx = BuildContext(broken=broken)
     built = build_all(loaded, ctx)
     report.extend(ctx.diagnostics)
@@ -84,14 +92,13 @@ def validate(paths: Sequence[str]) -> Validation:
     return Validation(report, built.scenarios, loaded, built.others)
 
 
-def _load_and_check_schemas(files: Iterable[Path], report: Report) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
+def _check_schemas(results: Iterable[tuple[str, LoadResult]],
+                   report: Report) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
     loaded: list[Loaded] = []
     broken: set[tuple[str, str, str]] = set()
     kinds = schema.known_kinds()
-    for path in files:
-        shown = display_path(path)
+    for shown, result in results:
         report.files.append(shown)
-        result = load_file(str(path), shown)
         report.extend(result.diagnostics)
         doc = result.document
         if doc is None:

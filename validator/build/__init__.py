@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,8 +45,18 @@ register("REF008", "Unknown zone or port", "A start, order, control, minefield o
 register("REF009", "Unknown side or power", "A document names a side (or, in the renaissance rules, a "
          "power) that the scenario does not have: a minefield's owner, a victory condition, a unit's power.",
          wrong="owner: entente-powers", right="owner: entente")
+register("SCH020", "Table override does not fit", "A scenario's `rules: {tables: ...}` is merged key by key "
+         "into the ruleset's house tables; the result must still fit the tables schema and the rules' own "
+         "limits, or the engine could not start a game with it. Only a table the ruleset has can be "
+         "overridden, each with a mapping of its keys (napoleonic: 10.46 rounds quarters, so "
+         "`hits_per_figure` is 1, 2 or 4; the rocket and double-six tables cover every roll once).",
+         wrong="rules:\n  tables:\n    gun_fire: {hits_per_figure: 3}",
+         right="rules:\n  tables:\n    gun_fire: {hits_per_figure: 4}")
 register("REF010", "Not built", "The document refers to another document that has errors of its own, so "
          "it was not checked further; fix those errors first.", severity=Severity.INFO)
+
+
+SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
 
 
 @dataclass
@@ -74,6 +84,7 @@ class BuildContext:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     broken: set[tuple[str, str, str]] = field(default_factory=set)  # (ruleset, kind, id) with errors
+    suggestion_work: int = SUGGESTION_WORK  # known names "did you mean" may still compare against in this run
 
     def report(self, code: str, message: str, doc: Document, path: tuple[PathPart, ...], hint: str = "",
                *, key: bool = False, severity: Severity = Severity.ERROR) -> None:
@@ -83,8 +94,15 @@ class BuildContext:
 
     def unknown(self, code: str, what: str, name: str, known: Iterable[str], doc: Document,
                 path: tuple[PathPart, ...]) -> None:
-        """An unknown-reference diagnostic with "did you mean ..."."""
-        known = list(known)
+        """An unknown-reference diagnostic with "did you mean ..." while the run's ``SUGGESTION_WORK`` lasts:
+        each search compares the name with every known one, so ten thousand unknown ships against ten
+        thousand known would take minutes (a hostile pull request could tie up CI that way)."""
+        known = known if isinstance(known, Collection) else list(known)
+        if len(known) > self.suggestion_work:
+            self.report(code, f"unknown {what} '{name}'", doc, path, "check the spelling (too many unknown names "
+                        "in this run to suggest close ones)")
+            return
+        self.suggestion_work -= len(known)
         hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
                                              f"no {what} is defined in the files given")
         self.report(code, f"unknown {what} '{name}'", doc, path, hint)

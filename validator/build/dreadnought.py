@@ -33,12 +33,20 @@ from engine.rulesets.dreadnought.model import (
     Zone,
     normalise_zone_id,
 )
+from engine.rulesets.dreadnought.tables import TablesError, base_tables, merged_tables
 from validator import geometry
 from validator.build import BuildContext, Built, Loaded, content_hash, source
-from validator.diagnostics import Severity
+from validator.diagnostics import Severity, did_you_mean, register
 from validator.load import Document, PathPart
 
 PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
+MAX_GRID_CELLS = 10_000  # the Adriatic has 440; ten thousand take under a second to check
+
+register("GRA005", "Grid too large", f"A map's grid has more than {MAX_GRID_CELLS:,} cells (rows times columns). "
+         "The geometry checks grow with the cells, and no sea map needs that many; a grid this large is a "
+         "mistake (a column range typed with an extra digit) or an attempt to make the validator run out of "
+         "time or memory.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
+         right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
 _ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
 
 
@@ -54,7 +62,8 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
                        "give each document its own id")
             continue
         seen[item.id] = item
-    maps = {map_id: build_map(item.doc, ctx) for map_id, item in sorted(by_kind["map"].items())}
+    maps = {map_id: build_map(item.doc, ctx) for map_id, item in sorted(by_kind["map"].items())
+            if grid_fits(item.doc, ctx)}
     catalogs = {cat_id: build_catalog(item.doc, ctx) for cat_id, item in sorted(by_kind["ships"].items())}
     scenarios = []
     for item in by_kind["scenario"].values():
@@ -67,6 +76,21 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
 
 
 # --- maps ------------------------------------------------------------------------------------------
+
+
+def grid_fits(doc: Document, ctx: BuildContext) -> bool:
+    """GRA005: the grid has at most ``MAX_GRID_CELLS`` cells. The geometry work grows with the cells, so a
+    hostile grid (``rows: [A, ZZZ], columns: [0, 9999]``: 180 million cells) must stop here; the map is
+    then treated as broken and its scenarios are not checked further."""
+    grid = doc.data["grid"]
+    rows = max(0, geometry.label_index(grid["rows"][1]) - geometry.label_index(grid["rows"][0]) + 1)
+    columns = max(0, grid["columns"][1] - grid["columns"][0] + 1)
+    if rows * columns <= MAX_GRID_CELLS:
+        return True
+    ctx.report("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over the "
+               f"bound of {MAX_GRID_CELLS:,}", doc, ("grid",), "use fewer, larger cells", key=True)
+    ctx.broken.add(("dreadnought", "map", doc.data["id"]))
+    return False
 
 
 def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
@@ -365,6 +389,7 @@ class _References:
             for i, name in enumerate(data.get(key, [])):
                 self.ship(name, ("rules", key, i))
         refuel = data.get("refuel_ports")
+        self.table_overrides(data.get("tables", {}))
         return Rules(
             data.get("raid_fleets", 1), data.get("raid_max_ships", 2), data.get("raid_needs_leader", True),
             data.get("mixed_nationality", False), data.get("abort_at_start", False),
@@ -372,6 +397,35 @@ class _References:
             frozenset(data.get("minesweepers", [])), data.get("american_colliers_after_1920", False),
             data.get("pursuit_speed_bonus", "literal"), (dict(data.get("tables", {}))),
             source(self.doc, "rules"))
+
+    def table_overrides(self, overrides: dict[str, Any]) -> None:
+        """SCH020: the house tables with ``rules.tables`` merged in must still fit the tables schema; the
+        engine refuses to start a game with them otherwise."""
+        at: tuple[PathPart, ...] = ("rules", "tables")
+        tables = base_tables()
+        names = sorted(name for name, table in tables.items() if isinstance(table, dict))
+        for name, entries in overrides.items():
+            if name not in names:
+                self.failed = True
+                self.ctx.report("SCH020", f"rules.tables: there is no house table '{name}'", self.doc, (*at, name),
+                                did_you_mean(name, names) or f"the tables are: {', '.join(names)}", key=True)
+            elif not isinstance(entries, dict):
+                self.failed = True
+                self.ctx.report("SCH020", f"rules.tables: the override of '{name}' is not a mapping of its keys",
+                                self.doc, (*at, name), f"write {name}: {{key: value, ...}}")
+        if self.failed or not overrides:
+            return
+        try:
+            merged_tables(overrides)
+        except TablesError as error:
+            self.failed = True
+            for line in str(error).splitlines()[1:] or [str(error)]:
+                where, _, message = line.partition(": ")
+                path = tuple(int(p) if p.isdigit() else p for p in where.split("/") if p and p != "<root>")
+                shown = ".".join(str(p) for p in ("rules.tables", *path))
+                self.ctx.report("SCH020", f"{shown}: {message or line}", self.doc, (*at, *path),
+                                "the house tables with this override no longer fit; see the tables file for the "
+                                "shape")
 
     def victory(self, data: dict[str, Any], side_ids: list[str]) -> Victory:
         conditions = []

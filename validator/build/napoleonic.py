@@ -49,12 +49,6 @@ register("REF025", "Terrain that cannot be fired at", "A fire-plan target that i
          "building or a built-up area (fire sets it alight, NA-fire-a); rough ground and cover are not "
          "targets, only the units standing in them.",
          wrong="target: marsh          # kind: rough", right="target: paunsdorf      # kind: built-up")
-register("SCH020", "Table override does not fit", "A scenario's `rules: {tables: ...}` is merged key by key "
-         "into the ruleset's house tables; the result must still fit the tables schema and the rules' own "
-         "limits (10.46 rounds quarters, so `hits_per_figure` is 1, 2 or 4; the rocket and double-six tables "
-         "cover every roll once).",
-         wrong="rules:\n  tables:\n    gun_fire: {hits_per_figure: 3}",
-         right="rules:\n  tables:\n    gun_fire: {hits_per_figure: 4}")
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:

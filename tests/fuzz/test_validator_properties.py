@@ -1,0 +1,65 @@
+"""Property tests of the validator on documents generated from the schemas' shapes: it never raises,
+always ends with exit 0 or 1 and no ``internal`` diagnostic, renders in every format, and what it
+accepts plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.smoke.runner import Limits, play_smoke_game
+from tests.fuzz.schema_strategies import document
+from validator.fuzz.corpus import Corpus, load_corpus
+from validator.load import load_text
+from validator.pipeline import validate_loaded
+from validator.report import FORMATS, render
+
+ROOT = Path(__file__).resolve().parents[2]
+KINDS = [("dreadnought", "scenario"), ("dreadnought", "map"), ("dreadnought", "ships"),
+         ("renaissance", "scenario"), ("renaissance", "map"), ("napoleonic", "scenario"), ("napoleonic", "table")]
+CORPUS: Corpus = load_corpus([str(ROOT / "scenarios")])
+PLAYED: dict[str, int] = {}
+
+
+def _judge(ruleset: str, kind: str, data: Any) -> int:
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    name = f"generated/{ruleset}-{kind}.yaml"
+    others = [(f.shown, f.result) for f in CORPUS.files.values() if f.ruleset == ruleset]
+    validation = validate_loaded([*others, (name, load_text(text, name))])
+    report = validation.report
+    assert report.exit_code() in (0, 1)
+    assert [d.message for d in report.diagnostics if d.code == "internal"] == []
+    for fmt in FORMATS:
+        render(report, fmt).encode("utf-8")
+    if report.exit_code() == 0:
+        for scenario in validation.scenarios:
+            outcome = play_smoke_game(scenario, 0, "random", limits=Limits(steps=5_000, seconds=20))
+            assert outcome.failure is None, (outcome.failure, outcome.message, text)
+            PLAYED[kind] = PLAYED.get(kind, 0) + 1
+    return report.exit_code()
+
+
+@pytest.mark.parametrize(("ruleset", "kind"), KINDS)
+def test_generated_documents_end_in_exit_0_or_1(ruleset: str, kind: str) -> None:
+    exits: list[int] = []
+
+    @settings(max_examples=40, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+    @given(document(ruleset, kind, CORPUS.vocabulary(ruleset)))
+    def check(data: Any) -> None:
+        exits.append(_judge(ruleset, kind, data))
+
+    check()
+    assert set(exits) <= {0, 1} and len(exits) >= 20
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(KINDS).flatmap(lambda rk: st.tuples(st.just(rk), document(*rk, CORPUS.vocabulary(rk[0])))))
+def test_generated_documents_of_any_kind(pair: tuple[tuple[str, str], Any]) -> None:
+    (ruleset, kind), data = pair
+    assert _judge(ruleset, kind, data) in (0, 1)
