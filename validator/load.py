@@ -406,20 +406,27 @@ def _build(text: str, display: str, max_depth: int, max_nodes: int, max_values: 
                              f"'{key}' is already set at line {first.line}; keep one of them")
         frame.key, frame.key_span = key, span
 
+    scalar_event = yaml.ScalarEvent
+
     def _handle(event: Any) -> None:
         nonlocal documents, expanded, written
 
-        if isinstance(event, yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent):
+        is_scalar = event.__class__ is scalar_event  # most events: checked first, by identity (a hot loop)
+        if is_scalar or isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
             written += 1
             if written > max_values:
                 raise _LoadError("YML014", f"the document holds more than {max_values:,} values", _span(event),
                                  "admiralty documents are small: simplify the polygons or split the file")
-        if isinstance(event, yaml.ScalarEvent):
-            span = _span(event)
-            in_key_slot = bool(stack) and isinstance(stack[-1].container, dict) and stack[-1].key is _NO_KEY
+        if is_scalar:
+            start, end = event.start_mark, event.end_mark
+            span = Span(start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+            top = stack[-1] if stack else None
+            in_key_slot = top is not None and top.key is _NO_KEY and top.container.__class__ is dict
             if in_key_slot and event.value == "<<" and not event.style and event.tag in (None, "!"):
                 value: Any = _MERGE
                 flagged = False
+            elif event.style and event.tag is None:  # quoted text: nothing to resolve
+                value, flagged = event.value, False
             else:
                 value, flagged = _resolve_scalar(event, span)
             if flagged:
