@@ -45,7 +45,7 @@ class TimedResolver:
 
 
 def measure(scenario: Any, games: int) -> tuple[float, float, int]:
-    default = getattr(game_module, "DEFAULT_BATTLE", "basic")
+    default = "tactical"  # the game's default battle resolver
     whole, operational = [], []
     battles = 0
     for seed in range(games):
