@@ -11,6 +11,7 @@ resolve and the builders and checks run too.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,18 @@ def _resolve(ref: str, base: Path) -> tuple[dict[str, Any], Path]:
     return node, target
 
 
+def _fits(word: Any, schema: dict[str, Any]) -> bool:
+    """Whether a corpus value has the scalar type (and pattern) ``schema`` asks for."""
+    kind = schema.get("type")
+    if kind == "string" or "pattern" in schema:
+        return isinstance(word, str) and re.fullmatch(schema.get("pattern", ".*"), word, re.DOTALL) is not None
+    if kind == "integer":
+        return isinstance(word, int) and not isinstance(word, bool)
+    if kind == "number":
+        return isinstance(word, int | float) and not isinstance(word, bool)
+    return False
+
+
 def _breaking(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     """A value that breaks ``schema`` more often than not."""
     return st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.just(10 ** 9), st.just(-(10 ** 9)),
@@ -50,14 +63,10 @@ def strategy(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]
         merged = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
         return strategy(merged, where, vocabulary, name, depth)
     shaped = _shaped(schema, base, vocabulary, name, depth)
-    scalar = schema.get("type") in ("string", "integer", "number") or "pattern" in schema
-    words = [w for w in vocabulary.get(name, []) if not isinstance(w, dict | list)]
-    if words and scalar and "const" not in schema and "enum" not in schema:
+    words = [w for w in vocabulary.get(name, []) if _fits(w, schema)]
+    if words and "const" not in schema and "enum" not in schema:
         shaped = st.one_of(shaped, st.sampled_from(words))
-    if depth < 2:
-        return shaped
-    broken = _breaking(schema)
-    return st.integers(0, 39).flatmap(lambda n: broken if n == 0 else shaped)  # one value in forty breaks
+    return shaped
 
 
 def _shaped(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]], name: str,
@@ -77,14 +86,13 @@ def _shaped(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]]
     if kind == "array":
         return _array(schema, base, vocabulary, name, depth)
     if kind == "integer":
-        low = int(schema.get("minimum", schema.get("exclusiveMinimum", -5) + 1 if "exclusiveMinimum" in schema
-                             else -5))
-        high = int(schema.get("maximum", low + 50))
-        return st.integers(low, max(low, high))
+        first = int(schema["exclusiveMinimum"]) + 1 if "exclusiveMinimum" in schema else -5
+        low = int(schema.get("minimum", first))
+        return st.integers(low, max(low, int(schema.get("maximum", low + 50))))
     if kind == "number":
-        low = float(schema.get("minimum", schema.get("exclusiveMinimum", -100.0)))
-        high = float(schema.get("maximum", low + 200.0))
-        return st.floats(low, max(low, high), allow_nan=False, allow_infinity=False,
+        bottom = float(schema.get("minimum", schema.get("exclusiveMinimum", -100.0)))
+        top = float(schema.get("maximum", bottom + 200.0))
+        return st.floats(bottom, max(bottom, top), allow_nan=False, allow_infinity=False,
                          exclude_min="exclusiveMinimum" in schema)
     if kind == "boolean":
         return st.booleans()
@@ -96,7 +104,7 @@ def _shaped(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]]
         if schema.get("format") == "date":
             return st.dates().map(str)
         return st.text(min_size=int(schema.get("minLength", 0)), max_size=min(int(schema.get("maxLength", 30)), 30))
-    return st.one_of(st.none(), st.integers(), st.text(max_size=8))
+    return st.one_of(st.none(), st.integers(-(2 ** 63), 2 ** 63 - 1), st.text(max_size=8))
 
 
 def _object(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]],
@@ -110,10 +118,11 @@ def _object(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]]
     if isinstance(extra, dict) and not properties:
         words = st.sampled_from(vocabulary.get("id", ["x"]) or ["x"])
         return st.dictionaries(words, strategy(extra, base, vocabulary, "", depth + 1), max_size=MAX_ITEMS)
-    return st.fixed_dictionaries(
-        {k: v for k, v in fields.items() if k in required},
-        optional={k: v for k, v in fields.items() if k not in required},
-    )
+    optional = sorted(k for k in fields if k not in required)
+    # most optional properties present: conditional requirements (``if``/``then``) are then mostly met
+    kept = st.lists(st.sampled_from(optional), unique=True, max_size=len(optional)) if optional else st.just([])
+    return st.tuples(st.fixed_dictionaries(fields), kept).map(
+        lambda pair: {k: v for k, v in pair[0].items() if k in required or k not in pair[1][: len(optional) // 4]})
 
 
 def _array(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]], name: str,
@@ -125,10 +134,35 @@ def _array(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]],
                            for item in schema["prefixItems"]]).map(list)
     items = schema.get("items", {})
     return st.lists(strategy(items if isinstance(items, dict) else {}, base, vocabulary, name, depth + 1),
-                    min_size=low, max_size=high)
+                    min_size=low, max_size=high, unique_by=(repr if schema.get("uniqueItems") else None))
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out.extend(_paths(value, (*path, key)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out.extend(_paths(value, (*path, i)))
+    return out
+
+
+@st.composite
+def _with_a_break(draw: st.DrawFn, shaped: st.SearchStrategy[Any]) -> Any:
+    """A document of the schema's shape; one time in four, one value in it replaced by a misfit."""
+    data = draw(shaped)
+    paths = [p for p in _paths(data) if len(p) > 1]
+    if paths and draw(st.integers(0, 3)) == 3:
+        where = draw(st.sampled_from(paths))
+        container = data
+        for part in where[:-1]:
+            container = container[part]
+        container[where[-1]] = draw(_breaking({}))
+    return data
 
 
 def document(ruleset: str, kind: str, vocabulary: dict[str, list[Any]]) -> st.SearchStrategy[dict[str, Any]]:
     """Documents of one kind of one ruleset."""
     path = (SCHEMAS / ruleset / f"{kind}.schema.json").resolve()
-    return strategy(_schema_file(path), path, vocabulary)  # type: ignore[return-value]
+    return _with_a_break(strategy(_schema_file(path), path, vocabulary))

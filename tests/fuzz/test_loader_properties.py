@@ -14,7 +14,7 @@ from validator.diagnostics import CODES
 from validator.load import MAX_DEPTH, Document, LoadResult, Span, load_bytes, load_text
 
 _BREAK = re.compile("\r\n|\r|\n|\x85|\u2028|\u2029")  # the line breaks libyaml counts
-YAMLISH = st.text(alphabet=st.sampled_from(list("[]{}:,-?!&*#|>'\"%@`~ \t\n\r.01aZé\u2028\ufeff<") + ["\x00", "\x85"]),
+YAMLISH = st.text(alphabet=st.sampled_from([*"[]{}:,-?!&*#|>'\"%@`~ \t\n\r.01aZé\u2028\ufeff<", "\x00", "\x85"]),
                   max_size=120)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from validator.fuzz.corpus import Corpus, load_corpus
-from validator.fuzz.data_mutations import DATA_MUTATIONS
+from validator.fuzz.domain_mutations import DATA_MUTATIONS
 from validator.fuzz.mutations import MUTATIONS, Step, dump, make_mutant, plan_mutant
 from validator.fuzz.oracle import evaluate, validate_mutant
 from validator.fuzz.tree import Raw

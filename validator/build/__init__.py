@@ -111,6 +111,8 @@ class BuildContext:
 def _document_hash(doc: Document) -> str:
     cached = _HASHES.get(id(doc))
     if cached is None or cached[0] is not doc:
+        if len(_HASHES) >= 256:  # keeps every document alive otherwise, in a process that validates many
+            _HASHES.clear()
         text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
         cached = (doc, hashlib.sha256(text.encode()).hexdigest())
         _HASHES[id(doc)] = cached

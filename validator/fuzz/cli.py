@@ -13,22 +13,24 @@ from engine.smoke.runner import Limits
 from validator.fuzz.mutations import MUTATIONS
 from validator.fuzz.runner import FuzzReport, FuzzSettings, default_jobs, run_fuzz
 
-EXAMPLE = """\
-examples:
-  admiralty fuzz scenarios/ --mutants 10000 --seed 1 --out build/fuzz
-  admiralty fuzz scenarios/dreadnought --mutants 300 --seed 7 --jobs 2 --play-seeds 1
-  admiralty fuzz --reproduce build/fuzz/001-traceback-.../otranto-1917.yaml \
-      --as scenarios/dreadnought/scenarios/otranto-1917.yaml
+# For ``admiralty.cli._add(sub, "fuzz", CLI_HELP, CLI_EXAMPLE, handler)``; the handler passes the rest of
+# the command line (``argparse.REMAINDER``) to ``fuzz_command``.
+CLI_HELP = ("Mutation fuzzing: validate thousands of mutants of the corpus in memory; the validator must never "
+            "raise, and every mutant it accepts must play. Findings are shrunk and written to --out.")
+CLI_EXAMPLE = """\
+admiralty fuzz scenarios/ --mutants 10000 --seed 1 --out build/fuzz
+admiralty fuzz scenarios/dreadnought --mutants 300 --seed 7 --jobs 2 --play-seeds 1
+admiralty fuzz --reproduce build/fuzz/001-traceback-.../otranto-1917.yaml \\
+    --as scenarios/dreadnought/scenarios/otranto-1917.yaml
 Exit codes: 0 no findings, 1 findings (tracebacks, internal diagnostics, unsound acceptances), 2 usage.
 """
+EXAMPLE = "examples:\n" + "".join(f"  {line}\n" for line in CLI_EXAMPLE.splitlines())
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="admiralty fuzz", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLE,
-        description="Mutation fuzzing: structured mutants of the corpus documents are validated in memory next to "
-                    "the documents they refer to; the validator must end with a diagnostic, never a traceback, and "
-                    "every mutant it accepts must play. Findings are shrunk and written to --out.")
+        description=CLI_HELP)
     parser.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH",
                         help="the corpus (default: scenarios)")
     parser.add_argument("--mutants", type=int, default=1000, help="how many mutants (default 1000)")

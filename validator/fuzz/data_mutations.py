@@ -41,7 +41,7 @@ def _of_type(box: list[Any], kind: type | tuple[type, ...]) -> list[tuple[Path, 
     return [(p, v) for p, v in nodes(box) if len(p) > 1 and isinstance(v, kind) and not isinstance(v, bool)]
 
 
-def _lists(box: list[Any], minimum: int = 1) -> list[tuple[Path, Any]]:
+def lists_of(box: list[Any], minimum: int = 1) -> list[tuple[Path, Any]]:
     return [(p, v) for p, v in nodes(box) if isinstance(v, list) and len(v) >= minimum and len(p) > 1]
 
 
@@ -213,7 +213,7 @@ def move_vertex(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | 
 
 def reverse_list(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
     rings = [(p, v) for p, v in nodes(box) if len(p) > 1 and is_ring(v)]
-    chosen = pick(rng, rings if rings and rng.random() < 0.6 else _lists(box, 2))
+    chosen = pick(rng, rings if rings and rng.random() < 0.6 else lists_of(box, 2))
     if chosen is None:
         return None
     chosen[1].reverse()
@@ -221,7 +221,7 @@ def reverse_list(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str |
 
 
 def shuffle_list(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, _lists(box, 2))
+    chosen = pick(rng, lists_of(box, 2))
     if chosen is None:
         return None
     rng.shuffle(chosen[1])
@@ -229,7 +229,7 @@ def shuffle_list(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str |
 
 
 def drop_item(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, _lists(box, 1))
+    chosen = pick(rng, lists_of(box, 1))
     if chosen is None:
         return None
     i = rng.randrange(len(chosen[1]))
@@ -238,7 +238,7 @@ def drop_item(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | No
 
 
 def duplicate_item(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, _lists(box, 1))
+    chosen = pick(rng, lists_of(box, 1))
     if chosen is None:
         return None
     i = rng.randrange(len(chosen[1]))
@@ -247,7 +247,7 @@ def duplicate_item(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str
 
 
 def swap_items(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, _lists(box, 2))
+    chosen = pick(rng, lists_of(box, 2))
     if chosen is None:
         return None
     items = chosen[1]
@@ -258,7 +258,7 @@ def swap_items(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | N
 
 def _siblings(box: list[Any], rng: random.Random, field: str | None = None) -> tuple[tuple[Path, Any], Any] | None:
     """Two different lists of the same field (two fleets' ``ships``), the first one non-empty."""
-    lists = [(p, v) for p, v in _lists(box, 0) if field is None or field_of(p) == field]
+    lists = [(p, v) for p, v in lists_of(box, 0) if field is None or field_of(p) == field]
     sources = [item for item in lists if item[1]]
     chosen = pick(rng, sources)
     if chosen is None:
@@ -298,7 +298,7 @@ def empty_collection(box: list[Any], rng: random.Random, vocab: Vocabulary) -> s
 
 
 def truncate_list(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, _lists(box, 2))
+    chosen = pick(rng, lists_of(box, 2))
     if chosen is None:
         return None
     keep = rng.randrange(1, len(chosen[1]))
@@ -352,70 +352,6 @@ def merge_key(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | No
     return f"merged {shown(source[0])} into {shown(target[0])} with '<<'"
 
 
-def reorder_orders(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, [(p, v) for p, v in _lists(box, 2) if field_of(p) == "orders"])
-    if chosen is None:
-        return shuffle_list(box, rng, vocab)
-    orders = chosen[1]
-    how = rng.choice(["shuffled", "reversed", "rotated"])
-    if how == "shuffled":
-        rng.shuffle(orders)
-    elif how == "reversed":
-        orders.reverse()
-    else:
-        orders.append(orders.pop(0))
-    return f"{how} the written orders {shown(chosen[0])}"
-
-
-def drop_orders(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    chosen = pick(rng, [(p, v) for p, v in _lists(box, 1) if field_of(p) == "orders"])
-    if chosen is None:
-        return drop_item(box, rng, vocab)
-    orders = chosen[1]
-    if rng.random() < 0.5:
-        i = rng.randrange(len(orders))
-        del orders[i]
-        return f"dropped written order {i} of {shown(chosen[0])}"
-    keep = rng.randrange(len(orders))
-    del orders[keep:]
-    return f"kept the first {keep} written orders of {shown(chosen[0])}"
-
-
-def ship_in_two_fleets(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    """A ship (or unit) listed in a second fleet (or formation) as well."""
-    return copy_to_sibling(box, rng, vocab, field="ships") or copy_to_sibling(box, rng, vocab, field="units")
-
-
-def move_port(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    ports = [(p, v) for p, v in nodes(box) if len(p) > 2 and p[-2] == "ports" and isinstance(v, dict)
-             and is_point(v.get("at"))]
-    chosen = pick(rng, ports)
-    if chosen is None:
-        return move_point(box, rng, vocab)
-    x, y = chosen[1]["at"]
-    others = [v["at"] for _, v in ports]
-    chosen[1]["at"] = rng.choice([list(rng.choice(others)), [x + rng.uniform(-30, 30), y + rng.uniform(-30, 30)],
-                                  [x + 0.001, y], [-1, -1], [1e9, 1e9]])
-    return f"moved port {chosen[1].get('id')!r} from {[x, y]} to {chosen[1]['at']}"
-
-
-def kind_or_ruleset(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    root = box[0]
-    if not isinstance(root, dict):
-        return None
-    key = rng.choice(["kind", "ruleset"])
-    new = rng.choice(["map", "ships", "scenario", "tables", "table", "dreadnought", "renaissance", "napoleonic",
-                      "Scenario", "dreadnought ", ""])
-    root[key] = new
-    return f"set {key} to {new!r}"
-
-
-def replace_root(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    new: Any = rng.choice([None, [], {}, "scenario", 12, [box[0]], list(box[0]) if isinstance(box[0], dict) else 0])
-    box[0] = new
-    return f"replaced the whole document by {type(new).__name__}"
-
-
 def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
@@ -424,7 +360,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-DATA_MUTATIONS: dict[str, tuple[DataMutation, float]] = {
+GENERIC_MUTATIONS: dict[str, tuple[DataMutation, float]] = {
     "delete-key": (delete_key, 3), "add-key": (add_key, 1.5), "misspell-key": (misspell_key, 1.5),
     "retype": (retype, 3), "misspell-value": (misspell_value, 2), "swap-values": (swap_values, 2),
     "plausible-value": (plausible_value, 6), "number-extreme": (number_extreme, 2), "number-nudge": (number_nudge, 4),
@@ -433,7 +369,5 @@ DATA_MUTATIONS: dict[str, tuple[DataMutation, float]] = {
     "shuffle-list": (shuffle_list, 1), "drop-item": (drop_item, 3), "duplicate-item": (duplicate_item, 2),
     "swap-items": (swap_items, 1), "copy-to-sibling": (copy_to_sibling, 2), "move-to-sibling": (move_to_sibling, 2),
     "empty-collection": (empty_collection, 1.5), "truncate-list": (truncate_list, 1.5), "deep-nest": (deep_nest, 0.7),
-    "alias": (alias, 1), "merge-key": (merge_key, 1), "reorder-orders": (reorder_orders, 2),
-    "drop-orders": (drop_orders, 2), "ship-in-two-fleets": (ship_in_two_fleets, 1.5), "move-port": (move_port, 1),
-    "kind-or-ruleset": (kind_or_ruleset, 0.3), "replace-root": (replace_root, 0.2),
+    "alias": (alias, 1), "merge-key": (merge_key, 1),
 }

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from validator.fuzz.corpus import Corpus, CorpusFile
-from validator.fuzz.data_mutations import DATA_MUTATIONS
+from validator.fuzz.domain_mutations import DATA_MUTATIONS
 from validator.fuzz.text_mutations import BYTES_MUTATIONS, TEXT_MUTATIONS
 from validator.fuzz.tree import Raw, nodes
 
@@ -33,11 +33,69 @@ class Mutation:
     about: str
 
 
+ABOUT: dict[str, str] = {
+    "delete-key": "delete a key (and its value) from a mapping",
+    "add-key": "add a key seen elsewhere in the ruleset, or a misspelt one",
+    "misspell-key": "misspell a key (a dropped, doubled or swapped letter, a homoglyph, a zero-width space)",
+    "retype": "change a value's type (text for a number, a list for a scalar, null, a mapping...)",
+    "misspell-value": "misspell a text value (an id, a reference, a name)",
+    "swap-values": "swap two text values of the same field (two fleets' starts, two ids)",
+    "plausible-value": "replace a value by another value the corpus uses for the same field",
+    "number-extreme": "set a number to 0, -1, 2**31, 2**63, 1e308, NaN, infinity...",
+    "number-nudge": "move a number by one, double it, halve it, negate it",
+    "raw-number": "write a number YAML can hold but no rule can: 1e999, 5,000 digits, .NaN, 0b1010, 1_000",
+    "long-string": "lengthen a text to 256 ... 200,000 characters (accents, emoji, combining marks, RTL)",
+    "odd-string": "odd text: empty, whitespace, NO/yes, <script>, ::error::, control characters, RTL, emoji",
+    "move-point": "move a point (a port, a unit, a battery) a little, far, to the origin or mirrored",
+    "move-vertex": "move one vertex of a polygon (onto another vertex, far away, by a hair)",
+    "reverse-list": "reverse a list (a polygon's orientation, written orders)",
+    "shuffle-list": "shuffle a list",
+    "drop-item": "drop one item of a list",
+    "duplicate-item": "duplicate one item of a list (a fleet, a zone, a vertex, an order)",
+    "swap-items": "swap two items of a list",
+    "copy-to-sibling": "copy an item into another list of the same field",
+    "move-to-sibling": "move an item into another list of the same field (a ship to another fleet)",
+    "empty-collection": "empty a list or a mapping",
+    "truncate-list": "keep only the first items of a list",
+    "deep-nest": "wrap a value in 1 ... 100 levels of lists or mappings",
+    "alias": "make two places share one subtree: a YAML anchor and an alias",
+    "merge-key": "merge another mapping into a mapping with '<<' (YAML merge key)",
+    "reorder-orders": "shuffle, reverse or rotate a fleet's written orders",
+    "drop-orders": "drop a written order, or all orders after some turn",
+    "ship-in-two-fleets": "put a ship (or unit) in a second fleet (or list) as well",
+    "move-port": "move a port onto another port, inland, off the map, by a hair",
+    "kind-or-ruleset": "change the document's kind or ruleset",
+    "replace-root": "replace the whole document by null, a list, a scalar",
+    "delete-line": "delete a line of the YAML text",
+    "duplicate-line": "duplicate a line (a duplicate key or item)",
+    "swap-lines": "swap two lines",
+    "reindent-line": "indent a line more or less",
+    "tab-indent": "indent a line with a tab",
+    "truncate-text": "cut the text short",
+    "insert-char": "insert a YAML indicator or an odd character (NUL, ESC, BOM, LS, U+FFFE)",
+    "join-lines": "join two lines",
+    "document-marker": "insert ---, ..., %YAML or %TAG directives",
+    "tag": "add a tag: !!python/object, !custom, !!binary, !!set, !!timestamp, !!int on text...",
+    "text-alias": "anchor a value and alias it elsewhere (before its anchor, undefined, as a key)",
+    "text-merge": "add a merge key '<<' with a mapping, an undefined alias, a scalar, a list",
+    "recursive-alias": "an alias inside its own anchor",
+    "laughs": "append nested aliases (billion laughs), 3 to 9 levels",
+    "deep-text": "nest a value 63 ... 100,000 levels deep in brackets or braces",
+    "huge-text-number": "replace a number in the text by 1e999, 5,000 digits, .nan",
+    "crlf": "change the line endings to CRLF or CR",
+    "bom": "insert a byte-order mark",
+    "flow-break": "remove a bracket or brace",
+    "quote-break": "open a quote that never closes",
+    "comment-out": "comment a line out",
+    "invalid-utf8": "insert bytes that are not UTF-8 (a lone continuation, an encoded surrogate, overlong)",
+    "utf16": "encode the file as UTF-16 or UTF-32",
+    "nul-bytes": "insert NUL bytes",
+    "oversize": "pad the file to just under or over the 8 MiB bound",
+}
 MUTATIONS: dict[str, Mutation] = {
-    **{name: Mutation(name, "data", weight, (function.__doc__ or "").strip().split("\n")[0])
-       for name, (function, weight) in DATA_MUTATIONS.items()},
-    **{name: Mutation(name, "text", weight, "") for name, (_, weight) in TEXT_MUTATIONS.items()},
-    **{name: Mutation(name, "bytes", weight, "") for name, (_, weight) in BYTES_MUTATIONS.items()},
+    **{name: Mutation(name, "data", weight, ABOUT[name]) for name, (_, weight) in DATA_MUTATIONS.items()},
+    **{name: Mutation(name, "text", weight, ABOUT[name]) for name, (_, weight) in TEXT_MUTATIONS.items()},
+    **{name: Mutation(name, "bytes", weight, ABOUT[name]) for name, (_, weight) in BYTES_MUTATIONS.items()},
 }
 _NAMES = sorted(MUTATIONS)
 
