@@ -174,18 +174,26 @@ def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagn
     """Every schema finding of one document, in document order.
 
     A required property that is missing because it is misspelt is reported once, as the unknown
-    property with "did you mean ...", not twice.
+    property with "did you mean ...", not twice. A document the schema rejects always gets at least one
+    error: the pipeline builds whatever has none, and the builders rely on the schema.
     """
     validator = validator_for(ruleset, kind)
     assert validator is not None
     type_errors: set[tuple[PathPart, ...]] = set()
     raw_errors = () if fast_is_valid(ruleset, kind, doc.data) else validator.iter_errors(doc.data)
+    first: tuple[ValidationError, tuple[PathPart, ...]] | None = None
+    reported = False
     for raw in raw_errors:
         error = _leaves(raw)
         path = tuple(error.absolute_path)
+        first = first or (error, path)
         if error.validator == "type":
             type_errors.add(path)
-        yield from _to_diagnostics(doc, error, path)
+        for diagnostic in _to_diagnostics(doc, error, path):
+            reported = True
+            yield diagnostic
+    if first is not None and not reported:
+        yield from _to_diagnostics(doc, *first, suppress=False)
     for path in integral_floats(doc.data, schema_path(ruleset, kind)):
         if path in type_errors:
             continue
@@ -299,7 +307,8 @@ def _value_at(data: Any, path: tuple[PathPart, ...]) -> Any:
     return data
 
 
-def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart, ...]) -> Iterator[Diagnostic]:
+def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart, ...], *,
+                    suppress: bool = True) -> Iterator[Diagnostic]:
     keyword = str(error.validator)
     code = _CODE_BY_KEYWORD.get(keyword, "SCH099")
     instance = error.instance
@@ -311,7 +320,10 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
 
     if keyword == "required" and isinstance(instance, dict):
         known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
-        unknown = [k for k in instance if k not in known]
+        # the misspelt key is reported as unknown only where unknown keys are errors
+        closed = isinstance(error.schema, dict) and False in (error.schema.get("additionalProperties"),
+                                                               error.schema.get("unevaluatedProperties"))
+        unknown = [k for k in instance if k not in known] if suppress and closed else []
         for name in error.validator_value:
             if name not in instance and not (known and did_you_mean(name, unknown)):
                 description = _property_description(error.schema, name)

@@ -5,6 +5,7 @@ play (the longer run on main is ``admiralty fuzz scenarios/ --mutants 10000``)."
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -47,8 +48,8 @@ def test_every_mutation_is_drawn(short_run: FuzzReport) -> None:
 
 def test_the_counts_do_not_depend_on_the_number_of_workers() -> None:
     settings = FuzzSettings(mutants=24, seed=5, play_seeds=1, out=None, shrink=False)
-    one = run_fuzz([CORPUS], FuzzSettings(**{**settings.__dict__, "jobs": 1})).summary()
-    two = run_fuzz([CORPUS], FuzzSettings(**{**settings.__dict__, "jobs": 2, "chunk": 5})).summary()
+    one = run_fuzz([CORPUS], replace(settings, jobs=1)).summary()
+    two = run_fuzz([CORPUS], replace(settings, jobs=2, chunk=5)).summary()
     for summary in (one, two):
         summary.pop("seconds")
     assert one == two

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.smoke.runner import Limits, play_smoke_game
 from tests.fuzz.schema_strategies import document
+from validator import schema
 from validator.fuzz.corpus import Corpus, load_corpus
 from validator.load import load_text
 from validator.pipeline import validate_loaded
@@ -61,3 +62,18 @@ def test_generated_documents_end_in_exit_0_or_1(ruleset: str, kind: str) -> None
 def test_generated_documents_of_any_kind(pair: tuple[tuple[str, str], Any]) -> None:
     (ruleset, kind), data = pair
     assert _judge(ruleset, kind, data) in (0, 1)
+
+
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(KINDS).flatmap(lambda rk: st.tuples(st.just(rk), document(*rk, CORPUS.vocabulary(rk[0])))))
+def test_a_document_the_schema_rejects_always_gets_an_error(pair: tuple[tuple[str, str], Any]) -> None:
+    """The pipeline builds every document without schema errors, and the builders trust the schema: a
+    rejected document whose diagnostics were all suppressed (a missing `kind` taken for a misspelt `id`)
+    crashed the renaissance builder."""
+    (ruleset, kind), data = pair
+    doc = load_text(yaml.safe_dump(data, sort_keys=False), "g.yaml").document
+    if doc is None:
+        return
+    valid = schema.validator_for(ruleset, kind).is_valid(doc.data)  # type: ignore[union-attr]
+    errors = [d for d in schema.schema_diagnostics(doc, ruleset, kind) if d.severity.value == "error"]
+    assert valid or errors

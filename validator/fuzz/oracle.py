@@ -1,10 +1,11 @@
 """Judge one mutant: validate it in memory next to its context, then play what the validator accepted.
 
 The validator must end with a result: no exception escaping it or a report renderer, no ``internal``
-diagnostic, every diagnostic with a registered code and a place inside the mutant, output that encodes as
-UTF-8. When it accepts (no errors), every scenario of the context must play ``play_seeds`` seeds with
-each of its player kinds without a failure (crash, invariant, dead-end, step limit, time limit,
-non-determinism): that is soundness.
+diagnostic, every diagnostic with a registered code, a message, a hint and a place inside the mutant,
+output that encodes as UTF-8. When it accepts (no errors), every scenario of the context must play
+``play_seeds`` seeds with each of its player kinds without a failure (crash, invariant, dead-end, step
+limit, time limit, non-determinism): that is soundness. A validation or a game that never returns is a
+``hang``.
 """
 
 from __future__ import annotations
@@ -113,8 +114,8 @@ def _diagnostic_problems(validation: Validation, file: str, content: bytes) -> l
             problems.append(f"unregistered code {d.code}")
         elif d.file == file and not (1 <= d.line <= lines + 1 and d.column >= 1):
             problems.append(f"{d.code} points at line {d.line}, column {d.column} of a {lines}-line file")
-        elif not d.message:
-            problems.append(f"{d.code} has no message")
+        elif not d.message or not d.hint:
+            problems.append(f"{d.code} has no {'message' if not d.message else 'hint'}")
     return problems
 
 
@@ -163,7 +164,12 @@ def _play(validation: Validation, play_seeds: int, limits: Limits) -> Verdict:
         players = tuple(getattr(getattr(scenario, "smoke", None), "players", ("scripted", "random")))
         for seed in range(play_seeds):
             for player in players:
-                outcome = play_smoke_game(scenario, seed, player, limits=limits, check_replay=seed == 0)
+                try:  # the game's own time limit is checked between actions; this catches one that never returns
+                    with watchdog(2 * limits.seconds + 10):
+                        outcome = play_smoke_game(scenario, seed, player, limits=limits, check_replay=seed == 0)
+                except Hang as error:
+                    return Verdict("finding", kind="hang", signature="hang in a game", games=games + 1,
+                                   detail=f"{scenario.id} seed {seed} player {player}: {error}")
                 games += 1
                 if outcome.failure:
                     place = re.sub(r"\d+", "N", outcome.message.split(":")[0] if outcome.failure == "crash"
