@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,13 @@ def write_smoke(folder: Path) -> None:
     # Malformed statistics for the hostile scenario: the site must shrug them off.
     (folder / "hostile-raid.json").write_text('{"games": "many", "sides": [1, 2], "balance": "yes"}',
                                               encoding="utf-8")
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+EVIL = '<script>window.__pwned=1</script>"><img src=x onerror=alert(1)>'
+
+
+def classed(root: ET.Element, name: str) -> list[ET.Element]:
+    """Every element of an SVG tree whose ``class`` list holds ``name``."""
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+

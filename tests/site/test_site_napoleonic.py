@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from site_corpus import EVIL, SVG, classed
 
 from admiralty.site import napoleonic
 from admiralty.site.context import SiteContext
@@ -31,8 +32,6 @@ from engine.rulesets.napoleonic.model import (
 from validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
-SVG = "{http://www.w3.org/2000/svg}"
-EVIL = '<script>window.__pwned=1</script>"><img src=x onerror=alert(1)>'
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +49,6 @@ def plancenoit(corpus: Any) -> NapoleonicScenario:
 @pytest.fixture(scope="module")
 def paunsdorf(corpus: Any) -> NapoleonicScenario:
     return next(s for s in corpus.scenarios if s.id == "paunsdorf-1813")
-
-
-def classed(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
 
 
 def ring(element: ET.Element) -> list[tuple[float, float]]:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from site_corpus import EVIL, SVG, classed
 
 from admiralty.site import renaissance, renaissance_map
 from admiralty.site.context import SiteContext
@@ -39,8 +40,6 @@ from engine.rulesets.renaissance.model import (
 from validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
-SVG = "{http://www.w3.org/2000/svg}"
-EVIL = '<script>window.__pwned=1</script>"><img src=x onerror=alert(1)>'
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +57,6 @@ def armada(corpus: Any) -> RenaissanceScenario:
 @pytest.fixture(scope="module")
 def preveza(corpus: Any) -> RenaissanceScenario:
     return next(s for s in corpus.scenarios if s.id == "preveza-1538")
-
-
-def classed(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
 
 
 def assert_inert_svg(svg: str) -> ET.Element:

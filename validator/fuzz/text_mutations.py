@@ -99,7 +99,8 @@ def document_marker(text: str, rng: random.Random) -> tuple[str, str] | None:
     return "\n".join(lines), f"inserted {marker!r} before line {i + 1}"
 
 
-def tag(text: str, rng: random.Random) -> tuple[str, str] | None:
+def _pick_value_line(text: str, rng: random.Random) -> tuple[list[str], int, re.Match[str]] | None:
+    """The text's lines, and one ``key: value`` line chosen at random (its index and match), if any."""
     lines = _lines(text)
     candidates = _value_lines(lines)
     if not candidates:
@@ -107,6 +108,14 @@ def tag(text: str, rng: random.Random) -> tuple[str, str] | None:
     i = rng.choice(candidates)
     match = _VALUE_LINE.match(lines[i])
     assert match is not None
+    return lines, i, match
+
+
+def tag(text: str, rng: random.Random) -> tuple[str, str] | None:
+    picked = _pick_value_line(text, rng)
+    if picked is None:
+        return None
+    lines, i, match = picked
     written = rng.choice(_TAGS)
     keep = rng.random() < 0.5
     value = f"{written.split(' ')[0]} {match['value']}" if keep else written
@@ -133,13 +142,10 @@ def text_alias(text: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 def text_merge(text: str, rng: random.Random) -> tuple[str, str] | None:
-    lines = _lines(text)
-    candidates = _value_lines(lines)
-    if not candidates:
+    picked = _pick_value_line(text, rng)
+    if picked is None:
         return None
-    i = rng.choice(candidates)
-    match = _VALUE_LINE.match(lines[i])
-    assert match is not None
+    lines, i, match = picked
     indent = " " * len(match["lead"])
     merged = rng.choice(["{id: merged, extra: 1}", "*undefined", "12", "[{a: 1}, 3]", "[]", "{}", "{<<: {a: 1}}",
                          "{" + f"{match['key']}: 1" + "}"])
@@ -159,13 +165,10 @@ def laughs(text: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 def deep_text(text: str, rng: random.Random) -> tuple[str, str] | None:
-    lines = _lines(text)
-    candidates = _value_lines(lines)
-    if not candidates:
+    picked = _pick_value_line(text, rng)
+    if picked is None:
         return None
-    i = rng.choice(candidates)
-    match = _VALUE_LINE.match(lines[i])
-    assert match is not None
+    lines, i, match = picked
     depth = rng.choice([63, 64, 65, 1000, 100_000])
     opener, closer = ("[", "]") if rng.random() < 0.5 else ("{a: ", "}")
     lines[i] = f"{match['lead']}{match['key']}: {opener * depth}{match['value']}{closer * depth}"
@@ -200,11 +203,10 @@ def flow_break(text: str, rng: random.Random) -> tuple[str, str] | None:
 
 
 def quote_break(text: str, rng: random.Random) -> tuple[str, str] | None:
-    lines = _lines(text)
-    candidates = _value_lines(lines)
-    if not candidates:
+    picked = _pick_value_line(text, rng)
+    if picked is None:
         return None
-    i = rng.choice(candidates)
+    lines, i, _ = picked
     quote = rng.choice(["'", '"'])
     lines[i] = lines[i].replace(": ", ": " + quote, 1)
     return "\n".join(lines), f"opened a {quote} quote on line {i + 1}"
