@@ -11,11 +11,8 @@ from typing import Any
 
 
 def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
-    try:
-        from admiralty.site.build import build_site
-    except ImportError:
-        print("site: not available in this version; skipped")
-        return 0
+    from admiralty.site.build import build_site
+
     return int(build_site(list(args.paths), args.out, args.site_dir, strict=True))
 
 

@@ -115,16 +115,17 @@ def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str
     return PlayedGame(
         module=game_module.__name__, ruleset=str(getattr(scenario, "ruleset", "")),
         scenario_id=str(getattr(scenario, "id", "")), scenario_hash=str(getattr(scenario, "content_hash", "")),
-        seed=seed, players=names, options=_json_options(options), engine_version=_version(game_module),
+        seed=seed, players=names, options=json_options(options), engine_version=engine_version_of(game_module),
         actions=recorded, events=list(game.events), result=game.result() if game.is_over else None,
         event_hash=event_log_hash(game.events), stopped=stopped)
 
 
-def _version(module: ModuleType) -> str:
+def engine_version_of(module: ModuleType) -> str:
+    """The ruleset module's ENGINE_VERSION, written into replay headers."""
     return str(getattr(module, "ENGINE_VERSION", "unknown"))
 
 
-def _json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options that can be written down (objects such as a test's battle resolver are left out)."""
     kept: dict[str, Any] = {}
     for key, value in (options or {}).items():

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.api import Game, event_log_hash
 from engine.players import GENERIC_PLAYERS, LazyView, Player
-from engine.replay import PlayedGame, _json_options, _version, player_rng, replay, write_replay
+from engine.replay import PlayedGame, engine_version_of, json_options, player_rng, replay, write_replay
 from engine.rulesets import ruleset_module
 
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
@@ -71,8 +71,8 @@ def _record(module: ModuleType, scenario: Any, seed: int, player: str, sides: tu
     return PlayedGame(
         module=module.__name__, ruleset=str(scenario.ruleset), scenario_id=str(scenario.id),
         scenario_hash=str(getattr(scenario, "content_hash", "")), seed=seed,
-        players={side: player for side in sides}, options=_json_options(options),
-        engine_version=_version(module), actions=actions, events=events,
+        players={side: player for side in sides}, options=json_options(options),
+        engine_version=engine_version_of(module), actions=actions, events=events,
         result=game.result() if game is not None and game.is_over else None,
         event_hash=event_log_hash(events), stopped=stopped)
 
