@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from engine.api import Game, event_log_hash
-from engine.rulesets.renaissance import documents
 from engine.rulesets.renaissance.game import RenaissanceGame, new_game
 from engine.rulesets.renaissance.model import RenaissanceScenario, Units, problems
 from engine.rulesets.renaissance.players import Player, heuristic_player, play_game, random_player
+from validator.pipeline import validate
 
 from .fixtures import channel_1588, duel, preveza_1538
 
@@ -215,10 +216,10 @@ adjacency:
 """
 
 
-def test_the_yaml_shapes_build_the_same_model_as_the_fixture() -> None:
-    import yaml
-
-    built = documents.scenario_from_documents(yaml.safe_load(PREVEZA_YAML), yaml.safe_load(IONIAN_YAML))
+def test_the_yaml_shapes_build_the_same_model_as_the_fixture(tmp_path: Path) -> None:
+    (tmp_path / "preveza.yaml").write_text(PREVEZA_YAML)
+    (tmp_path / "ionian.yaml").write_text(IONIAN_YAML)
+    [built] = validate([str(tmp_path)]).scenarios  # the validator's builder is the one reader of documents
     assert built == preveza_1538()
     seed = 11
     logs = [event_log_hash(_play(s, seed, _mixed(s, seed)).events) for s in (built, preveza_1538())]

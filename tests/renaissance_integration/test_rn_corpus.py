@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import shutil
 from pathlib import Path
 
 from engine.model.common import Source
-from engine.rulesets.renaissance import documents
 from engine.rulesets.renaissance.model import RenaissanceMap, RenaissanceScenario, problems
 from validator.diagnostics import Severity
 from validator.pipeline import validate
@@ -93,15 +91,3 @@ def test_the_content_hash_follows_content_not_formatting(tmp_path: Path) -> None
     assert all(changed[i] != after[i] for i in changed)
 
 
-def test_the_validator_builds_what_the_engines_document_reader_builds() -> None:
-    """``documents.py`` is the engine's reference for the keys it reads: the builder agrees with it (the
-    Armada's changes of port control aside, which only the builder applies)."""
-    result = corpus()
-    data = {item.id: item.doc.data for item in result.loaded}
-    for scenario in result.scenarios:
-        built = documents.scenario_from_documents(data[scenario.id], data[scenario.map.id])
-        if scenario.id == "armada-1588":
-            ports = {p: dataclasses.replace(port, power=scenario.map.ports[p].power)
-                     for p, port in built.map.ports.items()}
-            built = dataclasses.replace(built, map=dataclasses.replace(built.map, ports=ports))
-        assert built == scenario
