@@ -18,8 +18,8 @@ def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     from admiralty.smoke import run_smoke
-    from validator.pipeline import validate
-    from validator.report import render, summary
+    from admiralty.validator.pipeline import validate
+    from admiralty.validator.report import render, summary
 
     context: dict[str, Any] = {}
 

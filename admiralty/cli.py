@@ -31,8 +31,8 @@ def _default_format() -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from validator.pipeline import validate
-    from validator.report import render
+    from admiralty.validator.pipeline import validate
+    from admiralty.validator.report import render
 
     result = validate(args.paths)
     sys.stdout.write(render(result.report, args.format or _default_format()))
@@ -76,13 +76,13 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from validator.fuzz.cli import fuzz_command
+    from admiralty.validator.fuzz.cli import fuzz_command
 
     return fuzz_command(args.rest)
 
 
 def cmd_map(args: argparse.Namespace) -> int:
-    from validator.authoring.cli import map_from_geojson
+    from admiralty.validator.authoring.cli import map_from_geojson
 
     return map_from_geojson(args.rest)
 
@@ -204,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-PASS_THROUGH = {"fuzz": "validator.fuzz.cli:fuzz_command"}
+PASS_THROUGH = {"fuzz": "admiralty.validator.fuzz.cli:fuzz_command"}
 """Commands whose own parser takes every argument, ``--help`` included."""
 
 

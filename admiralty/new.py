@@ -11,10 +11,10 @@ from typing import Any
 
 import yaml
 
-from validator.build import BuildContext
-from validator.build.dreadnought import build_catalog, build_map
-from validator.pipeline import validate
-from validator.schema import schema_path
+from admiralty.validator.build import BuildContext
+from admiralty.validator.build.dreadnought import build_catalog, build_map
+from admiralty.validator.pipeline import validate
+from admiralty.validator.schema import schema_path
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

@@ -7,14 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.replay import format_log, play, read_replay, replay, write_replay
-from engine.rulesets import ruleset_module
+from admiralty.engine.replay import format_log, play, read_replay, replay, write_replay
+from admiralty.engine.rulesets import ruleset_module
 
 
 def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str]:
     """A scenario by id (searched in the corpus) or by file path; or why not."""
-    from validator.pipeline import validate
-    from validator.report import render
+    from admiralty.validator.pipeline import validate
+    from admiralty.validator.report import render
 
     paths = [corpus]
     path = Path(reference)

@@ -8,9 +8,9 @@ import sys
 import time
 from typing import Any
 
-from engine.smoke.executors import ExecutorError
-from engine.smoke.runner import Limits, Outcome
-from engine.smoke.sweep import SmokeSettings, run
+from admiralty.engine.smoke.executors import ExecutorError
+from admiralty.engine.smoke.runner import Limits, Outcome
+from admiralty.engine.smoke.sweep import SmokeSettings, run
 
 
 def _interactive() -> bool:
@@ -58,8 +58,8 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     """Validate the paths, smoke the scenarios, print a summary; 1 on any failure (or out-of-band balance
     with --strict)."""
     if scenarios is None:
-        from validator.pipeline import validate
-        from validator.report import render
+        from admiralty.validator.pipeline import validate
+        from admiralty.validator.report import render
 
         result = validate(args.paths)
         if result.report.exit_code():

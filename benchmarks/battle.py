@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.rulesets.dreadnought.battle import Battle, Combatant
-from engine.rulesets.dreadnought.model import ShipClass
-from engine.rulesets.dreadnought.tables import base_tables
-from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.engine.rulesets.dreadnought.battle import Battle, Combatant
+from admiralty.engine.rulesets.dreadnought.model import ShipClass
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
 
 CLASSES = {
     "BB": ShipClass("dreadnought", "Dreadnought", "BB", "1", 12, "coal", 6, 40, primary=8, secondary=4, tertiary=2,

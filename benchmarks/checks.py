@@ -2,7 +2,7 @@
 
 Each map has a west coast, a jagged southern coast through cells and along grid lines, one island to
 about every ten zones, ports, and a few scenarios of eight fleets with twelve turns of orders each. The
-whole of ``validator.pipeline.validate`` on the folder is timed (the best of five runs, the least
+whole of ``admiralty.validator.pipeline.validate`` on the folder is timed (the best of five runs, the least
 disturbed by other work on the machine), then each check alone on the models it built (caches warm:
 what the check itself adds). Prints seconds for each size and the growth ratio t(5000)/t(1250): linear
 work gives 4, the target is under 4.5, and the 5,000-zone map under 5 s. Exit code 1 when a target is
@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from corpus_gen import COAST_ROWS, grid_shape, write_catalogs, write_map, write_scenarios
 
-from validator import schema
-from validator.checks import CHECKS, CheckContext, load_check_modules
-from validator.pipeline import Validation, validate
+from admiralty.validator import schema
+from admiralty.validator.checks import CHECKS, CheckContext, load_check_modules
+from admiralty.validator.pipeline import Validation, validate
 
 SIZES = (1250, 5000)
 SCENARIOS = 4

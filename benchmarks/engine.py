@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from corpus_gen import grid_shape, write_catalogs, write_map, write_scenarios
 
-import engine.rulesets.dreadnought.game as game_module
-from engine.replay import play
-from engine.rulesets.dreadnought.battle import RESOLVERS
-from validator.pipeline import validate
+import admiralty.engine.rulesets.dreadnought.game as game_module
+from admiralty.engine.replay import play
+from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
+from admiralty.validator.pipeline import validate
 
 
 class TimedResolver:

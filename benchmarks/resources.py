@@ -11,8 +11,8 @@ million cells, ten thousand unknown ships against ten thousand known, a 2,000-en
 of 500 terrain pieces, and alias and merge-key expansions just under and just over the bound.
 
 Bounds are enforced by the validator, not by luck: the loader's size, depth, value and alias-expansion
-bounds (``validator.load``), the grid bound (``GRA005``), the "did you mean" budget per run
-(``validator.build.SUGGESTION_WORK``) and the indexed terrain lookup. This shows they hold.
+bounds (``admiralty.validator.load``), the grid bound (``GRA005``), the "did you mean" budget per run
+(``admiralty.validator.build.SUGGESTION_WORK``) and the indexed terrain lookup. This shows they hold.
 Run: ``python benchmarks/resources.py`` (``--only NAME`` for some inputs).
 """
 

@@ -21,7 +21,7 @@ from corpus_gen import write_corpus
 from admiralty.site.build import build_site
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages
-from validator.pipeline import validate
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 60.0

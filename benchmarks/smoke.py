@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.smoke.runner import Limits
-from engine.smoke.sweep import SmokeSettings, run
-from validator.pipeline import validate
+from admiralty.engine.smoke.runner import Limits
+from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.validator.pipeline import validate
 
 
 def sweep(scenario: object, games: int, jobs: int) -> float:

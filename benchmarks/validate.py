@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from corpus_gen import write_corpus
 
-from validator import schema
-from validator.pipeline import discover, validate
+from admiralty.validator import schema
+from admiralty.validator.pipeline import discover, validate
 
 
 def bare_parse(paths: list[str]) -> float:

@@ -1,7 +1,7 @@
 """Coverage-guided fuzzing of the positioned YAML loader with atheris (libFuzzer for Python).
 
 The mutation fuzzer (``admiralty fuzz``) makes structured mistakes in whole documents; this harness lets
-libFuzzer grow byte strings that reach new branches of ``validator.load`` (and of the Python parts of
+libFuzzer grow byte strings that reach new branches of ``admiralty.validator.load`` (and of the Python parts of
 PyYAML it drives), checking on every input that:
 
 - ``load_bytes`` never raises, whatever the bytes;
@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 with atheris.instrument_imports(include=["validator", "yaml"]):
-    from validator.diagnostics import CODES, Severity
-    from validator.load import Pos, Span, load_bytes
+    from admiralty.validator.diagnostics import CODES, Severity
+    from admiralty.validator.load import Pos, Span, load_bytes
 
 _BREAK = re.compile("\r\n|\r|\n|\x85|\u2028|\u2029")  # the line breaks libyaml counts
 # Small bounds so that libFuzzer's short inputs reach every limit, not only the syntax.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from validator.pipeline import validate
+from admiralty.validator.pipeline import validate
 
 
 def affected(changed: list[str], corpus: str = "scenarios") -> list[str]:

@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from admiralty.site.context import REPO_ROOT
+from admiralty.resources import package_path
 
-CONFIG = REPO_ROOT / "mkdocs.yml"
+CONFIG = package_path("site", "mkdocs.yml")  # shipped in the package: the site builds the same from any folder
 
 
 def site_environment(corpus: Sequence[str], smoke_dir: str) -> dict[str, str]:
@@ -19,8 +19,6 @@ def site_environment(corpus: Sequence[str], smoke_dir: str) -> dict[str, str]:
     env["ADMIRALTY_CORPUS"] = os.pathsep.join(str(Path(p).resolve()) for p in corpus)
     env["ADMIRALTY_SMOKE"] = str(Path(smoke_dir).resolve())
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
-    path = env.get("PYTHONPATH", "")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), path) if p)
     return env
 
 
@@ -41,6 +39,6 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
     if strict:
         command.append("--strict")
     try:
-        return subprocess.run(command, cwd=REPO_ROOT, env=site_environment(corpus, smoke_dir), check=False).returncode
+        return subprocess.run(command, env=site_environment(corpus, smoke_dir), check=False).returncode
     except KeyboardInterrupt:
         return 0 if serve else 2

@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from admiralty.resources import SOURCE_ROOT
 from admiralty.site.text import attr, html_block, relative_link, slug
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = SOURCE_ROOT
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def class_src(catalog_id: str, class_id: str) -> str:
 
 
 def code_src(code: str) -> str:
-    """Matches ``validator.diagnostics.DOCS_BASE``: ``codes/<code in lower case>/``."""
+    """Matches ``admiralty.validator.diagnostics.DOCS_BASE``: ``codes/<code in lower case>/``."""
     return f"codes/{code.lower()}.md"
 
 

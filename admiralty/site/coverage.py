@@ -167,7 +167,7 @@ def _house_walk(ruleset: str, data: Any, path: str, out: list[HouseEntry]) -> No
 def house_entries(root: Path) -> list[HouseEntry]:
     """House-rule entries of every ruleset's tables file (``engine/rulesets/<name>/tables.yaml``)."""
     out: list[HouseEntry] = []
-    for path in sorted((root / "engine" / "rulesets").glob("*/tables.yaml")):
+    for path in sorted((root / "admiralty" / "engine" / "rulesets").glob("*/tables.yaml")):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):
@@ -181,7 +181,7 @@ def collect(root: Path, rules_index: Path | None) -> Coverage:
     text = rules_index.read_text(encoding="utf-8") if rules_index and rules_index.is_file() else None
     clauses = tuple(parse_rules_index(text)) if text else ()
     known = {c.id for c in clauses}
-    implemented = scan_implementations(root, ("engine", "validator"), known)
+    implemented = scan_implementations(root, ("admiralty/engine", "admiralty/validator"), known)
     tested = scan_tests(root)
     return Coverage(clauses, {k: tuple(v) for k, v in implemented.items()}, {k: tuple(v) for k, v in tested.items()},
                     tuple(house_entries(root)), text is not None)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Rules, Scenario, SeaMap, Ship, ShipClass
 from admiralty.site.context import SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.svg import map_svg
 from admiralty.site.text import (
@@ -21,7 +22,6 @@ from admiralty.site.text import (
     render_markdown,
     slug,
 )
-from engine.rulesets.dreadnought.model import Catalog, Fleet, Rules, Scenario, SeaMap, Ship, ShipClass
 
 RULE_CLAUSES: dict[str, str] = {
     "raid_fleets": "DN-5.2-raid, DN-5.25",
@@ -120,7 +120,7 @@ def _value(value: Any) -> str:
 
 
 def _schema_descriptions(ctx: SiteContext) -> dict[str, str]:
-    return _descriptions(ctx.root / "schemas" / "dreadnought" / "scenario.schema.json")
+    return _descriptions(ctx.root / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json")
 
 
 @functools.lru_cache(maxsize=4)

@@ -14,13 +14,13 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
+from admiralty.engine.rulesets.napoleonic.fire import range_band
+from admiralty.engine.rulesets.napoleonic.geometry import bearing_vector, line_of_fire, range_cm, unit_footprint
+from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
+from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
 from admiralty.site.context import SiteContext, map_src, md_path, scenario_src
 from admiralty.site.svg import side_colour
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
-from engine.rulesets.napoleonic.fire import range_band
-from engine.rulesets.napoleonic.geometry import bearing_vector, line_of_fire, range_cm, unit_footprint
-from engine.rulesets.napoleonic.howitzers import battery_kind
-from engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
 
 Point = tuple[float, float]
 

@@ -206,10 +206,10 @@ def index_page(scenarios: Sequence[Any], ctx: SiteContext) -> str:
 
 def load_all_codes() -> Mapping[str, Any]:
     """Every registered diagnostic code: import every validator module (each registers its own)."""
-    import validator
-    from validator.diagnostics import CODES
+    import admiralty.validator
+    from admiralty.validator.diagnostics import CODES
 
-    for info in pkgutil.walk_packages(validator.__path__, "validator."):
+    for info in pkgutil.walk_packages(admiralty.validator.__path__, "admiralty.validator."):
         try:
             importlib.import_module(info.name)
         except Exception:  # a module that fails to import registers nothing; the site goes on

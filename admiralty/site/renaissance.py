@@ -7,6 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from admiralty.engine.rulesets.renaissance.model import (
+    UNIT_KINDS,
+    Battle,
+    RenaissanceMap,
+    RenaissanceScenario,
+    Transport,
+    Units,
+    sea_graph,
+)
+from admiralty.engine.rulesets.renaissance.tables import load_tables
 from admiralty.site.context import SiteContext, map_src, md_path, scenario_src
 from admiralty.site.renaissance_map import (
     UNIT_NAMES,
@@ -16,16 +26,6 @@ from admiralty.site.renaissance_map import (
     power_name,
 )
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
-from engine.rulesets.renaissance.model import (
-    UNIT_KINDS,
-    Battle,
-    RenaissanceMap,
-    RenaissanceScenario,
-    Transport,
-    Units,
-    sea_graph,
-)
-from engine.rulesets.renaissance.tables import load_tables
 
 
 def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 import networkx as nx
 from shapely.geometry import Polygon
 
-from admiralty.site.text import attr, esc, slug
-from engine.rulesets.renaissance.model import (
+from admiralty.engine.rulesets.renaissance.model import (
     UNIT_KINDS,
     Battle,
     RenaissanceMap,
@@ -28,6 +27,7 @@ from engine.rulesets.renaissance.model import (
     Units,
     sea_graph,
 )
+from admiralty.site.text import attr, esc, slug
 
 Point = tuple[float, float]
 

@@ -18,8 +18,8 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
+from admiralty.engine.rulesets.dreadnought.model import Fleet, Point, SeaMap
 from admiralty.site.text import attr, esc
-from engine.rulesets.dreadnought.model import Fleet, Point, SeaMap
 
 NATION_COLOURS: dict[str, str] = {
     "austria-hungary": "#dcc29a",

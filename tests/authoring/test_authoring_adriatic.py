@@ -12,9 +12,9 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
-from validator.authoring.derive import land_shape, map_geometry
-from validator.authoring.grid import Grid, grid_extent
-from validator.geometry import coastline
+from admiralty.validator.authoring.derive import land_shape, map_geometry
+from admiralty.validator.authoring.grid import Grid, grid_extent
+from admiralty.validator.geometry import coastline
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "scenarios" / "dreadnought" / "maps"

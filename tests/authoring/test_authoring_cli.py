@@ -15,10 +15,10 @@ import pytest
 import yaml
 
 from admiralty.cli import main as admiralty_main
-from validator.authoring.cli import map_from_geojson
-from validator.authoring.from_geojson import build_map_document
-from validator.authoring.projection import KM_PER_DEGREE
-from validator.pipeline import validate
+from admiralty.validator.authoring.cli import map_from_geojson
+from admiralty.validator.authoring.from_geojson import build_map_document
+from admiralty.validator.authoring.projection import KM_PER_DEGREE
+from admiralty.validator.pipeline import validate
 
 
 def ring(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:

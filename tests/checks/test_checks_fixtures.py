@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from engine.rulesets.dreadnought.model import Scenario, SeaMap
-from validator.checks import CHECKS, CheckContext, load_check_modules
-from validator.diagnostics import Severity
-from validator.pipeline import Validation, validate
+from admiralty.engine.rulesets.dreadnought.model import Scenario, SeaMap
+from admiralty.validator.checks import CHECKS, CheckContext, load_check_modules
+from admiralty.validator.diagnostics import Severity
+from admiralty.validator.pipeline import Validation, validate
 
 TESTS = Path(__file__).resolve().parents[1]
 BAD = TESTS / "bad"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from engine.rulesets.dreadnought.model import SeaMap
-from validator.checks import CHECKS, CheckContext, check, load_check_modules
-from validator.diagnostics import CODES, Diagnostic, Severity
-from validator.pipeline import validate
+from admiralty.engine.rulesets.dreadnought.model import SeaMap
+from admiralty.validator.checks import CHECKS, CheckContext, check, load_check_modules
+from admiralty.validator.diagnostics import CODES, Diagnostic, Severity
+from admiralty.validator.pipeline import validate
 
 TESTS = Path(__file__).resolve().parents[1]
 MINI_CONTEXT = [str(TESTS / "fixtures" / "mini" / name) for name in ("map.yaml", "ah.yaml", "it.yaml")]

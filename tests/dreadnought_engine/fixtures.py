@@ -13,9 +13,9 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from engine.api import Action
-from engine.rulesets.dreadnought.game import DreadnoughtGame, new_game
-from engine.rulesets.dreadnought.model import (
+from admiralty.engine.api import Action
+from admiralty.engine.rulesets.dreadnought.game import DreadnoughtGame, new_game
+from admiralty.engine.rulesets.dreadnought.model import (
     STAY,
     Catalog,
     Fleet,
@@ -235,7 +235,7 @@ class FakeResolver:
     name = "fake"
 
     def __init__(self, outcome: Any = None) -> None:
-        from engine.rulesets.dreadnought.battle import BattleOutcome
+        from admiralty.engine.rulesets.dreadnought.battle import BattleOutcome
         self.outcome = outcome if outcome is not None else BattleOutcome()
         self.battles: list[Any] = []
 

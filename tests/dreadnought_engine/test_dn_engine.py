@@ -16,15 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine.rulesets.dreadnought.game as dreadnought
-from engine.api import Game, event_log_hash
-from engine.players import LazyView, random_player
-from engine.replay import format_log, play, read_replay, replay, write_replay
-from engine.rulesets import ruleset_module
-from engine.rulesets.dreadnought.battle import BasicCombat, Battle, Combatant
-from engine.rulesets.dreadnought.game import IllegalAction
-from engine.rulesets.dreadnought.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
-from engine.rulesets.dreadnought.weather import weather_for_roll
+import admiralty.engine.rulesets.dreadnought.game as dreadnought
+from admiralty.engine.api import Game, event_log_hash
+from admiralty.engine.players import LazyView, random_player
+from admiralty.engine.replay import format_log, play, read_replay, replay, write_replay
+from admiralty.engine.rulesets import ruleset_module
+from admiralty.engine.rulesets.dreadnought.battle import BasicCombat, Battle, Combatant
+from admiralty.engine.rulesets.dreadnought.game import IllegalAction
+from admiralty.engine.rulesets.dreadnought.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
+from admiralty.engine.rulesets.dreadnought.weather import weather_for_roll
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, campaign, drive, events, fleet, rules, scenario, start
 
@@ -175,8 +175,8 @@ SCRIPT = """
 import sys
 sys.path.insert(0, {root!r})
 from tests.dreadnought_engine.fixtures import campaign
-import engine.rulesets.dreadnought.game as game
-from engine.replay import play
+import admiralty.engine.rulesets.dreadnought.game as game
+from admiralty.engine.replay import play
 print(play(game, campaign(), 7, {{"central": "random", "entente": "scripted"}}).event_hash)
 """
 

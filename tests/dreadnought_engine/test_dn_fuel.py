@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.rulesets.dreadnought import fuel
-from engine.rulesets.dreadnought.battle import BattleOutcome
+from admiralty.engine.rulesets.dreadnought import fuel
+from admiralty.engine.rulesets.dreadnought.battle import BattleOutcome
 
 from .fixtures import (
     ALWAYS_CONTACT,

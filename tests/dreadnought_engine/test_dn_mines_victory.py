@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.dreadnought import mines, weather
-from engine.rulesets.dreadnought.losses import ground_ship
-from engine.rulesets.dreadnought.model import Minefield, VictoryCondition
+from admiralty.engine.rulesets.dreadnought import mines, weather
+from admiralty.engine.rulesets.dreadnought.losses import ground_ship
+from admiralty.engine.rulesets.dreadnought.model import Minefield, VictoryCondition
 
 from .fixtures import drive, events, fleet, rules, scenario, start
 

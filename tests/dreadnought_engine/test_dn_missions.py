@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.dreadnought import mines
-from engine.rulesets.dreadnought.battle import gun_dice
-from engine.rulesets.dreadnought.contact import groups
-from engine.rulesets.dreadnought.missions import may_fly, one_nationality
-from engine.rulesets.dreadnought.model import Minefield, ShipClass
-from engine.rulesets.dreadnought.orders import route_orders
-from engine.rulesets.dreadnought.state import GameState, ShipState
+from admiralty.engine.rulesets.dreadnought import mines
+from admiralty.engine.rulesets.dreadnought.battle import gun_dice
+from admiralty.engine.rulesets.dreadnought.contact import groups
+from admiralty.engine.rulesets.dreadnought.missions import may_fly, one_nationality
+from admiralty.engine.rulesets.dreadnought.model import Minefield, ShipClass
+from admiralty.engine.rulesets.dreadnought.orders import route_orders
+from admiralty.engine.rulesets.dreadnought.state import GameState, ShipState
 
 from .fixtures import (
     ALWAYS_CONTACT,

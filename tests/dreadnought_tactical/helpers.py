@@ -8,15 +8,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rulesets.dreadnought.battle import Battle, Combatant
-from engine.rulesets.dreadnought.model import ShipClass
-from engine.rulesets.dreadnought.tables import merged_tables
-from engine.rulesets.dreadnought.tactical.detection import SideView
-from engine.rulesets.dreadnought.tactical.hexes import Hex, from_offset
-from engine.rulesets.dreadnought.tactical.map import OPEN_SEA, Coast
-from engine.rulesets.dreadnought.tactical.movement import Move
-from engine.rulesets.dreadnought.tactical.resolver import new_field
-from engine.rulesets.dreadnought.tactical.state import Dice, Field, LoadedDice
+from admiralty.engine.rulesets.dreadnought.battle import Battle, Combatant
+from admiralty.engine.rulesets.dreadnought.model import ShipClass
+from admiralty.engine.rulesets.dreadnought.tables import merged_tables
+from admiralty.engine.rulesets.dreadnought.tactical.detection import SideView
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex, from_offset
+from admiralty.engine.rulesets.dreadnought.tactical.map import OPEN_SEA, Coast
+from admiralty.engine.rulesets.dreadnought.tactical.movement import Move
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import new_field
+from admiralty.engine.rulesets.dreadnought.tactical.state import Dice, Field, LoadedDice
 
 
 @dataclass(frozen=True)

@@ -11,18 +11,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.replay import format_log, play
-from engine.rulesets.dreadnought import game as dreadnought
-from engine.rulesets.dreadnought.battle import RESOLVERS, BattleOutcome
-from engine.rulesets.dreadnought.tables import base_tables
-from engine.rulesets.dreadnought.tactical.detection import side_view, sight
-from engine.rulesets.dreadnought.tactical.hexes import distance
-from engine.rulesets.dreadnought.tactical.map import Coast, may_leave
-from engine.rulesets.dreadnought.tactical.movement import STEPS, Move, carry_out, movement_step, options, step_hexes
-from engine.rulesets.dreadnought.tactical.players import BattlePlayer, HeuristicPlayer, RandomPlayer, expected_damage
-from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, new_field
-from engine.rulesets.dreadnought.tactical.resolver import fight as fight_turns
-from engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice, starting_factor
+from admiralty.engine.replay import format_log, play
+from admiralty.engine.rulesets.dreadnought import game as dreadnought
+from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS, BattleOutcome
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.engine.rulesets.dreadnought.tactical.detection import side_view, sight
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
+from admiralty.engine.rulesets.dreadnought.tactical.map import Coast, may_leave
+from admiralty.engine.rulesets.dreadnought.tactical.movement import (
+    STEPS,
+    Move,
+    carry_out,
+    movement_step,
+    options,
+    step_hexes,
+)
+from admiralty.engine.rulesets.dreadnought.tactical.players import (
+    BattlePlayer,
+    HeuristicPlayer,
+    RandomPlayer,
+    expected_damage,
+)
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, new_field
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import fight as fight_turns
+from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice, starting_factor
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, campaign, drive, events, fleet, rules, scenario, start
 
 from .helpers import CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship

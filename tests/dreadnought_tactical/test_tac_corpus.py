@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine.api import event_log_hash
-from engine.players import LazyView
-from engine.replay import player_rng
-from engine.rulesets.dreadnought import game as dreadnought
-from engine.rulesets.dreadnought.tactical.map import coast_of
-from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
-from validator.pipeline import validate
+from admiralty.engine.api import event_log_hash
+from admiralty.engine.players import LazyView
+from admiralty.engine.replay import player_rng
+from admiralty.engine.rulesets.dreadnought import game as dreadnought
+from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = [s for s in validate([str(ROOT / "scenarios")]).scenarios if s.ruleset == "dreadnought"]

@@ -7,14 +7,19 @@ from typing import Any
 
 import pytest
 
-from engine.rulesets.dreadnought.tables import base_tables
-from engine.rulesets.dreadnought.tactical.grounding import check_grounding, grounds, may_run_aground, run_aground
-from engine.rulesets.dreadnought.tactical.hexes import distance
-from engine.rulesets.dreadnought.tactical.map import Coast
-from engine.rulesets.dreadnought.tactical.movement import Move, carry_out, options
-from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, outcome
-from engine.rulesets.dreadnought.tactical.state import LoadedDice
-from engine.rulesets.dreadnought.weather import refloat
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.engine.rulesets.dreadnought.tactical.grounding import (
+    check_grounding,
+    grounds,
+    may_run_aground,
+    run_aground,
+)
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
+from admiralty.engine.rulesets.dreadnought.tactical.map import Coast
+from admiralty.engine.rulesets.dreadnought.tactical.movement import Move, carry_out, options
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, outcome
+from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice
+from admiralty.engine.rulesets.dreadnought.weather import refloat
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, drive, events, fleet, rules, scenario, start
 
 from .helpers import CRUISER, DREADNOUGHT, MONITOR, RIVER, Scripted, at, placed, ship

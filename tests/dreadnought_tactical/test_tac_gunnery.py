@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.rulesets.dreadnought.tables import base_tables
-from engine.rulesets.dreadnought.tactical import damage
-from engine.rulesets.dreadnought.tactical.gunnery import (
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.engine.rulesets.dreadnought.tactical import damage
+from admiralty.engine.rulesets.dreadnought.tactical.gunnery import (
     count_hits,
     fire,
     fire_factors,
@@ -20,8 +20,8 @@ from engine.rulesets.dreadnought.tactical.gunnery import (
     hit_modifier,
     legal_targets,
 )
-from engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice
-from engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
+from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice
+from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, GUNBOAT, TANKER, TEGETTHOFF, at, cls, first_target, placed, ship
 

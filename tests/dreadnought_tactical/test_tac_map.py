@@ -10,9 +10,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.rulesets.dreadnought.tables import base_tables
-from engine.rulesets.dreadnought.tactical.hexes import distance, from_offset, label, neighbours, ring, to_offset, within
-from engine.rulesets.dreadnought.tactical.map import (
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import (
+    distance,
+    from_offset,
+    label,
+    neighbours,
+    ring,
+    to_offset,
+    within,
+)
+from admiralty.engine.rulesets.dreadnought.tactical.map import (
     OPEN_SEA,
     Coast,
     build_map,
@@ -25,9 +33,9 @@ from engine.rulesets.dreadnought.tactical.map import (
     open_sides,
     setup_hexes,
 )
-from engine.rulesets.dreadnought.tactical.movement import carry_out, options
-from engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
-from engine.rulesets.dreadnought.tactical.state import LoadedDice
+from admiralty.engine.rulesets.dreadnought.tactical.movement import carry_out, options
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice
 
 from .helpers import CRUISER, DREADNOUGHT, Scripted, at, battle, placed, ship
 
@@ -153,7 +161,7 @@ def test_a_battle_round_an_island_sets_up_the_defender_next_to_it() -> None:
 
 
 def test_the_coast_comes_from_the_operational_topology() -> None:
-    from validator.pipeline import validate
+    from admiralty.validator.pipeline import validate
     scenario = next(s for s in validate([str(ROOT / "scenarios")]).scenarios if s.ruleset == "dreadnought")
     sea_map = scenario.map
     assert coast_of(sea_map, "K12") == Coast(("N", "W"))

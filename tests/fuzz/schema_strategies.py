@@ -18,7 +18,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[2] / "admiralty" / "schemas"
 MAX_ITEMS = 3
 
 

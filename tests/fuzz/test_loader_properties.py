@@ -10,8 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from validator.diagnostics import CODES
-from validator.load import MAX_DEPTH, Document, LoadResult, Span, load_bytes, load_text
+from admiralty.validator.diagnostics import CODES
+from admiralty.validator.load import MAX_DEPTH, Document, LoadResult, Span, load_bytes, load_text
 
 _BREAK = re.compile("\r\n|\r|\n|\x85|\u2028|\u2029")  # the line breaks libyaml counts
 YAMLISH = st.text(alphabet=st.sampled_from([*"[]{}:,-?!&*#|>'\"%@`~ \t\n\r.01aZé\u2028\ufeff<", "\x00", "\x85"]),

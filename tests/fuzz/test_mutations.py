@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from validator.fuzz.corpus import Corpus, load_corpus
-from validator.fuzz.domain_mutations import DATA_MUTATIONS
-from validator.fuzz.mutations import MUTATIONS, Step, dump, make_mutant, plan_mutant
-from validator.fuzz.oracle import evaluate, validate_mutant
-from validator.fuzz.tree import Raw
-from validator.load import load_bytes, load_text
+from admiralty.validator.fuzz.corpus import Corpus, load_corpus
+from admiralty.validator.fuzz.domain_mutations import DATA_MUTATIONS
+from admiralty.validator.fuzz.mutations import MUTATIONS, Step, dump, make_mutant, plan_mutant
+from admiralty.validator.fuzz.oracle import evaluate, validate_mutant
+from admiralty.validator.fuzz.tree import Raw
+from admiralty.validator.load import load_bytes, load_text
 
 ROOT = Path(__file__).resolve().parents[2]
 OTRANTO = "scenarios/dreadnought/scenarios/otranto-1917.yaml"

@@ -12,13 +12,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.smoke.runner import Limits, play_smoke_game
+from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.validator import schema
+from admiralty.validator.fuzz.corpus import Corpus, load_corpus
+from admiralty.validator.load import load_text
+from admiralty.validator.pipeline import validate_loaded
+from admiralty.validator.report import FORMATS, render
 from tests.fuzz.schema_strategies import document
-from validator import schema
-from validator.fuzz.corpus import Corpus, load_corpus
-from validator.load import load_text
-from validator.pipeline import validate_loaded
-from validator.report import FORMATS, render
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = [("dreadnought", "scenario"), ("dreadnought", "map"), ("dreadnought", "ships"),

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.smoke.runner import Limits, play_smoke_game
-from validator.pipeline import validate
+from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("event_hashes.json")

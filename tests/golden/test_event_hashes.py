@@ -17,7 +17,7 @@ RECORDED: dict[str, dict[str, str]] = json.loads(GOLDEN.read_text())
 @pytest.mark.parametrize("scenario", corpus_scenarios(), ids=lambda s: s.id)
 @pytest.mark.parametrize("players", PLAYERS)
 def test_corpus_games_keep_their_event_log_hashes(scenario: object, players: str) -> None:
-    from engine.smoke.runner import play_smoke_game
+    from admiralty.engine.smoke.runner import play_smoke_game
 
     digest = hashlib.sha256()
     for seed in SEEDS:

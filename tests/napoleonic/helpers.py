@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets.napoleonic.bombardment import Battlefield, Event, new_battlefield, resolve
-from engine.rulesets.napoleonic.dice import ScriptedDice
-from engine.rulesets.napoleonic.game import DEFAULT_OPTIONS
-from engine.rulesets.napoleonic.model import NapoleonicScenario
-from engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.bombardment import Battlefield, Event, new_battlefield, resolve
+from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
+from admiralty.engine.rulesets.napoleonic.game import DEFAULT_OPTIONS
+from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
 
 
 def battlefield(scenario: NapoleonicScenario, **options: Any) -> Battlefield:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rulesets.napoleonic.buildings import (
+from admiralty.engine.rulesets.napoleonic.buildings import (
     double_six_effect,
     fire_needs,
     ignites,
@@ -17,10 +17,10 @@ from engine.rulesets.napoleonic.buildings import (
     melee_modifier,
     set_alight,
 )
-from engine.rulesets.napoleonic.game import new_game
-from engine.rulesets.napoleonic.model import Terrain
-from engine.rulesets.napoleonic.players import heuristic_player
-from engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.game import new_game
+from admiralty.engine.rulesets.napoleonic.model import Terrain
+from admiralty.engine.rulesets.napoleonic.players import heuristic_player
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
 
 from .fixtures import rect, village_under_howitzers
 from .helpers import battlefield, of_type, shoot

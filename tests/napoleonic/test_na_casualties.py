@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rulesets.napoleonic.casualties import (
+from admiralty.engine.rulesets.napoleonic.casualties import (
     dice_needed,
     roll_rounding,
     round_casualties,
@@ -24,8 +24,8 @@ from engine.rulesets.napoleonic.casualties import (
     round_three_quarters,
     round_up_probability,
 )
-from engine.rulesets.napoleonic.dice import ScriptedDice
-from engine.rulesets.napoleonic.model import Battery
+from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
+from admiralty.engine.rulesets.napoleonic.model import Battery
 
 from .fixtures import NORTH, SOUTH, scenario, unit
 from .helpers import battlefield, of_type, shoot

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.rulesets.napoleonic.checks import CHECKS, check_scenario
-from engine.rulesets.napoleonic.model import Battery, Finding, FirePlan, Ranges, Terrain
+from admiralty.engine.rulesets.napoleonic.checks import CHECKS, check_scenario
+from admiralty.engine.rulesets.napoleonic.model import Battery, Finding, FirePlan, Ranges, Terrain
 
 from .fixtures import NORTH, SOUTH, brigade_example, leipzig_rockets, rect, unit, village_under_howitzers
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from engine.rulesets.napoleonic.checks import check_scenario
-from engine.rulesets.napoleonic.fire import gun_solution
-from engine.rulesets.napoleonic.game import new_game
-from engine.rulesets.napoleonic.howitzers import battery_kind, fire_solution, howitzer_solution
-from engine.rulesets.napoleonic.model import Battery, FirePlan, Terrain
-from engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.checks import check_scenario
+from admiralty.engine.rulesets.napoleonic.fire import gun_solution
+from admiralty.engine.rulesets.napoleonic.game import new_game
+from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind, fire_solution, howitzer_solution
+from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, Terrain
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
 
 from .fixtures import NORTH, SOUTH, rect, scenario, unit, village_under_howitzers
 from .helpers import battlefield, of_type, shoot

@@ -9,9 +9,9 @@ import pytest
 import yaml
 from shapely.geometry import box
 
-from engine.rulesets.napoleonic.checks import check_scenario
-from engine.rulesets.napoleonic.game import new_game
-from engine.rulesets.napoleonic.geometry import (
+from admiralty.engine.rulesets.napoleonic.checks import check_scenario
+from admiralty.engine.rulesets.napoleonic.game import new_game
+from admiralty.engine.rulesets.napoleonic.geometry import (
     bearing_vector,
     fire_direction,
     has_line_of_sight,
@@ -19,14 +19,14 @@ from engine.rulesets.napoleonic.geometry import (
     shadow,
     unit_footprint,
 )
-from engine.rulesets.napoleonic.model import Ranges, scenario_from_documents
-from engine.rulesets.napoleonic.players import heuristic_player, play_game, random_player
-from engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.model import Ranges, scenario_from_documents
+from admiralty.engine.rulesets.napoleonic.players import heuristic_player, play_game, random_player
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
 
 from .fixtures import NORTH, SOUTH, unit
 
 TABLE_YAML = """
-# yaml-language-server: $schema=../../../schemas/napoleonic/table.schema.json
+# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/table.schema.json
 kind: table
 ruleset: napoleonic
 id: mockern-fields
@@ -39,7 +39,7 @@ terrain:
 """
 
 SCENARIO_YAML = """
-# yaml-language-server: $schema=../../../schemas/napoleonic/scenario.schema.json
+# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/scenario.schema.json
 kind: scenario
 ruleset: napoleonic
 id: mockern-1813

@@ -10,14 +10,14 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rulesets.napoleonic.checks import check_scenario
-from engine.rulesets.napoleonic.dice import ScriptedDice
-from engine.rulesets.napoleonic.game import new_game
-from engine.rulesets.napoleonic.geometry import unit_footprint
-from engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain
-from engine.rulesets.napoleonic.rockets import rocket_result
-from engine.rulesets.napoleonic.tables import load_tables
-from engine.rulesets.napoleonic.targets import legal_targets, reach
+from admiralty.engine.rulesets.napoleonic.checks import check_scenario
+from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
+from admiralty.engine.rulesets.napoleonic.game import new_game
+from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
+from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain
+from admiralty.engine.rulesets.napoleonic.rockets import rocket_result
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.targets import legal_targets, reach
 
 from .fixtures import NORTH, SOUTH, leipzig_rockets, rect, scenario, unit
 from .helpers import battlefield, of_type, shoot

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.napoleonic.game import new_game
-from engine.rulesets.napoleonic.geometry import unit_footprint
-from engine.rulesets.napoleonic.roster import new_roster, record_casualties, roster_view, unit_on_table
+from admiralty.engine.rulesets.napoleonic.game import new_game
+from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
+from admiralty.engine.rulesets.napoleonic.roster import new_roster, record_casualties, roster_view, unit_on_table
 
 from .fixtures import SOUTH, brigade_example, unit
 from .helpers import battlefield, of_type, shoot

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from validator.diagnostics import Diagnostic
-from validator.pipeline import Validation, validate
+from admiralty.validator.diagnostics import Diagnostic
+from admiralty.validator.pipeline import Validation, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "scenarios" / "napoleonic"

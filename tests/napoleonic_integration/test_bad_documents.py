@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from admiralty.cli import main
-from validator.diagnostics import CODES
-from validator.pipeline import validate
+from admiralty.validator.diagnostics import CODES
+from admiralty.validator.pipeline import validate
 
 from .helpers import BAD, FIXTURES, TABLE
 

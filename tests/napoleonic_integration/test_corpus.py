@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.model.common import Source
-from engine.rulesets import RULESETS, ruleset_module
-from engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table, check_scenario
-from engine.rulesets.napoleonic.tables import TABLES_PATH
-from validator.checks import CHECKS, load_check_modules
-from validator.diagnostics import CODES
-from validator.pipeline import Validation, validate
+from admiralty.engine.model.common import Source
+from admiralty.engine.rulesets import RULESETS, ruleset_module
+from admiralty.engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table, check_scenario
+from admiralty.engine.rulesets.napoleonic.tables import TABLES_PATH
+from admiralty.validator.checks import CHECKS, load_check_modules
+from admiralty.validator.diagnostics import CODES
+from admiralty.validator.pipeline import Validation, validate
 
 from .helpers import CORPUS, ROOT, replaced
 
@@ -48,13 +48,14 @@ def test_the_napoleonic_corpus_has_no_finding_at_all(corpus: Validation) -> None
 def test_documents_start_with_their_modeline(path: Path) -> None:
     kind = "table" if path.parent.name == "tables" else "scenario"
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first == f"# yaml-language-server: $schema=../../../schemas/napoleonic/{kind}.schema.json"
+    assert first == f"# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/{kind}.schema.json"
 
 
 def test_the_house_tables_file_fits_its_schema() -> None:
     first = TABLES_PATH.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../../../schemas/napoleonic/tables.schema.json"
-    assert (TABLES_PATH.parent / first.split("=", 1)[1]).resolve() == ROOT / "schemas/napoleonic/tables.schema.json"
+    schema = ROOT / "admiralty/schemas/napoleonic/tables.schema.json"
+    assert (TABLES_PATH.parent / first.split("=", 1)[1]).resolve() == schema
     result = validate([str(TABLES_PATH)])
     assert result.report.sorted() == [] and result.scenarios == []
 
@@ -110,7 +111,7 @@ def test_content_hash_follows_content_not_formatting(tmp_path: Path, corpus: Val
 
 
 def test_the_ruleset_is_registered_everywhere() -> None:
-    assert RULESETS["napoleonic"] == "engine.rulesets.napoleonic.game"
+    assert RULESETS["napoleonic"] == "admiralty.engine.rulesets.napoleonic.game"
     module = ruleset_module("napoleonic")
     assert callable(module.new_game) and set(module.PLAYERS) == {"heuristic", "random"}
     checks = [c for c in load_check_modules() if c.ruleset == "napoleonic"]

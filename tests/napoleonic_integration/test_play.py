@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from admiralty.engine.api import event_log_hash
+from admiralty.engine.players import LazyView
+from admiralty.engine.replay import play, player_rng, replay, write_replay
+from admiralty.engine.rulesets import ruleset_module
+from admiralty.engine.rulesets.napoleonic import NapoleonicScenario
+from admiralty.engine.rulesets.napoleonic.game import invariants
+from admiralty.engine.smoke.runner import play_smoke_game
 from admiralty.site.smoke import wilson_interval
-from engine.api import event_log_hash
-from engine.players import LazyView
-from engine.replay import play, player_rng, replay, write_replay
-from engine.rulesets import ruleset_module
-from engine.rulesets.napoleonic import NapoleonicScenario
-from engine.rulesets.napoleonic.game import invariants
-from engine.smoke.runner import play_smoke_game
-from validator.pipeline import validate
+from admiralty.validator.pipeline import validate
 
 from .helpers import CORPUS
 

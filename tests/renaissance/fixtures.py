@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.api import Action
-from engine.rulesets.renaissance.game import RenaissanceGame, new_game
-from engine.rulesets.renaissance.model import (
+from admiralty.engine.api import Action
+from admiralty.engine.rulesets.renaissance.game import RenaissanceGame, new_game
+from admiralty.engine.rulesets.renaissance.model import (
     Battle,
     CardScript,
     GalleassesPlay,

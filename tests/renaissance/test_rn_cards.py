@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from engine.api import Action
-from engine.rulesets.renaissance.cards import combat_cards_in_hand, dice_after_cards, reactions_allowed
-from engine.rulesets.renaissance.game import RenaissanceGame, new_game
-from engine.rulesets.renaissance.model import (
+from admiralty.engine.api import Action
+from admiralty.engine.rulesets.renaissance.cards import combat_cards_in_hand, dice_after_cards, reactions_allowed
+from admiralty.engine.rulesets.renaissance.game import RenaissanceGame, new_game
+from admiralty.engine.rulesets.renaissance.model import (
     CardScript,
     GalleassesPlay,
     RenaissanceScenario,
     SeaKind,
     Units,
 )
-from engine.rulesets.renaissance.tables import load_tables
+from admiralty.engine.rulesets.renaissance.tables import load_tables
 
 from .fixtures import duel, events, run
 

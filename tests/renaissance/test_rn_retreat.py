@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine.api import Action
-from engine.rulesets.renaissance.game import RenaissanceGame
-from engine.rulesets.renaissance.model import Battle, Units
-from engine.rulesets.renaissance.players import heuristic_player
-from engine.rulesets.renaissance.retreat import retreat_targets, retreating_side
+from admiralty.engine.api import Action
+from admiralty.engine.rulesets.renaissance.game import RenaissanceGame
+from admiralty.engine.rulesets.renaissance.model import Battle, Units
+from admiralty.engine.rulesets.renaissance.players import heuristic_player
+from admiralty.engine.rulesets.renaissance.retreat import retreat_targets, retreating_side
 
 from .fixtures import duel, events, ionian_map, preveza_1538, run
 

@@ -9,10 +9,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.api import Game
-from engine.rulesets import ruleset_module
-from validator.diagnostics import Diagnostic
-from validator.pipeline import Validation, validate
+from admiralty.engine.api import Game
+from admiralty.engine.rulesets import ruleset_module
+from admiralty.validator.diagnostics import Diagnostic
+from admiralty.validator.pipeline import Validation, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from validator.checks import load_check_modules
-from validator.diagnostics import CODES, Severity
-from validator.pipeline import validate
+from admiralty.validator.checks import load_check_modules
+from admiralty.validator.diagnostics import CODES, Severity
+from admiralty.validator.pipeline import validate
 
 from .helpers import BAD, GOOD, TEST_MAP
 

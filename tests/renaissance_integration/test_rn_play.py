@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from engine.api import event_log_hash
-from engine.replay import play, replay, write_replay
-from engine.rulesets import RULESETS, ruleset_module
+from admiralty.engine.api import event_log_hash
+from admiralty.engine.replay import play, replay, write_replay
+from admiralty.engine.rulesets import RULESETS, ruleset_module
+from admiralty.validator.pipeline import validate
 from tests.renaissance.test_rn_game import IONIAN_YAML, PREVEZA_YAML
-from validator.pipeline import validate
 
 from .helpers import BAD, CORPUS, GOOD, TEST_MAP, action_index, assignments, corpus, play_once
 

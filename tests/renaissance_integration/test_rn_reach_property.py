@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.model.common import Source
-from engine.rulesets.renaissance.model import (
+from admiralty.engine.model.common import Source
+from admiralty.engine.rulesets.renaissance.model import (
     Battle,
     LandFormation,
     NavalAction,
@@ -19,9 +19,9 @@ from engine.rulesets.renaissance.model import (
     Transport,
     Units,
 )
-from validator.checks import CheckContext
-from validator.checks.renaissance import scripted_actions_can_be_played
-from validator.pipeline import validate
+from admiralty.validator.checks import CheckContext
+from admiralty.validator.checks.renaissance import scripted_actions_can_be_played
+from admiralty.validator.pipeline import validate
 
 from .helpers import TEST_MAP, action_index, play_once
 

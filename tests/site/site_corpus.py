@@ -27,7 +27,7 @@ HOSTILE_TITLE = "</title><script>window.__pwned=6</script> Hostile & <b>bold</b>
 
 
 def _modeline(kind: str) -> str:
-    return f"# yaml-language-server: $schema=../../../schemas/dreadnought/{kind}.schema.json\n"
+    return f"# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/{kind}.schema.json\n"
 
 
 def _load(name: str) -> dict[str, Any]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from validator.pipeline import validate
-from validator.report import render
+from admiralty.validator.pipeline import validate
+from admiralty.validator.report import render
 
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
+GUIDE = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs" / "authoring.md"
 FILES = ("maps/narrows.yaml", "ships/austria-hungary.yaml", "ships/italy.yaml", "scenarios/narrows-raid.yaml")
 
 

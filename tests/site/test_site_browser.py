@@ -102,7 +102,7 @@ def full_page_png(driver: Any, path: Path) -> None:
 
 
 def test_site_in_a_real_browser(server: str, browser: Any, hostile_corpus: Path) -> None:
-    from validator.pipeline import validate
+    from admiralty.validator.pipeline import validate
 
     zones = {s.id: len(s.map.zones) for s in validate([str(hostile_corpus)]).scenarios}
 

@@ -54,7 +54,7 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _dump(path: Path, ruleset: str, kind: str, data: dict[str, Any]) -> None:
-    modeline = f"# yaml-language-server: $schema=../../../schemas/{ruleset}/{kind}.schema.json\n"
+    modeline = f"# yaml-language-server: $schema=../../../admiralty/schemas/{ruleset}/{kind}.schema.json\n"
     path.write_text(modeline + yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
@@ -122,7 +122,7 @@ def expected_shapes(scenario: Any) -> dict[str, int]:
 
 def test_renaissance_and_napoleonic_pages_in_a_real_browser(ruleset_server: str, browser: Any,  # noqa: F811
                                                             ruleset_corpus: Path) -> None:
-    from validator.pipeline import validate
+    from admiralty.validator.pipeline import validate
 
     scenarios = {s.id: s for s in validate([str(ruleset_corpus)]).scenarios}
     assert set(scenarios) == {"armada-1588", "preveza-1538", "hostile-armada", "paunsdorf-1813", "plancenoit-1815",

@@ -49,7 +49,7 @@ def html_pages(site: Path) -> list[Path]:
 
 
 def test_every_expected_page_is_built(built_site: Path) -> None:
-    from validator.diagnostics import CODES
+    from admiralty.validator.diagnostics import CODES
 
     for page in ("index.html", "authoring/index.html", "ci/index.html", "coverage/index.html",
                  "rules/dreadnought/index.html", "rules/renaissance/index.html", "rules/napoleonic/index.html",
@@ -63,7 +63,8 @@ def test_every_expected_page_is_built(built_site: Path) -> None:
 
 
 def test_nothing_is_generated_into_docs(built_site: Path) -> None:
-    docs = {p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*") if p.is_file()}
+    pages = ROOT / "admiralty" / "site" / "docs"
+    docs = {p.relative_to(pages).as_posix() for p in pages.rglob("*") if p.is_file()}
     assert not [p for p in docs if p.startswith(("scenarios/", "maps/", "codes/", "ships/", "sheets/"))]
     assert "coverage.md" not in docs
 

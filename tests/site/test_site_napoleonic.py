@@ -14,12 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
-from admiralty.site import napoleonic
-from admiralty.site.context import SiteContext
-from admiralty.site.napoleonic import PAD, SCALE, compass, figure_groups, table_svg
-from admiralty.site.pages import generate_pages, scenario_page
-from admiralty.site.svg import side_colour
-from engine.rulesets.napoleonic.model import (
+from admiralty.engine.rulesets.napoleonic.model import (
     Battery,
     FirePlan,
     NapoleonicScenario,
@@ -29,7 +24,12 @@ from engine.rulesets.napoleonic.model import (
     Terrain,
     Unit,
 )
-from validator.pipeline import validate
+from admiralty.site import napoleonic
+from admiralty.site.context import SiteContext
+from admiralty.site.napoleonic import PAD, SCALE, compass, figure_groups, table_svg
+from admiralty.site.pages import generate_pages, scenario_page
+from admiralty.site.svg import side_colour
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from admiralty.site.charts import balance_svg
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import RENDERERS, balance_label, generate_pages, index_page, scenario_page
 from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
-from validator.pipeline import validate
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -158,7 +158,7 @@ def test_rules_index_is_parsed() -> None:
 
 def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> None:
     (tmp_path / "RULES.md").write_text(RULES_SAMPLE)
-    engine = tmp_path / "engine" / "rulesets" / "dreadnought"
+    engine = tmp_path / "admiralty" / "engine" / "rulesets" / "dreadnought"
     engine.mkdir(parents=True)
     (engine / "fuel.py").write_text('"""Fuel."""\n\ndef refuel():\n    """DN-12-port: refuel in port."""\n')
     (engine / "tables.yaml").write_text("fuel:\n  house: true\n  rule: DN-5.1\n  description: burn\n"
@@ -172,7 +172,7 @@ def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> N
     (tests / "test_module.py").write_text("import pytest\npytestmark = pytest.mark.rule('RN-5')\n")
     result = coverage.collect(tmp_path, tmp_path / "RULES.md")
     assert result.index_found and len(result.clauses) == 4
-    assert result.implemented["DN-12-port"] == ("engine/rulesets/dreadnought/fuel.py:3 refuel",)
+    assert result.implemented["DN-12-port"] == ("admiralty/engine/rulesets/dreadnought/fuel.py:3 refuel",)
     assert result.tested["DN-12-port"] == ("tests/x/test_fuel.py::test_refuel",)
     assert result.tested["DN-5.1"] == ("tests/x/test_fuel.py::test_orders",)
     assert result.tested["RN-5"] == ("tests/x/test_module.py (every test)",)
@@ -202,7 +202,7 @@ def test_coverage_of_this_repository_finds_real_clauses() -> None:
 
 
 def test_every_code_gets_a_page(hostile_validation: Any, ctx: SiteContext) -> None:
-    from validator.diagnostics import CODES
+    from admiralty.validator.diagnostics import CODES
 
     site = generate_pages(hostile_validation.scenarios, hostile_validation.models, ctx)
     for code, entry in CODES.items():

@@ -13,6 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
+from admiralty.engine.rulesets.renaissance.model import (
+    Battle,
+    CardScript,
+    LandFormation,
+    Leader,
+    Port,
+    RenaissanceMap,
+    RenaissanceScenario,
+    Sea,
+    Transport,
+    Units,
+)
 from admiralty.site import renaissance, renaissance_map
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
@@ -25,19 +37,7 @@ from admiralty.site.renaissance_map import (
     spring_positions,
     units_short,
 )
-from engine.rulesets.renaissance.model import (
-    Battle,
-    CardScript,
-    LandFormation,
-    Leader,
-    Port,
-    RenaissanceMap,
-    RenaissanceScenario,
-    Sea,
-    Transport,
-    Units,
-)
-from validator.pipeline import validate
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 

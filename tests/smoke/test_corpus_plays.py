@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.smoke.sweep import SmokeSettings, run
-from validator.pipeline import validate
+from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = validate([str(ROOT / "scenarios")]).scenarios

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-import engine.rulesets.dreadnought.game as dreadnought_game
+import admiralty.engine.rulesets.dreadnought.game as dreadnought_game
 from admiralty.cli import main
-from engine.smoke.runner import Limits, play_smoke_game
-from engine.smoke.stats import wilson_interval
-from engine.smoke.sweep import SmokeSettings, run
-from validator.pipeline import validate
+from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.engine.smoke.stats import wilson_interval
+from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 

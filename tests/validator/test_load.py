@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from validator.load import load_text
+from admiralty.validator.load import load_text
 
 
 def test_values_and_positions() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from validator.schema import schema_files, validator_for
+from admiralty.validator.schema import schema_files, validator_for
 
 FILES = schema_files()
 

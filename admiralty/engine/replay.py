@@ -1,0 +1,242 @@
+"""Playing a game to the end, recording it, replaying it, and printing its log; for any ruleset.
+
+``play`` drives any module that provides ``new_game(scenario, seed, options)`` (and optionally ``PLAYERS``
+and ``ENGINE_VERSION``) with named players until the game ends or a step limit is hit. ``write_replay``
+stores the game as JSON Lines: a header (scenario id and content hash, seed, engine version, players,
+options, the event-log hash), one line per action ``{"side", "action"}``, and a last line with a short
+digest of every event (or the events themselves), so that ``replay`` can say where a re-play diverged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from admiralty.engine.api import Action, Event, GameResult, event_log_hash
+from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
+
+DEFAULT_STEP_LIMIT = 100_000
+DIGEST_CHARS = 16
+
+
+class StepLimitExceeded(RuntimeError):
+    """The game did not end within the step limit."""
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished (or stopped) game: what was played and what happened."""
+
+    module: str
+    ruleset: str
+    scenario_id: str
+    scenario_hash: str
+    seed: int
+    players: dict[str, str]
+    options: dict[str, Any]
+    engine_version: str
+    actions: list[dict[str, Any]]
+    events: list[Event]
+    result: GameResult | None
+    event_hash: str
+    stopped: str | None = None
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+
+@dataclass(frozen=True)
+class ReplayCheck:
+    """The outcome of re-playing a replay file."""
+
+    ok: bool
+    expected_hash: str
+    actual_hash: str
+    scenario_matches: bool
+    actions_applied: int
+    divergence: int | None = None
+    expected_event: Any = None
+    actual_event: Event | None = None
+    message: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _player(registry: Mapping[str, Player], spec: str | Player) -> Player:
+    if callable(spec):
+        return spec
+    if spec not in registry:
+        raise KeyError(f"unknown player {spec!r}; known: {', '.join(sorted(registry))}")
+    return registry[spec]
+
+
+def player_rng(seed: int, side: str) -> random.Random:
+    """Each side's player draws from its own RNG, seeded from the game seed and the side (string seeds are
+    hashed with SHA-512 by ``random``, never with ``hash()``)."""
+    return random.Random(f"{seed}:{side}")
+
+
+def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str, str | Player],
+         options: Mapping[str, Any] | None = None, *, step_limit: int = DEFAULT_STEP_LIMIT,
+         raise_on_limit: bool = False) -> PlayedGame:
+    """Play ``scenario`` to the end with ``players`` (side -> player name or function)."""
+    registry: dict[str, Player] = {**GENERIC_PLAYERS, **getattr(game_module, "PLAYERS", {})}
+    game = game_module.new_game(scenario, seed, options)
+    chosen = {side: _player(registry, players.get(side, "random")) for side in game.sides}
+    rngs = {side: player_rng(seed, side) for side in game.sides}
+    recorded: list[dict[str, Any]] = []
+    stopped: str | None = None
+    while not game.is_over:
+        if len(recorded) >= step_limit:
+            stopped = "step-limit"
+            if raise_on_limit:
+                raise StepLimitExceeded(f"no end after {step_limit} actions")
+            break
+        movers = game.to_move()
+        if not movers:
+            raise RuntimeError("the game is not over but no side is to move")
+        side = movers[0]
+        legal = game.legal_actions(side)
+        if not legal:
+            raise RuntimeError(f"{side} is to move but has no legal action")
+        action = chosen[side](LazyView(partial(game.view, side)), legal, rngs[side])
+        game.apply(side, action)
+        recorded.append({"side": side, "action": action})
+    names = {side: (spec if isinstance(spec, str) else getattr(spec, "__name__", "custom"))
+             for side, spec in ((s, players.get(s, "random")) for s in game.sides)}
+    return PlayedGame(
+        module=game_module.__name__, ruleset=str(getattr(scenario, "ruleset", "")),
+        scenario_id=str(getattr(scenario, "id", "")), scenario_hash=str(getattr(scenario, "content_hash", "")),
+        seed=seed, players=names, options=json_options(options), engine_version=engine_version_of(game_module),
+        actions=recorded, events=list(game.events), result=game.result() if game.is_over else None,
+        event_hash=event_log_hash(game.events), stopped=stopped)
+
+
+def engine_version_of(module: ModuleType) -> str:
+    """The ruleset module's ENGINE_VERSION, written into replay headers."""
+    return str(getattr(module, "ENGINE_VERSION", "unknown"))
+
+
+def json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options that can be written down (objects such as a test's battle resolver are left out)."""
+    kept: dict[str, Any] = {}
+    for key, value in (options or {}).items():
+        try:
+            json.dumps(value)
+        except TypeError:
+            continue
+        kept[key] = value
+    return kept
+
+
+def event_digest(event: Event) -> str:
+    text = json.dumps(event, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_CHARS]
+
+
+def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = False) -> None:
+    """Write ``played`` as JSON Lines: header, one line per action, then the event digests (or events)."""
+    header = {
+        "kind": "replay", "module": played.module, "ruleset": played.ruleset, "scenario": played.scenario_id,
+        "scenario_hash": played.scenario_hash, "seed": played.seed, "engine": played.engine_version,
+        "players": played.players, "options": played.options, "actions": len(played.actions),
+        "events": len(played.events), "event_log_hash": played.event_hash, "stopped": played.stopped,
+    }
+    lines = [json.dumps(header, sort_keys=True)]
+    lines += [json.dumps({"side": a["side"], "action": a["action"]}, sort_keys=True) for a in played.actions]
+    tail: dict[str, Any] = {"kind": "events"}
+    if full_events:
+        tail["events"] = played.events
+    else:
+        tail["digests"] = [event_digest(e) for e in played.events]
+    lines.append(json.dumps(tail, sort_keys=True))
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """The header, the actions and the events line of a replay file."""
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not rows or rows[0].get("kind") != "replay":
+        raise ValueError(f"{path}: not a replay file")
+    tail = rows[-1] if len(rows) > 1 and rows[-1].get("kind") == "events" else {}
+    actions = rows[1:-1] if tail else rows[1:]
+    return rows[0], actions, tail
+
+
+def replay(path: str | Path, scenario: Any, game_module: ModuleType | None = None) -> ReplayCheck:
+    """Re-play a replay file against ``scenario``: the same event-log hash, or where it first diverged."""
+    header, actions, tail = read_replay(path)
+    module = game_module or importlib.import_module(header["module"])
+    game = module.new_game(scenario, header["seed"], header.get("options") or None)
+    matches = header.get("scenario_hash", "") == str(getattr(scenario, "content_hash", ""))
+    applied = 0
+    error = ""
+    for row in actions:
+        action: Action = row["action"]
+        try:
+            game.apply(row["side"], action)
+        except (ValueError, KeyError) as exc:
+            error = f"action {applied} ({row['side']}: {action!r}) was refused: {exc}"
+            break
+        applied += 1
+    actual = event_log_hash(game.events)
+    expected = str(header.get("event_log_hash", ""))
+    if actual == expected and not error:
+        return ReplayCheck(True, expected, actual, matches, applied, message="identical event log")
+    index, want, got = _first_divergence(tail, list(game.events))
+    message = error or (f"event {index} differs" if index is not None else "event logs differ")
+    return ReplayCheck(False, expected, actual, matches, applied, divergence=index, expected_event=want,
+                       actual_event=got, message=message)
+
+
+def _first_divergence(tail: Mapping[str, Any], events: list[Event]) -> tuple[int | None, Any, Event | None]:
+    if "events" in tail:
+        recorded = tail["events"]
+        for i in range(max(len(recorded), len(events))):
+            want = recorded[i] if i < len(recorded) else None
+            got = events[i] if i < len(events) else None
+            if want != got:
+                return i, want, got
+        return None, None, None
+    digests = tail.get("digests", [])
+    for i in range(max(len(digests), len(events))):
+        want = digests[i] if i < len(digests) else None
+        got = events[i] if i < len(events) else None
+        if got is None or want != event_digest(got):
+            return i, {"digest": want}, got
+    return None, None, None
+
+
+def format_log(events: list[Event]) -> str:
+    """A readable turn-by-turn log: a heading per turn, one line per event with its rule; an event that
+    carries a log of its own (a battle's per-step account) prints each entry's ``text`` beneath it."""
+    lines: list[str] = []
+    turn: Any = object()
+    skip = {"turn", "phase", "type", "rule", "log"}
+    for event in events:
+        if event.get("turn") != turn:
+            turn = event.get("turn")
+            lines.append(f"Turn {turn}")
+        details = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in skip)
+        lines.append(f"  {event.get('phase', ''):<9} {event.get('type', '')}: {details}  [{event.get('rule', '')}]")
+        for entry in event.get("log") or ():
+            text = entry.get("text") if isinstance(entry, dict) else entry
+            lines.append(f"      {text if isinstance(text, str) else _short(entry)}")
+    return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        return "/".join(_short(v) for v in value) if all(not isinstance(v, (dict, list)) for v in value) \
+            else json.dumps(value, sort_keys=True)
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True)
+    return str(value)

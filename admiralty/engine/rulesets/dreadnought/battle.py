@@ -1,0 +1,255 @@
+"""Battles: one interface for every way of fighting them, and the basic combat that fights them for now.
+
+The operational game hands a ``Battle`` (the ships of both sides in contact, day or night, the weather, the
+tables) and the game's RNG to a ``BattleResolver`` and gets back a ``BattleOutcome``: hull boxes lost,
+ships sunk or grounded, torpedoes spent, which side left, whether contact was lost, and whether pursuit
+(DN-5.23) may follow. The tactical hex battle implements the same protocol later; ``BasicCombat`` is the
+house basic combat (6.2 is not in the seeds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from admiralty.engine.rulesets.dreadnought.dice import d6
+from admiralty.engine.rulesets.dreadnought.model import ShipClass, speed_rank
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One ship in a battle, as the resolver sees it."""
+
+    name: str
+    side: str
+    fleet: str
+    cls: ShipClass
+    hull: int
+    speed: str
+    italic: bool = False
+    lost_way: bool = False
+    torpedoes_ready: bool = True
+    halved_first_step: bool = False
+    can_fire: bool = True
+    nation: str = ""  # home coast for grounding (DN-7.42)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The fleets in contact in one sea zone."""
+
+    zone: str
+    turn: int
+    night: bool
+    weather: str
+    sides: tuple[str, str]
+    forces: Mapping[str, tuple[Combatant, ...]]
+    tables: Mapping[str, Any]
+    coast: Any = None  # the battle zone's coast (tactical.map.Coast): land sides and island (DN-7.41a/b)
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """What a battle did. Ships whose hull reaches zero through ``damage`` sink; ``sunk`` lists ships lost
+    outright (a tanker exploding, DN-12.64); ``grounded`` maps ships run aground to whether deliberately
+    (DN-7.44)."""
+
+    damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    sunk: tuple[str, ...] = ()
+    grounded: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
+    torpedoes_spent: tuple[str, ...] = ()
+    left: str | None = None
+    contact_lost: bool = False
+    pursuit_allowed: bool = True
+    steps: int = 0
+    log: tuple[dict[str, Any], ...] = ()
+
+
+class BattleResolver(Protocol):
+    """Fights one battle; all chance from ``rng`` (the game's own)."""
+
+    name: str
+
+    def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome: ...
+
+
+def gun_dice(cls: ShipClass, hull: int, halved: bool, divisors: Mapping[str, int]) -> int:
+    """House basic combat: dice a ship rolls in one step. DN-5.2-bombard: a bombard fleet's ships fire with
+    each gun class halved (rounding down) in the first step. Damage scales the dice by hull left."""
+    factors = {"primary": cls.primary, "secondary": cls.secondary, "tertiary": cls.tertiary}
+    if halved:
+        factors = {k: v // 2 for k, v in factors.items()}
+    dice = sum(factors[k] // int(divisors[k]) for k in factors)
+    return dice * hull // max(1, cls.hull)
+
+
+def slowest(ships: list[Combatant]) -> int:
+    """DN-5.11b: the speed rank of the slowest ship (1s counts slower than 1 in basic combat)."""
+    return min(speed_rank(ship.speed) for ship in ships)
+
+
+def breaks_off(roll: int, own_slowest: int, enemy_slowest: int, table: Mapping[str, Any]) -> bool:
+    """House: the losing side leaves on 1d6 + speed_modifier x (own slowest rank - enemy slowest rank)."""
+    return roll + int(table["speed_modifier"]) * (own_slowest - enemy_slowest) >= int(table["leaves_on"])
+
+
+class BasicCombat:
+    """House basic combat: steps of simultaneous gunnery (torpedoes in the first), then the side that has
+    lost more hull may break off, and at night contact may be lost."""
+
+    name = "basic"
+
+    def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome:
+        table = battle.tables["combat"]
+        hull = {c.name: c.hull for side in battle.sides for c in battle.forces[side]}
+        ships = {c.name: c for side in battle.sides for c in battle.forces[side]}
+        lost = dict.fromkeys(battle.sides, 0)
+        spent: list[str] = []
+        exploded: list[str] = []
+        log: list[dict[str, Any]] = []
+        left: str | None = None
+        contact_lost = False
+        steps = int(table["steps"]["night" if battle.night else "day"])
+        done = 0
+        for step in range(1, steps + 1):
+            afloat = {s: [c for c in battle.forces[s] if hull[c.name] > 0 and c.name not in exploded]
+                      for s in battle.sides}
+            if not all(afloat.values()):
+                break
+            done = step
+            hits: dict[str, int] = {}
+            for side in battle.sides:
+                enemy = afloat[battle.sides[1] if side == battle.sides[0] else battle.sides[0]]
+                for ship in afloat[side]:
+                    if ship.can_fire:
+                        self._fire(battle, table, ship, enemy, hull, step, rng, hits, spent)
+            for name, count in hits.items():
+                boxes = min(hull[name], count)
+                hull[name] -= boxes
+                lost[ships[name].side] += boxes
+                if ships[name].cls.type == "tanker" and hull[name] > 0 and d6(rng) >= int(table["tanker_explodes_on"]):
+                    exploded.append(name)
+                    lost[ships[name].side] += hull[name]
+            log.append({"step": step, "hits": dict(sorted(hits.items()))})
+            afloat = {s: [c for c in battle.forces[s] if hull[c.name] > 0 and c.name not in exploded]
+                      for s in battle.sides}
+            if not all(afloat.values()):
+                break
+            a, b = battle.sides
+            if lost[a] != lost[b]:
+                loser, winner = (a, b) if lost[a] > lost[b] else (b, a)
+                if breaks_off(d6(rng), slowest(afloat[loser]), slowest(afloat[winner]), table["break_off"]):
+                    left = loser
+                    break
+            chance = int(table["lose_contact"]["night" if battle.night else "day"])
+            if battle.weather == "storm":
+                chance += int(table["lose_contact"]["storm"])
+            if chance > 0 and d6(rng) <= chance:
+                contact_lost = True
+                break
+        damage = {name: ships[name].hull - hull[name] for name in ships if ships[name].hull != hull[name]}
+        return BattleOutcome(damage=MappingProxyType(damage), sunk=tuple(exploded), torpedoes_spent=tuple(spent),
+                             left=left, contact_lost=contact_lost, pursuit_allowed=True, steps=done,
+                             log=tuple(log))
+
+    @staticmethod
+    def _fire(battle: Battle, table: Mapping[str, Any], ship: Combatant, enemy: list[Combatant],
+              hull: dict[str, int], step: int, rng: random.Random, hits: dict[str, int], spent: list[str]) -> None:
+        if not enemy:
+            return
+        target = enemy[rng.randrange(len(enemy))]
+        dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table["dice_divisor"])
+        bonus = int(table["weather"][battle.weather])
+        bonus += int(table["modifiers"]["italic"]) if ship.italic else 0
+        bonus += int(table["modifiers"]["lost_way"]) if target.lost_way else 0
+        for _ in range(dice):
+            roll = d6(rng)
+            if (roll == 6 and table["natural_six_hits"]) or roll + bonus >= int(table["hit_on"]):
+                hits[target.name] = hits.get(target.name, 0) + int(table["damage_per_hit"])
+        if step == 1 and ship.torpedoes_ready and ship.cls.torpedo > 0:
+            spent.append(ship.name)
+            torpedo = table["torpedo"]
+            need = int(torpedo["hit_on"]) - (int(torpedo["night_modifier"]) if battle.night else 0)
+            for _ in range(ship.cls.torpedo):
+                if d6(rng) >= need:
+                    hits[target.name] = hits.get(target.name, 0) + int(torpedo["damage"])
+
+
+RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat()}
+"""Battle resolvers by name (``options["battle"]``); the tactical battle registers here."""
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle  # noqa: E402
+
+RESOLVERS["tactical"] = TacticalBattle()
+
+
+# --- fighting the battles of a turn ----------------------------------------------------------------
+# Imported here, not at the top, so that a resolver module needs nothing of the game state to implement
+# the protocol above.
+from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship, sink_ship  # noqa: E402
+from admiralty.engine.rulesets.dreadnought.missions import LEAD_TWO  # noqa: E402
+from admiralty.engine.rulesets.dreadnought.state import Decision, FleetState, GameState  # noqa: E402
+from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of  # noqa: E402
+
+
+def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battle:
+    """The ``Battle`` for ``fleets`` in ``zone``: refuelling ships cannot fire (DN-12-nocombat), bombard
+    fleets fire at half in the first step (DN-5.2-bombard)."""
+    forces: dict[str, list[Combatant]] = {side: [] for side in state.sides}
+    for fleet in fleets:
+        refuelling = fleet.activity in ("refuel", "coal", "oil")
+        for ship in state.ships_of(fleet):
+            forces[fleet.side].append(Combatant(
+                name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
+                italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
+                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation))
+    return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
+                  forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables,
+                  coast=coast_of(state.scenario.map, zone))
+
+
+def fight_battles(state: GameState) -> None:
+    """Each zone where a side engaged: that side's fleets there and the enemy groups it sighted fight."""
+    for zone in sorted(state.engaging):
+        engaging = state.engaging[zone]
+        here = [f for f in state.fleets.values() if f.at == zone and not f.hidden]
+        chosen: set[str] = set()
+        for side in engaging:
+            chosen |= {f.id for f in here if f.side == side}
+            chosen |= {f.id for f in here if f.id in state.sighted.get(side, [])}
+        fleets = [f for f in here if f.id in chosen]
+        if len({f.side for f in fleets}) < 2:
+            if not engaging:
+                state.emit("contact-avoided", "house:contact", zone=zone)
+            continue
+        outcome = state.resolver.resolve(build_battle(state, zone, fleets), state.rng)
+        apply_outcome(state, zone, fleets, outcome)
+    state.engaging = {}
+
+
+def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome: BattleOutcome) -> None:
+    """Record the battle, apply its losses, and offer pursuit (DN-5.23) and abort (DN-5.2-abort)."""
+    name = str(getattr(state.resolver, "name", "battle"))
+    rule = "house:combat" if name == "basic" else name
+    damage_rule = "house:combat" if name == "basic" else "DN-7.5d"
+    state.emit("battle", rule, zone=zone, fleets=[f.id for f in fleets],
+               steps=outcome.steps, left=outcome.left,
+               contact_lost=outcome.contact_lost, log=list(outcome.log))
+    for fleet in fleets:
+        fleet.fought = True
+    for name in outcome.torpedoes_spent:
+        state.ships[name].torpedoes_spent = True
+    for name, boxes in outcome.damage.items():
+        damage_ship(state, state.ships[name], boxes, "battle", damage_rule)
+    for name in outcome.sunk:
+        sink_ship(state, state.ships[name], "battle", "DN-12.64" if state.ships[name].cls.type == "tanker"
+                  else damage_rule)
+    for name, deliberate in outcome.grounded.items():
+        ground_ship(state, state.ships[name], zone, deliberate, "battle", "DN-7.44" if deliberate else "DN-7.42")
+    alive = [f for f in fleets if f.id in state.fleets]
+    for fleet in alive:
+        enemies = [e.id for e in alive if e.side != fleet.side]
+        fleet.may_pursue = enemies if outcome.pursuit_allowed and fleet.mission in LEAD_TWO else []
+        state.decisions.setdefault(fleet.side, []).append(Decision("after-battle", fleet.side, fleet.id))

@@ -1,0 +1,195 @@
+"""Places on the operational map: sea zones, ports, friendly and enemy ports, and routes between them.
+
+A place is a zone id (``Q31``) or a port id (``cattaro``); the two never collide (zone ids are upper case,
+port ids lower-case kebab). Movement goes only along ``scenario.map.topology.neighbours``; a port is
+entered from, and left into, the zones it opens on.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+import networkx as nx
+
+from admiralty.engine.rulesets.dreadnought.model import Port, Scenario
+
+BRITISH_DOMINIONS = ("canada", "australia")
+
+
+def nation_counts_as(nation: str) -> str:
+    """DN-5.2: Canadian and Australian ships (and ports) count as British."""
+    return "britain" if nation in BRITISH_DOMINIONS else nation
+
+
+@dataclass(frozen=True)
+class Geography:
+    """The map facts the rules ask again and again, computed once per game."""
+
+    neighbours: Mapping[str, tuple[str, ...]]
+    ports: Mapping[str, Port]
+    ports_by_zone: Mapping[str, tuple[str, ...]]
+    kinds: Mapping[str, str]
+    friendly_ports: Mapping[str, frozenset[str]]
+    refuel_ports: Mapping[str, frozenset[str]]
+    controls: Mapping[str, frozenset[str]]
+    memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def is_port(self, place: str) -> bool:
+        return place in self.ports
+
+    def is_coastal(self, zone: str) -> bool:
+        return self.kinds.get(zone, "open") == "coastal" or bool(self.ports_by_zone.get(zone))
+
+    def exits(self, place: str) -> tuple[str, ...]:
+        """The zones a fleet at ``place`` may enter next (a port's zones, or a zone's neighbours)."""
+        port = self.ports.get(place)
+        return port.zones if port is not None else self.neighbours.get(place, ())
+
+    def can_step(self, place: str, to: str) -> bool:
+        """Whether one step from ``place`` to ``to`` is legal: zone to neighbour, port to its zone, zone to
+        a port opening on it."""
+        port = self.ports.get(to)
+        if port is not None:
+            return place in port.zones
+        return to in self.exits(place)
+
+    def enemy_port_in(self, side: str, zone: str) -> bool:
+        """DN-12.5, DN-12.6: whether ``zone`` holds a port that is not ``side``'s."""
+        return any(port not in self.friendly_ports[side] for port in self.ports_by_zone.get(zone, ()))
+
+    def enemy_ports_on(self, side: str, zone: str) -> list[str]:
+        return [port for port in self.ports_by_zone.get(zone, ()) if port not in self.friendly_ports[side]]
+
+    def zone_of(self, place: str) -> str | None:
+        """The sea zone of a place, or ``None`` for a port."""
+        return None if place in self.ports else place
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The zone graph (ports excluded: a route never passes through a port)."""
+        graph = nx.Graph()
+        for zone, others in self.neighbours.items():
+            graph.add_node(zone)
+            for other in others:
+                graph.add_edge(zone, other)
+        return graph
+
+    @cached_property
+    def components(self) -> dict[str, int]:
+        """Each zone's connected component (a breadth-first sweep in the topology's order)."""
+        part: dict[str, int] = {}
+        for seed in self.neighbours:
+            if seed in part:
+                continue
+            number = len(set(part.values()))
+            part[seed] = number
+            frontier = [seed]
+            while frontier:
+                nxt = []
+                for zone in frontier:
+                    for other in self.neighbours.get(zone, ()):
+                        if other not in part:
+                            part[other] = number
+                            nxt.append(other)
+                frontier = nxt
+        return part
+
+    def _parts(self, place: str) -> frozenset[int]:
+        zones = self.ports[place].zones if place in self.ports else (place,)
+        return frozenset(self.components[z] for z in zones if z in self.components)
+
+    def reachable(self, start: str, goal: str) -> bool:
+        """Whether any route leads from ``start`` to ``goal`` (cheaper than ``route``)."""
+        return start == goal or bool(self._parts(start) & self._parts(goal))
+
+    def reachable_ports(self, side: str, place: str) -> tuple[str, ...]:
+        """``side``'s friendly ports (sorted) that some route from ``place`` reaches, ``place`` excluded."""
+        key = (side, place)
+        found = self.memo.get(key)
+        if found is None:
+            parts = self._parts(place)
+            found = tuple(p for p in sorted(self.friendly_ports[side]) if p != place and parts & self._parts(p))
+            self.memo[key] = found
+        return found
+
+    def route(self, start: str, goal: str) -> list[str] | None:
+        """Shortest list of places entered to go from ``start`` to ``goal`` (a zone or a port), or None.
+
+        Ties between equally short routes go to the first found by networkx's breadth-first search, which
+        follows the topology's neighbour order, so the choice is the same in every process.
+        """
+        if start == goal:
+            return []
+        starts = [start] if start not in self.ports else list(self.ports[start].zones)
+        goal_port = self.ports.get(goal)
+        goals = list(goal_port.zones) if goal_port is not None else [goal]
+        best: list[str] | None = None
+        for source in starts:
+            if source not in self.graph:
+                continue
+            paths = nx.single_source_shortest_path(self.graph, source)
+            for target in goals:
+                path = paths.get(target)
+                if path is None:
+                    continue
+                entered = path if start in self.ports else path[1:]
+                if best is None or len(entered) < len(best):
+                    best = list(entered)
+        if best is None:
+            return None
+        return [*best, goal] if goal_port is not None else best
+
+
+_CACHE: dict[int, tuple[weakref.ref[Scenario], Geography]] = {}
+
+
+def geography_for(scenario: Scenario) -> Geography:
+    """``build_geography(scenario)``, reused while the same scenario object lives. The geography is
+    immutable derived data (its memo only caches answers), so games of one scenario may share it."""
+    entry = _CACHE.get(id(scenario))
+    if entry is not None and entry[0]() is scenario:
+        return entry[1]
+    geo = build_geography(scenario)
+    key = id(scenario)
+
+    def forget(_ref: weakref.ref[Scenario]) -> None:
+        _CACHE.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(scenario, forget), geo)
+    return geo
+
+
+def build_geography(scenario: Scenario) -> Geography:
+    """The map facts of ``scenario`` for its two sides."""
+    sea = scenario.map
+    by_zone: dict[str, list[str]] = {}
+    for port in sea.ports.values():
+        for zone in port.zones:
+            by_zone.setdefault(zone, []).append(port.id)
+    friendly: dict[str, frozenset[str]] = {}
+    refuel: dict[str, frozenset[str]] = {}
+    controls: dict[str, frozenset[str]] = {}
+    allowed = None if scenario.rules.refuel_ports is None else set(scenario.rules.refuel_ports)
+    for side in scenario.sides:
+        nations = {nation_counts_as(n) for n in side.nations}
+        mine = frozenset(p.id for p in sea.ports.values() if nation_counts_as(p.nation) in nations)
+        friendly[side.id] = mine
+        refuel[side.id] = mine if allowed is None else frozenset(p for p in mine if p in allowed)
+        controls[side.id] = frozenset(side.controls)
+    return Geography(
+        neighbours=sea.topology.neighbours,
+        ports=sea.ports,
+        ports_by_zone=MappingProxyType({z: tuple(p) for z, p in by_zone.items()}),
+        kinds=sea.topology.kinds,
+        friendly_ports=MappingProxyType(friendly),
+        refuel_ports=MappingProxyType(refuel),
+        controls=MappingProxyType(controls),
+    )
+
+
+def sorted_places(places: Iterable[str]) -> list[str]:
+    return sorted(set(places))

@@ -1,0 +1,182 @@
+"""The state of one tactical battle: every ship on the hex map, the dice, and the battle log.
+
+``Unit`` is a ship as the tactical rules see it (where it is, what it has left). ``Field`` holds the units,
+the map, the tables, the dice and the log. All chance goes through ``Dice``: ``RngDice`` rolls from the
+game's ``random.Random``; ``LoadedDice`` replays given rolls so that tests can fix every die.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from admiralty.engine.rulesets.dreadnought.model import SPEEDS, ShipClass, speed_rank
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex, label
+from admiralty.engine.rulesets.dreadnought.tactical.map import HexMap
+
+GUN_CLASSES: tuple[str, ...] = ("primary", "secondary", "tertiary")
+"""Gun classes in the order their dice are rolled (DN-7.5c)."""
+
+
+class Dice(Protocol):
+    """Where every die of a battle comes from."""
+
+    def d6(self) -> int: ...
+
+
+class RngDice:
+    """Dice rolled from a ``random.Random`` (the game's own)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._randint = rng.randint
+
+    def d6(self) -> int:
+        return self._randint(1, 6)
+
+
+class LoadedDice:
+    """Dice that return ``rolls`` in order, then ``then`` for ever (``None``: fail when they run out)."""
+
+    def __init__(self, rolls: Iterable[int], then: int | None = None) -> None:
+        self.rolls = list(rolls)
+        self.used = 0
+        self.then = then
+
+    def d6(self) -> int:
+        if self.used < len(self.rolls):
+            self.used += 1
+            return self.rolls[self.used - 1]
+        if self.then is None:
+            raise IndexError(f"the loaded dice ran out after {self.used} rolls")
+        return self.then
+
+
+def two_d6(dice: Dice) -> tuple[int, int]:
+    return dice.d6(), dice.d6()
+
+
+@dataclass(eq=False)
+class Unit:
+    """One ship in the battle. ``status`` is ``afloat``, ``grounded``, ``sunk`` or ``left`` (the map);
+    ``speed`` is a rank in ``SPEEDS``; ``tow`` names the ship it tows or that tows it; ``flash`` the last
+    gunnery step in which it fired (0: never)."""
+
+    name: str
+    side: str
+    group: str
+    cls: ShipClass
+    nation: str
+    italic: bool
+    at: Hex
+    hull: int
+    hull_start: int
+    primary: int
+    secondary: int
+    tertiary: int
+    torpedo: int
+    speed: int
+    lost_way: bool
+    torpedoes_ready: bool
+    halve_next: bool
+    can_fire: bool
+    status: str = "afloat"
+    deliberate: bool = False
+    exploded: bool = False
+    torpedoes_fired: bool = False
+    tow: str | None = None
+    flash: int = 0
+
+    @property
+    def on_map(self) -> bool:
+        return self.status in ("afloat", "grounded")
+
+    @property
+    def mobile(self) -> bool:
+        return self.status == "afloat"
+
+    @property
+    def speed_class(self) -> str:
+        return SPEEDS[self.speed]
+
+    def guns(self) -> dict[str, int]:
+        return {"primary": self.primary, "secondary": self.secondary, "tertiary": self.tertiary}
+
+
+def starting_factor(factor: int, hull: int, hull_max: int) -> int:
+    """House: the ship's log keeps only hull boxes between battles, so a ship that comes into battle
+    damaged has each factor scaled by the hull it has left, rounding up."""
+    if hull >= hull_max or hull_max <= 0:
+        return factor
+    return -(-factor * hull // hull_max)
+
+
+def new_unit(name: str, side: str, group: str, cls: ShipClass, *, nation: str, italic: bool, hull: int,
+             speed: str, lost_way: bool, torpedoes_ready: bool, halve_first: bool, can_fire: bool) -> Unit:
+    """A unit with its starting factors (scaled for damage carried in, ``starting_factor``)."""
+    def start(value: int) -> int:
+        return starting_factor(value, hull, cls.hull)
+    return Unit(name=name, side=side, group=group, cls=cls, nation=nation, italic=italic, at=(0, 0), hull=hull,
+                hull_start=hull, primary=start(cls.primary), secondary=start(cls.secondary),
+                tertiary=start(cls.tertiary), torpedo=start(cls.torpedo), speed=speed_rank(speed),
+                lost_way=lost_way, torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire)
+
+
+@dataclass(eq=False)
+class Field:
+    """The battle in progress. ``step`` counts gunnery steps fought; ``blind`` the tactical turns in a row
+    in which no ship saw an enemy; ``gone`` the sides that left the map, in the order they went; ``memory``
+each side's last sight of each enemy ship (``detection.remember``)."""
+
+    sides: tuple[str, str]
+    map: HexMap
+    tables: Mapping[str, Any]
+    dice: Dice
+    night: bool
+    weather: str
+    units: dict[str, Unit] = field(default_factory=dict)
+    turn: int = 0
+    step: int = 0
+    initiative: str = ""
+    blind: int = 0
+    gone: list[str] = field(default_factory=list)
+    contact_lost: bool = False
+    ended: str = ""
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def enemy(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def on_map(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side and u.on_map]
+
+    def mobile(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side and u.status == "afloat"]
+
+    def cut_tow(self, unit: Unit) -> None:
+        """``unit`` no longer tows or is towed (it grounded, sank or was cast off)."""
+        partner = self.units.get(unit.tow or "")
+        if partner is not None and partner.tow == unit.name:
+            partner.tow = None
+        unit.tow = None
+
+    def order(self) -> tuple[str, str]:
+        """The initiative side first (DN-7.5b)."""
+        return (self.initiative, self.enemy(self.initiative))
+
+    def note(self, step: str, text: str, **data: Any) -> None:
+        """One entry of the battle log: the tactical turn, the step, a readable line and its data."""
+        entry: dict[str, Any] = {"turn": self.turn, "step": step, "text": text}
+        entry.update(data)
+        self.log.append(entry)
+
+
+def where(h: Hex, m: HexMap) -> str:
+    """A hex for the log: its printed number, and its ring number when it is a shaded ring hex."""
+    number = m.ring.get(h)
+    return f"{label(h)} (ring {number})" if number is not None else label(h)

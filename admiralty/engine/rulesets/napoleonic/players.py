@@ -1,0 +1,57 @@
+"""Players for napoleonic games: random and heuristic. A player is a function of ``view(side)``, the
+legal actions and the player's own ``random.Random`` (never the game's: a player's choices are actions
+in the replay, not chance in the game), and returns one of the legal actions.
+
+* ``random_player``: uniform over the legal actions.
+* ``heuristic_player``: fires at the target with the most expected casualties: the fire table's mean for
+  that target (``expected_figures`` in the view), plus half of it again for each unit the view says the
+  shot would pass on into (NA-pen-c). With nothing to kill it sets alight a building or built-up area
+  that is not burning yet, else holds. Ties go to the first target listed (scenario order): deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from admiralty.engine.api import Action
+from admiralty.engine.players import play_game  # noqa: F401 - re-exported: the ruleset's tests drive games with it
+
+Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+
+
+def random_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """Uniform over the legal actions, from the player's own seeded generator."""
+    return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def expected_value(target: Mapping[str, Any], penetration_share: float = 0.5) -> float:
+    """Mean figures a shot at ``target`` (an entry of ``view["targets"]``) kills, penetration included."""
+    base = float(target.get("expected_figures", 0.0))
+    return base * (1.0 + penetration_share * len(target.get("penetrates", ())))
+
+
+def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """The legal target with the most expected casualties; else an unburnt building; else hold."""
+    targets = {t["id"]: t for t in view.get("targets", ())}
+    best: tuple[float, Action] | None = None
+    arson: Action | None = None
+    for action in legal_actions:
+        target = targets.get(action["target"]) if action["target"] is not None else None
+        if target is None:
+            continue
+        value = expected_value(target)
+        if value > 0 and (best is None or value > best[0]):
+            best = (value, action)
+        if arson is None and target["kind"] == "terrain" and not target["burning"]:
+            arson = action
+    if best is not None:
+        return best[1]
+    if arson is not None:
+        return arson
+    holds = [a for a in legal_actions if a["target"] is None]
+    return holds[0] if holds else legal_actions[0]
+
+
+PLAYERS: dict[str, Player] = {"random": random_player, "heuristic": heuristic_player}

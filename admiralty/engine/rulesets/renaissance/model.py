@@ -1,0 +1,291 @@
+"""The typed renaissance model: sea zones, ports, naval units, leaders, land formations, scripted actions.
+
+The validator builds these objects from the YAML documents (FORMAT.md, "renaissance"); the engine only
+reads them. Every object may carry a ``source`` (where it was written); the engine ignores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+import networkx as nx
+
+from admiralty.engine.model.common import Smoke
+
+SeaKind = Literal["atlantic", "mediterranean"]
+ZoneKind = Literal["atlantic", "mediterranean", "port"]
+BattleSide = Literal["attacker", "defender"]
+
+UNIT_KINDS: tuple[str, ...] = ("galleys", "galleons", "flush_deck_galleons", "corsairs", "armada")
+# The kinds that take RN-8's "one per two hits" losses; corsairs only take the Ottoman's leftover hits.
+SHIP_KINDS: tuple[str, ...] = ("galleys", "galleons", "flush_deck_galleons", "armada")
+ARMADA_STRENGTHS: tuple[int, ...] = (0, 2, 4, 6, 8)
+
+
+@dataclass(frozen=True)
+class Sea:
+    """A sea zone; its kind decides how many dice a galley rolls there (RN-dice)."""
+
+    id: str
+    name: str
+    kind: SeaKind
+    source: Any = field(default=None, compare=False, repr=False)
+    polygon: tuple[tuple[float, float], ...] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Port:
+    """A port opening on one or more sea zones, controlled by ``power``."""
+
+    id: str
+    name: str
+    seas: tuple[str, ...]
+    power: str
+    source: Any = field(default=None, compare=False, repr=False)
+    at: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class RenaissanceMap:
+    """Sea zones and ports; ``adjacency`` lists the pairs of sea zones that touch."""
+
+    id: str
+    title: str
+    seas: dict[str, Sea]
+    ports: dict[str, Port]
+    adjacency: tuple[tuple[str, str], ...] = ()
+    source: Any = field(default=None, compare=False, repr=False)
+    description: str = field(default="", compare=False)
+    sources: tuple[str, ...] = field(default=(), compare=False)
+    ruleset: str = field(default="renaissance", compare=False)
+
+    def graph(self) -> nx.Graph:
+        """The sea-zone graph (see :func:`sea_graph`)."""
+        return sea_graph(self)
+
+
+@dataclass(frozen=True)
+class Units:
+    """Naval units of one power in one place; ``armada`` is the Armada's strength (0, 2, 4, 6 or 8)."""
+
+    galleys: int = 0
+    galleons: int = 0
+    flush_deck_galleons: int = 0
+    corsairs: int = 0
+    armada: int = 0
+    source: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for kind in UNIT_KINDS:
+            if getattr(self, kind) < 0:
+                raise ValueError(f"negative {kind}: {getattr(self, kind)}")
+        if self.armada not in ARMADA_STRENGTHS:
+            raise ValueError(f"Armada strength must be one of {ARMADA_STRENGTHS}, not {self.armada}")
+
+    def count(self, kind: str) -> int:
+        """How many of ``kind`` (for ``armada``: its strength)."""
+        return int(getattr(self, kind))
+
+    def plus(self, kind: str, amount: int) -> Units:
+        """These units with ``amount`` more (or fewer, if negative) of ``kind``."""
+        return replace(self, **{kind: self.count(kind) + amount})
+
+    def merge(self, other: Units) -> Units:
+        """The sum of both groups."""
+        return Units(**{kind: self.count(kind) + other.count(kind) for kind in UNIT_KINDS})
+
+    @property
+    def is_empty(self) -> bool:
+        return all(self.count(kind) == 0 for kind in UNIT_KINDS)
+
+    def as_dict(self) -> dict[str, int]:
+        """The counts, JSON-ready, zeros left out."""
+        return {kind: self.count(kind) for kind in UNIT_KINDS if self.count(kind)}
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A naval leader; ``at`` is a sea or port id (``None``: off the map)."""
+
+    id: str
+    power: str
+    battle_rating: int
+    at: str | None
+    source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class LandFormation:
+    """Land units that may be carried by naval transport (RN-16.3)."""
+
+    id: str
+    power: str
+    at: str
+    strength: int
+    source: Any = field(default=None, compare=False, repr=False)
+    name: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class GalleassesPlay:
+    """A scripted Galleasses reaction: which power plays it, for which side of the battle."""
+
+    by: str
+    side: BattleSide
+    source: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CardScript:
+    """Scripted combat cards of one battle; a ``None`` step is left to the players.
+
+    ``galleasses_scripted`` tells "no Galleasses" (scripted, ``galleasses`` is ``None``) from "not scripted".
+    """
+
+    attacker: tuple[str, ...] | None = None
+    defender: tuple[str, ...] | None = None
+    galleasses: GalleassesPlay | None = None
+    galleasses_scripted: bool = False
+    source: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A scripted naval combat: ``attacker`` attacks ``defender`` at a sea zone or port."""
+
+    attacker: str
+    defender: str
+    at: str
+    cards: CardScript | None = None
+    turn: int | None = None
+    source: Any = field(default=None, compare=False, repr=False)
+    kind: Literal["combat"] = "combat"
+
+
+@dataclass(frozen=True)
+class Transport:
+    """A scripted naval transport of a land formation from one port to another (RN-16.3)."""
+
+    power: str
+    formation: str
+    from_port: str
+    to_port: str
+    turn: int | None = None
+    source: Any = field(default=None, compare=False, repr=False)
+    kind: Literal["transport"] = "transport"
+
+
+NavalAction = Battle | Transport
+
+
+@dataclass(frozen=True)
+class RenaissanceScenario:
+    """A scenario: where everything starts and the actions to play, in order.
+
+    ``units`` maps a location (sea or port id) to each power's units there. ``hands`` holds each power's
+    combat and reaction cards (private to it); ``alliances`` lists groups of powers that are not enemies.
+    """
+
+    id: str
+    title: str
+    map: RenaissanceMap
+    powers: tuple[str, ...]
+    units: dict[str, dict[str, Units]]
+    leaders: dict[str, Leader] = field(default_factory=dict)
+    formations: dict[str, LandFormation] = field(default_factory=dict)
+    dry_dock: frozenset[str] = frozenset()
+    actions: tuple[NavalAction, ...] = ()
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    alliances: tuple[tuple[str, ...], ...] = ()
+    source: Any = field(default=None, compare=False, repr=False)
+    # What the rest of the project reads on every scenario (site, smoke, replays); the rules ignore it.
+    date: str = field(default="", compare=False)
+    briefing: str = field(default="", compare=False)
+    sources: tuple[str, ...] = field(default=(), compare=False)
+    smoke: Smoke = field(default_factory=Smoke, compare=False)
+    content_hash: str = field(default="", compare=False)
+    ruleset: str = field(default="renaissance", compare=False)
+
+
+def sea_graph(sea_map: RenaissanceMap) -> nx.Graph:
+    """Return the graph of sea zones (node attribute ``kind``), an edge per declared adjacency."""
+    graph = nx.Graph()
+    for sea in sea_map.seas.values():
+        graph.add_node(sea.id, kind=sea.kind)
+    graph.add_edges_from(sea_map.adjacency)
+    return graph
+
+
+def location_kind(sea_map: RenaissanceMap, location: str) -> ZoneKind:
+    """Return ``port`` for a port, else the sea zone's kind."""
+    if location in sea_map.ports:
+        return "port"
+    return sea_map.seas[location].kind
+
+
+def ports_on(sea_map: RenaissanceMap, sea: str) -> list[str]:
+    """Return the ports opening on ``sea``, in map order."""
+    return [port.id for port in sea_map.ports.values() if sea in port.seas]
+
+
+def are_enemies(a: str, b: str, alliances: tuple[tuple[str, ...], ...]) -> bool:
+    """Two different powers are enemies unless one alliance holds both."""
+    return a != b and not any(a in group and b in group for group in alliances)
+
+
+def problems(scenario: RenaissanceScenario) -> list[str]:
+    """Return what makes the scenario unplayable (unknown ids, bad turns); empty when it is sound."""
+    found: list[str] = []
+    sea_map = scenario.map
+    places = set(sea_map.seas) | set(sea_map.ports)
+    for a, b in sea_map.adjacency:
+        found += [f"adjacency names unknown sea {s!r}" for s in (a, b) if s not in sea_map.seas]
+    for port in sea_map.ports.values():
+        found += [f"port {port.id!r} opens on unknown sea {s!r}" for s in port.seas if s not in sea_map.seas]
+    for location, by_power in scenario.units.items():
+        if location not in places:
+            found.append(f"units at unknown location {location!r}")
+        found += [f"units of unknown power {p!r}" for p in by_power if p not in scenario.powers]
+    found += [f"hand of unknown power {p!r}" for p in scenario.hands if p not in scenario.powers]
+    found += [f"dry dock for unknown power {p!r}" for p in sorted(scenario.dry_dock) if p not in scenario.powers]
+    for leader in scenario.leaders.values():
+        if leader.at is not None and leader.at not in places:
+            found.append(f"leader {leader.id!r} at unknown location {leader.at!r}")
+    for formation in scenario.formations.values():
+        if formation.at not in sea_map.ports:
+            found.append(f"formation {formation.id!r} is not in a port")
+    turn = 1
+    for index, action in enumerate(scenario.actions):
+        if action.turn is not None:
+            if action.turn < turn:
+                found.append(f"action {index}: turn {action.turn} comes before turn {turn}")
+            turn = max(turn, action.turn)
+        if isinstance(action, Battle):
+            if action.at not in places:
+                found.append(f"action {index}: battle at unknown location {action.at!r}")
+            if not are_enemies(action.attacker, action.defender, scenario.alliances):
+                found.append(f"action {index}: {action.attacker!r} and {action.defender!r} are not enemies")
+            powers: tuple[str, ...] = (action.attacker, action.defender)
+            galleasses = action.cards.galleasses if action.cards else None
+            if galleasses is not None:
+                powers += (galleasses.by,)
+                if galleasses.side not in ("attacker", "defender"):
+                    found.append(f"action {index}: Galleasses for {galleasses.side!r}, not attacker/defender")
+        else:
+            if action.formation not in scenario.formations:
+                found.append(f"action {index}: unknown formation {action.formation!r}")
+            found += [
+                f"action {index}: unknown port {p!r}"
+                for p in (action.from_port, action.to_port)
+                if p not in sea_map.ports
+            ]
+            powers = (action.power,)
+        found += [f"action {index}: unknown power {p!r}" for p in powers if p not in scenario.powers]
+    return found
+
+
+def field_names(cls: type) -> list[str]:
+    """The author-facing field names of a model class (``source`` and ``kind`` left out)."""
+    return [f.name for f in fields(cls) if f.name not in ("source", "kind")]

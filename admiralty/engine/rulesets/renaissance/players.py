@@ -1,0 +1,111 @@
+"""Players for renaissance games: they see only ``view(side)`` and the legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from admiralty.engine.api import Action
+from admiralty.engine.players import (
+    Player,
+    play_game,
+)
+
+from .tables import load_tables
+
+if TYPE_CHECKING:  # the game module imports this one for ``PLAYERS``
+    pass
+
+View = Mapping[str, Any]
+Legal = Sequence[Action]
+__all__ = ["PLAYERS", "Player", "heuristic_player", "play_game", "random_player", "scripted_player"]
+
+
+def random_player(view: View, legal_actions: Legal, rng: random.Random) -> Action:
+    """Uniform over the legal actions, from the player's own seeded generator."""
+    return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def heuristic_player(view: View, legal_actions: Legal, rng: random.Random) -> Action:
+    """Plays every combat card, backs its own side with a reaction, loses its cheapest units first, keeps
+    its dearest, and retreats to its own port or else toward the nearest one."""
+    decision = view.get("decision") or {}
+    choose = _CHOOSERS.get(decision.get("kind", ""))
+    choice = choose(view, legal_actions) if choose else None
+    return choice if choice is not None else legal_actions[0]
+
+
+def scripted_player(view: View, legal_actions: Legal, rng: random.Random) -> Action:
+    """Follows the scenario's script: the engine itself plays the scripted cards and Galleasses (they never
+    reach a player), and the choices the script leaves open are made as the heuristic player makes them."""
+    return heuristic_player(view, legal_actions, rng)
+
+
+def _card(view: View, legal: Legal) -> Action | None:
+    return next((action for action in legal if action != "pass"), None)
+
+
+def _reaction(view: View, legal: Legal) -> Action | None:
+    battle = view.get("battle") or {}
+    for action in legal:
+        if action != "pass" and _friendly(view, battle[action["for"]]["power"]):
+            return action
+    return "pass"
+
+
+def _lose(view: View, legal: Legal) -> Action | None:
+    cost = load_tables().unit_cost
+    return min(legal, key=lambda action: cost.get(action["lose"], 0.0))
+
+
+def _keep(view: View, legal: Legal) -> Action | None:
+    cost = load_tables().unit_cost
+    return max(legal, key=lambda action: cost.get(action["keep"], 0.0))
+
+
+def _retreat(view: View, legal: Legal) -> Action | None:
+    ports = view["map"]["ports"]
+    own = [name for name, port in ports.items() if port["power"] == view["side"]]
+    for action in legal:
+        if action["retreat"] in own:
+            return action
+    distance = _distance_to_ports(view, own)
+    return min(legal, key=lambda action: distance.get(action["retreat"], float("inf")))
+
+
+_CHOOSERS: dict[str, Callable[[View, Legal], Action | None]] = {
+    "card": _card,
+    "reaction": _reaction,
+    "lose": _lose,
+    "keep": _keep,
+    "retreat": _retreat,
+}
+
+
+def _friendly(view: View, power: str) -> bool:
+    me = view["side"]
+    return power == me or any(me in group and power in group for group in view.get("alliances", []))
+
+
+def _distance_to_ports(view: View, ports: list[str]) -> Mapping[Any, float]:
+    """Steps from each sea zone to the nearest of ``ports`` on the view's map (a port is one step off)."""
+    graph = nx.Graph()
+    graph.add_nodes_from(view["map"]["seas"])
+    graph.add_edges_from(tuple(pair) for pair in view["map"]["adjacency"])
+    for port in ports:
+        graph.add_edges_from((("port", port), sea) for sea in view["map"]["ports"][port]["seas"])
+    sources = [("port", port) for port in ports]
+    if not sources:
+        return {}
+    return nx.multi_source_dijkstra_path_length(graph, sources)
+
+
+PLAYERS: dict[str, Player] = {
+    "scripted": scripted_player,
+    "random": random_player,
+    "heuristic": heuristic_player,
+}
+"""Players by name, as scenarios' ``smoke.players`` name them."""

@@ -1,0 +1,152 @@
+"""Play one smoke game with invariant checks after every action, and classify how it failed, if it did.
+
+Failure kinds: ``crash`` (an exception in the engine or a player), ``invariant`` (the ruleset's or the
+generic invariants broke), ``dead-end`` (the game is not over but nobody can act), ``step-limit``,
+``timeout`` (wall clock per game), ``non-determinism`` (re-playing the replay file gave another event
+log). Every failure keeps a replay file that ``admiralty replay`` reproduces.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from admiralty.engine.api import Game, event_log_hash
+from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
+from admiralty.engine.replay import PlayedGame, engine_version_of, json_options, player_rng, replay, write_replay
+from admiralty.engine.rulesets import ruleset_module
+
+FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
+
+
+@dataclass(frozen=True)
+class Limits:
+    steps: int = 20_000
+    seconds: float = 30.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One smoke game, small enough to send back from a worker."""
+
+    scenario: str
+    player: str
+    seed: int
+    winner: str | None
+    points: dict[str, float]
+    turns: int
+    steps: int
+    event_hash: str
+    failure: str | None = None
+    message: str = ""
+    replay_file: str | None = None
+    replayed: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+Invariants = Callable[[Game], list[str]]
+
+
+def generic_invariants(game: Game) -> list[str]:
+    """What every game must satisfy after every action: someone can act until the end."""
+    if game.is_over:
+        return []
+    movers = game.to_move()
+    if not movers:
+        return ["dead-end: the game is not over but no side is to move"]
+    return [f"dead-end: {side} is to move but has no legal action" for side in movers[:1]
+            if not game.legal_actions(side)]
+
+
+def _record(module: ModuleType, scenario: Any, seed: int, player: str, sides: tuple[str, ...],
+            options: Mapping[str, Any], actions: list[dict[str, Any]], game: Game | None,
+            stopped: str | None) -> PlayedGame:
+    events = list(game.events) if game is not None else []
+    return PlayedGame(
+        module=module.__name__, ruleset=str(scenario.ruleset), scenario_id=str(scenario.id),
+        scenario_hash=str(getattr(scenario, "content_hash", "")), seed=seed,
+        players={side: player for side in sides}, options=json_options(options),
+        engine_version=engine_version_of(module), actions=actions, events=events,
+        result=game.result() if game is not None and game.is_over else None,
+        event_hash=event_log_hash(events), stopped=stopped)
+
+
+def play_smoke_game(scenario: Any, seed: int, player: str, *, limits: Limits = Limits(),
+                    options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
+                    check_replay: bool = False, module: ModuleType | None = None) -> Outcome:
+    """Play one game with ``player`` on every side, checking invariants after every action."""
+    module = module or ruleset_module(scenario.ruleset)
+    options = dict(options or {})
+    registry: dict[str, Player] = {**GENERIC_PLAYERS, **getattr(module, "PLAYERS", {})}
+    ruleset_invariants: Invariants | None = getattr(module, "invariants", None)
+    actions: list[dict[str, Any]] = []
+    game: Game | None = None
+    sides: tuple[str, ...] = ()
+    failure: str | None = None
+    message = ""
+    started = time.perf_counter()
+    try:
+        game = module.new_game(scenario, seed, options)
+        sides = tuple(game.sides)
+        choose = registry.get(player, registry["random"])
+        rngs = {side: player_rng(seed, side) for side in sides}
+        while not game.is_over:
+            problems = generic_invariants(game)
+            if problems:
+                failure, message = "dead-end", problems[0]
+                break
+            if len(actions) >= limits.steps:
+                failure, message = "step-limit", f"no end after {limits.steps} actions"
+                break
+            if time.perf_counter() - started > limits.seconds:
+                failure, message = "timeout", f"no end after {limits.seconds:.0f} s"
+                break
+            side = game.to_move()[0]
+            legal = game.legal_actions(side)
+            action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
+            actions.append({"side": side, "action": action})
+            game.apply(side, action)
+            broken = ruleset_invariants(game) if ruleset_invariants else []
+            if broken:
+                failure, message = "invariant", "; ".join(broken[:3])
+                break
+    except Exception as error:
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        failure = "crash"
+        message = f"{type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
+    played = _record(module, scenario, seed, player, sides, options, actions, game, failure)
+    replay_file: str | None = None
+    replayed = False
+    if failure is None and check_replay and game is not None:
+        with tempfile.TemporaryDirectory(prefix="admiralty-smoke-") as tmp:
+            path = Path(tmp) / "game.jsonl"
+            write_replay(path, played)
+            check = replay(path, scenario, module)
+            replayed = True
+            if not check.ok:
+                failure = "non-determinism"
+                message = f"re-playing gave another event log: {check.message}"
+    if failure is not None and replay_dir is not None:
+        folder = Path(replay_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{scenario.id}-{player}-{seed}.jsonl"
+        write_replay(target, played, full_events=True)
+        replay_file = str(target)
+    result = played.result
+    turns = int(result.turns) if result is not None else _turn_of(played)
+    return Outcome(str(scenario.id), player, seed, result.winner if result else None,
+                   dict(result.points) if result else {}, turns, len(actions), played.event_hash, failure, message,
+                   replay_file, replayed)
+
+
+def _turn_of(played: PlayedGame) -> int:
+    for event in reversed(played.events):
+        if isinstance(event.get("turn"), int):
+            return int(event["turn"])
+    return 0

@@ -1,0 +1,85 @@
+"""Statistics of a scenario's smoke games: failures, game length, win rates with Wilson intervals, VP."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from admiralty.engine.smoke.runner import FAILURE_KINDS, Outcome
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default); (0, 1) with no trials."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def side_ids(scenario: Any) -> list[str]:
+    """The scenario's sides in the author's order (the renaissance rules call them powers); the first is
+    the one the balance band speaks of."""
+    sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
+    return [str(getattr(side, "id", side)) for side in sides]
+
+
+def summarise(scenario: Any, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """The statistics the site reads from ``build/smoke/<id>.json``. Deterministic: no timings in it."""
+    outcomes = sorted(outcomes, key=lambda o: (o.player, o.seed))
+    sides = side_ids(scenario) or sorted({s for o in outcomes for s in o.points})
+    finished = [o for o in outcomes if o.failure is None]
+    failures = Counter(o.failure for o in outcomes if o.failure)
+    lengths = [o.turns for o in finished]
+    declared = tuple(getattr(getattr(scenario, "smoke", None), "players", ()))
+    played = {o.player for o in outcomes}
+    first_kind = next((kind for kind in declared if kind in played), min(played) if played else None)
+    balance_games = [o for o in finished if o.player == first_kind]
+    per_side: dict[str, Any] = {}
+    for side in sides:
+        wins = sum(1 for o in finished if o.winner == side)
+        vps = [o.points.get(side, 0.0) for o in finished]
+        histogram = Counter(_vp_key(v) for v in vps)
+        per_side[side] = {
+            "wins": wins,
+            "rate": wins / len(finished) if finished else 0.0,
+            "wilson95": list(wilson_interval(wins, len(finished))),
+            "vp": {"mean": statistics.fmean(vps) if vps else 0.0,
+                   "histogram": {key: histogram[key] for key in sorted(histogram, key=float)}},
+        }
+    expected = getattr(getattr(scenario, "smoke", None), "balance", None)
+    observed = (sum(1 for o in balance_games if sides and o.winner == sides[0]) / len(balance_games)
+                if balance_games else 0.0)
+    in_band = None if expected is None or not balance_games else bool(expected[0] <= observed <= expected[1])
+    return {
+        "scenario": str(scenario.id),
+        "ruleset": str(getattr(scenario, "ruleset", "")),
+        "title": str(getattr(scenario, "title", "")),
+        "games": len(outcomes),
+        "players": sorted({o.player for o in outcomes}),
+        "failures": {kind: failures.get(kind, 0) for kind in FAILURE_KINDS},
+        "length": {
+            "mean": statistics.fmean(lengths) if lengths else 0.0,
+            "stdev": statistics.pstdev(lengths) if len(lengths) > 1 else 0.0,
+            "min": min(lengths, default=0),
+            "max": max(lengths, default=0),
+        },
+        "sides": per_side,
+        "draws": sum(1 for o in finished if o.winner is None),
+        "balance": {"expected": list(expected) if expected is not None else None, "observed": observed,
+                    "in_band": in_band, "player": first_kind, "games": len(balance_games)},
+        "failed_games": [{"player": o.player, "seed": o.seed, "kind": o.failure, "message": o.message,
+                          "replay": o.replay_file} for o in outcomes if o.failure],
+        "event_hashes": {f"{o.player}:{o.seed}": o.event_hash for o in outcomes},
+    }
+
+
+def _vp_key(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -1,0 +1,66 @@
+"""MkDocs hook: validate the corpus and generate the reference pages into the build (never into docs/).
+
+Settings come from the environment: ``ADMIRALTY_CORPUS`` (paths separated by the OS path separator; default
+``scenarios`` in the working directory), ``ADMIRALTY_SMOKE`` (smoke statistics folder; default ``build/smoke``),
+``ADMIRALTY_RULES`` (the rules index; default ``RULES.md`` of a checkout when present).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+from admiralty.resources import SOURCE_ROOT
+
+log = logging.getLogger("mkdocs.hooks.admiralty")
+FIGURES: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
+
+
+def _paths(value: str | None, default: Path) -> list[str]:
+    if not value:
+        return [str(default)]
+    return [str(Path(p).resolve()) for p in value.split(os.pathsep) if p]
+
+
+def _rules_index() -> Path | None:
+    given = os.environ.get("ADMIRALTY_RULES")
+    candidates = [Path(given)] if given else [SOURCE_ROOT.parent / "shared" / "RULES.md", SOURCE_ROOT / "RULES.md"]
+    return next((p for p in candidates if p.is_file()), None)
+
+
+def on_files(files: Files, config: Any) -> Files:
+    from admiralty.site.context import SiteContext
+    from admiralty.site.pages import generate_pages
+    from admiralty.validator.diagnostics import Severity
+    from admiralty.validator.pipeline import validate
+
+    corpus = _paths(os.environ.get("ADMIRALTY_CORPUS"), Path.cwd() / "scenarios")
+    smoke = Path(os.environ.get("ADMIRALTY_SMOKE") or Path.cwd() / "build" / "smoke")
+    result = validate(corpus)
+    errors = result.report.count(Severity.ERROR)
+    log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
+             ", ".join(corpus), errors)
+    FIGURES.clear()
+    ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
+                      root=SOURCE_ROOT, rules_index=_rules_index(), figures=FIGURES)
+    site = generate_pages(result.scenarios, getattr(result, "models", []), ctx)
+    for note in site.notes:
+        log.info("admiralty: %s", note)
+    for src_uri, content in sorted(site.pages.items()):
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None:  # a hand-written page wins over a generated one of the same path
+            log.info("admiralty: %s is hand-written; not generated", src_uri)
+            continue
+        files.append(File.generated(config, src_uri, content=content))
+    return files
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Put the SVG figures in: after Markdown and the search index, which need not parse them."""
+    from admiralty.site.context import fill_figures
+
+    return fill_figures(output, FIGURES)

@@ -1,0 +1,310 @@
+"""``admiralty map from-geojson``: build a dreadnought map document from a GeoJSON of land and a grid spec."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import shapely
+import yaml
+from shapely.geometry import shape
+
+from admiralty.validator.authoring.derive import sea_zone_components
+from admiralty.validator.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
+from admiralty.validator.authoring.grid import Grid
+from admiralty.validator.authoring.mapyaml import MAP_MODELINE, dump_document
+from admiralty.validator.authoring.projection import KM_PER_DEGREE
+from admiralty.validator.schema import SCHEMAS_DIR
+
+PROG = "admiralty map from-geojson"
+MAP_SCHEMA = SCHEMAS_DIR / "dreadnought" / "map.schema.json"
+LAND_TYPES = ("Polygon", "MultiPolygon")
+ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the schema's id pattern
+
+
+class CommandError(Exception):
+    """A mistake in the command's arguments or inputs: reported on one line, exit code 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(message)
+
+
+def map_from_geojson(argv: list[str]) -> int:
+    """Build a map document from GeoJSON land and a grid spec; write it to ``-o PATH`` or print it.
+
+    Returns the exit code: 0 written, 1 a mistake in the arguments or inputs (one line on stderr, no
+    traceback). Every option may also come from ``--spec spec.yaml`` (the keys of
+    :func:`admiralty.validator.authoring.from_geojson.build_from_files`); options given on the command line win.
+    ``--km-per-unit`` defaults to what makes the bbox's height fill the grid's rows. The Adriatic map
+    of the corpus, drafted from the command line::
+
+        admiralty map from-geojson data/naturalearth-110m-europe.geojson \\
+            --id adriatic-draft --title "The Adriatic, 1915-1918" \\
+            --rows K:AF --columns 10:29 --cell 10 --origin 0,0 \\
+            --bbox 12,39,20.5,45.9 --km-per-unit 3.5 \\
+            --nation Italy=italy --nation Croatia=austria-hungary --nation Slovenia=austria-hungary \\
+            --nation "Bosnia and Herz.=austria-hungary" --nation Montenegro=austria-hungary \\
+            --ports ports.yaml -o scenarios/dreadnought/maps/adriatic-draft.yaml
+
+    with ``ports.yaml`` a list of ports in longitude and latitude (each is moved onto the nearest coast)::
+
+        - {id: pola, name: Pola, nation: austria-hungary, at: [13.85, 44.87]}
+        - {id: brindisi, name: Brindisi, nation: italy, at: [17.94, 40.64]}
+
+    ``scenarios/dreadnought/maps/build_adriatic.py`` builds the committed map the same way from a spec
+    (hand-drawn islands, zone names), which ``--spec`` accepts as YAML.
+    """
+    try:
+        args = _parser().parse_args(argv)
+        spec = assemble_spec(args)
+        collection = read_geojson(Path(args.geojson))
+        output = Path(args.output) if args.output else None
+        if output is not None and output.exists() and not args.force:
+            raise CommandError(f"{output} exists; pass --force to overwrite it")
+        try:
+            built = build_map(collection, spec)
+        except (ValueError, KeyError, TypeError, shapely.errors.GEOSException) as error:
+            raise CommandError(f"cannot build the map: {_text(error)}") from error
+        text = dump_document(built.document, modeline_for(output))
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as error:
+                raise CommandError(f"cannot write {output}: {error.strerror or error}") from error
+        print(summary(built, output), file=sys.stderr)
+        return 0
+    except CommandError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Build a dreadnought map document from a GeoJSON FeatureCollection "
+                     "of land polygons (property `name`, lon/lat) and a grid spec.",
+                     epilog="example: admiralty map from-geojson land.geojson --id adriatic --rows K:AF "
+                     "--columns 10:29 --cell 10 --bbox 12,39,20.5,45.9 --nation Italy=italy -o adriatic.yaml")
+    parser.add_argument("geojson", metavar="GEOJSON", help="FeatureCollection of land polygons in lon/lat")
+    parser.add_argument("--spec", metavar="SPEC.yaml", help="a YAML spec with any of these settings; options win")
+    parser.add_argument("--id", help="the map's id (lowercase kebab-case)")
+    parser.add_argument("--title", help="the map's title (default: its id)")
+    parser.add_argument("--rows", type=_span(str.upper), metavar="FIRST:LAST", help="row letters, north to south: K:AF")
+    parser.add_argument("--columns", type=_span(int), metavar="FIRST:LAST", help="column numbers: 10:29")
+    parser.add_argument("--cell", type=_positive, help="side of a cell in map units (default 10)")
+    parser.add_argument("--origin", type=_numbers(2), metavar="X,Y", help="the grid's south-west corner (0,0)")
+    parser.add_argument("--stagger", choices=("none", "odd-rows", "even-rows"), help="brick layout (default none)")
+    parser.add_argument("--bbox", type=_numbers(4), metavar="W,S,E,N", help="degrees; its south-west corner "
+                        "lands on the origin")
+    parser.add_argument("--km-per-unit", type=_positive, help="kilometres per map unit (default: the bbox's "
+                        "height fills the grid)")
+    parser.add_argument("--nation", action="append", type=_assignment, default=[], metavar="COUNTRY=NATION",
+                        help="the nation a GeoJSON country belongs to (repeatable)")
+    parser.add_argument("--merge", choices=("nation", "country"), help="one land entry per nation (default) "
+                        "or per country")
+    parser.add_argument("--simplify", type=_non_negative, help="simplification tolerance in map units (0.5)")
+    parser.add_argument("--min-land-area", type=_non_negative, help="smaller land parts join a neighbour or "
+                        "are dropped (1.0 square units)")
+    parser.add_argument("--min-sea-fraction", type=_fraction, help=f"cells with less sea become land "
+                        f"({SLIVER_FRACTION})")
+    parser.add_argument("--ports", metavar="PORTS.yaml", help="a YAML list of {id, name, nation, at: [lon, lat]}")
+    parser.add_argument("--adjacency", choices=("derived", "list"), help="write `adjacency: derived` (default) "
+                        "or the derived pairs as a list")
+    parser.add_argument("-o", "--output", metavar="PATH", help="where to write the map (default: stdout)")
+    parser.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+    return parser
+
+
+def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
+    """The builder's spec: ``--spec`` first, then each option given on the command line over it."""
+    spec: dict[str, Any] = dict(_read_yaml(Path(args.spec), "spec")) if args.spec else {}
+    if not isinstance(spec.get("grid", {}), Mapping):
+        raise CommandError("the spec's `grid` must be a mapping")
+    grid = dict(spec.get("grid", {}))
+    for key, value in (("rows", args.rows), ("columns", args.columns), ("cell", args.cell),
+                       ("origin", args.origin), ("stagger", args.stagger)):
+        if value is not None:
+            grid[key] = list(value) if isinstance(value, tuple) else value
+    grid.setdefault("cell", 10)
+    for key in ("rows", "columns"):
+        if key not in grid:
+            raise CommandError(f"missing --{key} (or grid.{key} in the spec)")
+    spec["grid"] = grid
+    for key, value in (("id", args.id), ("title", args.title), ("bbox", args.bbox), ("merge", args.merge),
+                       ("km_per_unit", args.km_per_unit), ("simplify", args.simplify),
+                       ("min_land_area", args.min_land_area), ("min_sea_fraction", args.min_sea_fraction),
+                       ("adjacency", args.adjacency)):
+        if value is not None:
+            spec[key] = list(value) if isinstance(value, tuple) else value
+    spec["nations"] = {**dict(spec.get("nations", {})), **dict(args.nation)}
+    if args.ports:
+        spec["ports"] = read_ports(Path(args.ports))
+    for key, option in (("id", "--id"), ("bbox", "--bbox")):
+        if key not in spec:
+            raise CommandError(f"missing {option} (or `{key}` in the spec)")
+    if not isinstance(spec["id"], str) or not ID.match(spec["id"]):
+        raise CommandError(f"--id must be lowercase kebab-case (like adriatic-1915), not {spec['id']!r}")
+    spec.setdefault("title", spec["id"])
+    try:
+        parsed = Grid.from_doc(grid)
+        west, south, east, north = (float(v) for v in spec["bbox"])
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        raise CommandError(f"bad grid or bbox: {_text(error)}") from error
+    if not (west < east and south < north):
+        raise CommandError("--bbox must be W,S,E,N with W < E and S < N")
+    spec.setdefault("km_per_unit", (north - south) * KM_PER_DEGREE / (len(parsed.row_labels) * parsed.cell))
+    return spec
+
+
+def read_geojson(path: Path) -> dict[str, Any]:
+    """A GeoJSON FeatureCollection of named land polygons, or a :class:`CommandError` saying what is wrong."""
+    collection = _parse_file(path, "GeoJSON file", json.loads, json.JSONDecodeError, "JSON")
+    if not isinstance(collection, dict) or collection.get("type") != "FeatureCollection" or not isinstance(
+            collection.get("features"), list):
+        raise CommandError(f"{path} is not a GeoJSON FeatureCollection (no `type: FeatureCollection` with "
+                           "a list of `features`)")
+    for number, feature in enumerate(collection["features"], start=1):
+        name = feature.get("properties", {}).get("name") if isinstance(feature, dict) else None
+        geometry = feature.get("geometry") if isinstance(feature, dict) else None
+        if not isinstance(name, str) or not name:
+            raise CommandError(f"{path}: feature {number} has no `properties.name`")
+        if not isinstance(geometry, dict) or geometry.get("type") not in LAND_TYPES:
+            raise CommandError(f"{path}: feature {number} ({name}) is not a Polygon or MultiPolygon")
+        try:
+            shape(geometry)
+        except (ValueError, TypeError, IndexError, KeyError, shapely.errors.GEOSException) as error:
+            raise CommandError(f"{path}: feature {number} ({name}) has bad coordinates: {_text(error)}") from error
+    return collection
+
+
+def read_ports(path: Path) -> list[dict[str, Any]]:
+    """The ports file: a YAML list (or a mapping with a ``ports:`` list) of ``{id, name, nation, at}``."""
+    data = _read_yaml(path, "ports file", allow_list=True)
+    ports = data.get("ports") if isinstance(data, dict) else data
+    if not isinstance(ports, list):
+        raise CommandError(f"{path}: expected a list of ports")
+    for number, port in enumerate(ports, start=1):
+        missing = [k for k in ("id", "name", "nation", "at") if not isinstance(port, dict) or k not in port]
+        if missing:
+            raise CommandError(f"{path}: port {number} lacks {', '.join(missing)}")
+        at = port["at"]
+        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int | float) for v in at)):
+            raise CommandError(f"{path}: port {port['id']}: `at` must be [longitude, latitude]")
+    return ports
+
+
+def _parse_file(path: Path, what: str, parse: Callable[[str], Any], invalid: type[Exception], form: str) -> Any:
+    try:
+        return parse(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CommandError(f"cannot read {what} {path}: {error.strerror or error}") from error
+    except (UnicodeDecodeError, invalid) as error:
+        raise CommandError(f"{what} {path} is not {form}: {_text(error)}") from error
+
+
+def _read_yaml(path: Path, what: str, allow_list: bool = False) -> Any:
+    data = _parse_file(path, what, yaml.safe_load, yaml.YAMLError, "YAML")
+    if not isinstance(data, dict) and not (allow_list and isinstance(data, list)):
+        raise CommandError(f"{what} {path} must be a YAML mapping")
+    return data
+
+
+def modeline_for(output: Path | None) -> str:
+    """The schema modeline, with the path from the output's folder to the map schema when it is local."""
+    if not MAP_SCHEMA.exists():
+        return MAP_MODELINE
+    folder = output.resolve().parent if output is not None else Path.cwd()
+    relative = os.path.relpath(MAP_SCHEMA, folder).replace(os.sep, "/")
+    return f"# yaml-language-server: $schema={relative}"
+
+
+def summary(built: MapBuild, output: Path | None) -> str:
+    """One line for the author: what was built, and whether the sea holds together."""
+    kinds = list(built.geometry.kinds.values())
+    moved = max(built.port_snap_km.values(), default=0.0)
+    line = (f"{output or 'map'}: {len(kinds)} sea zones ({kinds.count('coastal')} coastal), "
+            f"{len(built.document.get('land', []))} land entries, {len(built.port_snap_km)} ports"
+            + (f" (moved up to {moved} km onto the coast)" if built.port_snap_km else ""))
+    groups = sea_zone_components(built.geometry.graph)
+    if len(groups) > 1:
+        line += f"; warning: the sea falls apart into {len(groups)} groups (the validator reports GRA002)"
+    return line
+
+
+def _text(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+def _span(kind: Callable[[str], Any]) -> Any:
+    def parse(text: str) -> tuple[Any, Any]:
+        first, sep, last = text.partition(":")
+        if not sep or not first.strip() or not last.strip():
+            raise argparse.ArgumentTypeError(f"expected FIRST:LAST, not {text!r}")
+        try:
+            return kind(first.strip()), kind(last.strip())
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"expected FIRST:LAST, not {text!r}") from error
+
+    return parse
+
+
+def _numbers(count: int) -> Any:
+    def parse(text: str) -> tuple[float, ...]:
+        try:
+            values = tuple(float(part) for part in text.split(","))
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"expected {count} comma-separated numbers, not {text!r}") from error
+        if len(values) != count or not all(math.isfinite(v) for v in values):
+            raise argparse.ArgumentTypeError(f"expected {count} comma-separated numbers, not {text!r}")
+        return values
+
+    return parse
+
+
+def _number(text: str, ok: Any, wanted: str) -> float:
+    try:
+        value = float(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"expected {wanted}, not {text!r}") from error
+    if not math.isfinite(value) or not ok(value):
+        raise argparse.ArgumentTypeError(f"expected {wanted}, not {text!r}")
+    return value
+
+
+def _positive(text: str) -> float:
+    return _number(text, lambda v: v > 0, "a positive number")
+
+
+def _non_negative(text: str) -> float:
+    return _number(text, lambda v: v >= 0, "a number of at least 0")
+
+
+def _fraction(text: str) -> float:
+    return _number(text, lambda v: 0 <= v < 1, "a fraction from 0 to below 1")
+
+
+def _assignment(text: str) -> tuple[str, str]:
+    country, sep, nation = text.partition("=")
+    if not sep or not country.strip() or not nation.strip():
+        raise argparse.ArgumentTypeError(f"expected COUNTRY=NATION, not {text!r}")
+    return country.strip(), nation.strip()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return map_from_geojson(list(sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

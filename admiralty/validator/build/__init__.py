@@ -1,0 +1,148 @@
+"""Build the typed model from schema-valid documents, checking every reference on the way.
+
+Each ruleset has a builder module, registered in ``BUILDERS``: the only place a new ruleset is added on
+the validator side. A builder receives the schema-valid documents of its ruleset and a ``BuildContext``
+that collects diagnostics, and returns the playable scenarios it could build (with maps and catalogs
+resolved inside them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from admiralty.engine.model.common import Source
+from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from admiralty.validator.load import Document, PathPart, json_path
+
+BUILDERS: dict[str, str] = {
+    "dreadnought": "admiralty.validator.build.dreadnought",
+    "renaissance": "admiralty.validator.build.renaissance",
+    "napoleonic": "admiralty.validator.build.napoleonic",
+}
+
+register("REF001", "Duplicate id", "Two things of the same kind share an id (or two ships a name); every "
+         "reference to it would be ambiguous.", wrong="- id: fleet-1\n- id: fleet-1",
+         right="- id: fleet-1\n- id: fleet-2")
+register("REF002", "Unknown ship class", "A ship names a class its catalog does not define.",
+         wrong="- {name: Novara, class: novarra}", right="- {name: Novara, class: novara}")
+register("REF003", "Unknown map", "The scenario names a map that none of the given files defines.",
+         wrong="map: adriatc", right="map: adriatic")
+register("REF004", "Unknown catalog", "The scenario names a ship catalog that none of the given files "
+         "defines.", wrong="catalogs: [austria-1917]", right="catalogs: [austria-hungary-1917]")
+register("REF005", "Unknown ship", "A fleet (or a rule or victory condition) names a ship that is in none "
+         "of the scenario's catalogs.", wrong="ships: [Novarra]", right="ships: [Novara]")
+register("REF006", "Ship in two fleets", "A ship can be in one fleet only.",
+         wrong="fleet-1: [Novara]\nfleet-2: [Novara]", right="fleet-1: [Novara]\nfleet-2: [Saida]")
+register("REF007", "Unknown fleet", "An escort, convoy order or victory condition names a fleet the "
+         "scenario does not have.", wrong="escorts: fleet-9", right="escorts: fleet-1")
+register("REF008", "Unknown zone or port", "A start, order, control, minefield or port names a zone or "
+         "port the map does not have.", wrong="start: catarro", right="start: cattaro")
+register("REF009", "Unknown side or power", "A document names a side (or, in the renaissance rules, a "
+         "power) that the scenario does not have: a minefield's owner, a victory condition, a unit's power.",
+         wrong="owner: entente-powers", right="owner: entente")
+register("SCH020", "Table override does not fit", "A scenario's `rules: {tables: ...}` is merged key by key "
+         "into the ruleset's house tables; the result must still fit the tables schema and the rules' own "
+         "limits, or the engine could not start a game with it. Only a table the ruleset has can be "
+         "overridden, each with a mapping of its keys (napoleonic: 10.46 rounds quarters, so "
+         "`hits_per_figure` is 1, 2 or 4; the rocket and double-six tables cover every roll once).",
+         wrong="rules:\n  tables:\n    gun_fire: {hits_per_figure: 3}",
+         right="rules:\n  tables:\n    gun_fire: {hits_per_figure: 4}")
+register("REF010", "Not built", "The document refers to another document that has errors of its own, so "
+         "it was not checked further; fix those errors first.", severity=Severity.INFO)
+
+
+SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
+
+
+@dataclass
+class Built:
+    """What the builders made: playable scenarios, and the other models (maps, catalogs) for map-level
+    checks and the site."""
+
+    scenarios: list[Any] = field(default_factory=list)
+    others: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class Loaded:
+    """A schema-valid document with its kind, ruleset and id."""
+
+    doc: Document
+    ruleset: str
+    kind: str
+    id: str
+
+
+@dataclass
+class BuildContext:
+    """Collects diagnostics for a builder and knows which documents failed earlier stages."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    broken: set[tuple[str, str, str]] = field(default_factory=set)  # (ruleset, kind, id) with errors
+    suggestion_work: int = SUGGESTION_WORK  # known names "did you mean" may still compare against in this run
+
+    def report(self, code: str, message: str, doc: Document, path: tuple[PathPart, ...], hint: str = "",
+               *, key: bool = False, severity: Severity = Severity.ERROR) -> None:
+        span = doc.locate(path, key=key)
+        self.diagnostics.append(Diagnostic(code, message, doc.file, span.line, span.column, span.end_line,
+                                           span.end_column, json_path(path), hint, severity))
+
+    def unknown(self, code: str, what: str, name: str, known: Iterable[str], doc: Document,
+                path: tuple[PathPart, ...]) -> None:
+        """An unknown-reference diagnostic with "did you mean ..." while the run's ``SUGGESTION_WORK`` lasts:
+        each search compares the name with every known one, so ten thousand unknown ships against ten
+        thousand known would take minutes (a hostile pull request could tie up CI that way)."""
+        known = known if isinstance(known, Collection) else list(known)
+        if len(known) > self.suggestion_work:
+            self.report(code, f"unknown {what} '{name}'", doc, path, "check the spelling (too many unknown names "
+                        "in this run to suggest close ones)")
+            return
+        self.suggestion_work -= len(known)
+        hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
+                                             f"no {what} is defined in the files given")
+        self.report(code, f"unknown {what} '{name}'", doc, path, hint)
+
+
+def _document_hash(doc: Document) -> str:
+    cached = _HASHES.get(id(doc))
+    if cached is None or cached[0] is not doc:
+        if len(_HASHES) >= 256:  # keeps every document alive otherwise, in a process that validates many
+            _HASHES.clear()
+        text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
+        cached = (doc, hashlib.sha256(text.encode()).hexdigest())
+        _HASHES[id(doc)] = cached
+    return cached[1]
+
+
+_HASHES: dict[int, tuple[Document, str]] = {}
+
+
+def content_hash(docs: Iterable[Document]) -> str:
+    """A hash of the documents' content (not their formatting): replays name the scenario they came from.
+    A map shared by many scenarios is hashed once."""
+    digest = hashlib.sha256()
+    for doc in docs:
+        digest.update(_document_hash(doc).encode())
+    return digest.hexdigest()[:16]
+
+
+def source(doc: Document, *path: PathPart) -> Source:
+    return Source(doc.file, tuple(path))
+
+
+def build_all(loaded: list[Loaded], ctx: BuildContext) -> Built:
+    """Every model the documents make, over all rulesets."""
+    built = Built()
+    for ruleset in sorted({item.ruleset for item in loaded}):
+        module = importlib.import_module(BUILDERS[ruleset]) if ruleset in BUILDERS else None
+        if module is None:
+            continue
+        part: Built = module.build([item for item in loaded if item.ruleset == ruleset], ctx)
+        built.scenarios.extend(part.scenarios)
+        built.others.extend(part.others)
+    return built

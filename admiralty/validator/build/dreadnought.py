@@ -1,0 +1,446 @@
+"""Build dreadnought maps, catalogs and scenarios, checking references (REF codes) on the way."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from shapely.geometry import Polygon
+from shapely.strtree import STRtree
+
+from admiralty.engine.rulesets.dreadnought.model import (
+    ORDER_KEYWORDS,
+    Catalog,
+    Fleet,
+    Grid,
+    LandMass,
+    Minefield,
+    Order,
+    Port,
+    Rules,
+    Scenario,
+    SeaMap,
+    Ship,
+    ShipClass,
+    Side,
+    Smoke,
+    Topology,
+    Victory,
+    VictoryCondition,
+    Zone,
+    normalise_zone_id,
+)
+from admiralty.engine.rulesets.dreadnought.tables import TablesError, base_tables, merged_tables
+from admiralty.validator import geometry
+from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
+from admiralty.validator.diagnostics import Severity, did_you_mean, register
+from admiralty.validator.load import Document, PathPart
+
+PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
+MAX_GRID_CELLS = 10_000  # the Adriatic has 440; ten thousand take under a second to check
+
+register("GRA005", "Grid too large", f"A map's grid has more than {MAX_GRID_CELLS:,} cells (rows times columns). "
+         "The geometry checks grow with the cells, and no sea map needs that many; a grid this large is a "
+         "mistake (a column range typed with an extra digit) or an attempt to make the validator run out of "
+         "time or memory.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
+         right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
+_ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
+
+
+def build(items: list[Loaded], ctx: BuildContext) -> Built:
+    by_kind: dict[str, dict[str, Loaded]] = {"map": {}, "ships": {}, "scenario": {}}
+    for item in items:
+        if item.kind not in by_kind:
+            continue
+        seen = by_kind[item.kind]
+        if item.id in seen:
+            first = seen[item.id].doc.file
+            ctx.report("REF001", f"{item.kind} id '{item.id}' is also defined in {first}", item.doc, ("id",),
+                       "give each document its own id")
+            continue
+        seen[item.id] = item
+    maps = {map_id: build_map(item.doc, ctx) for map_id, item in sorted(by_kind["map"].items())
+            if grid_fits(item.doc, ctx)}
+    catalogs = {cat_id: build_catalog(item.doc, ctx) for cat_id, item in sorted(by_kind["ships"].items())}
+    scenarios = []
+    for item in by_kind["scenario"].values():
+        scenario = build_scenario(item.doc, maps, catalogs, ctx)
+        if scenario is not None:
+            docs = [item.doc, by_kind["map"][scenario.map.id].doc]
+            docs += [by_kind["ships"][catalog.id].doc for catalog in scenario.catalogs]
+            scenarios.append(dataclasses.replace(scenario, content_hash=content_hash(docs)))
+    return Built(scenarios, [*maps.values(), *catalogs.values()])
+
+
+# --- maps ------------------------------------------------------------------------------------------
+
+
+def grid_fits(doc: Document, ctx: BuildContext) -> bool:
+    """GRA005: the grid has at most ``MAX_GRID_CELLS`` cells. The geometry work grows with the cells, so a
+    hostile grid (``rows: [A, ZZZ], columns: [0, 9999]``: 180 million cells) must stop here; the map is
+    then treated as broken and its scenarios are not checked further."""
+    grid = doc.data["grid"]
+    rows = max(0, geometry.label_index(grid["rows"][1]) - geometry.label_index(grid["rows"][0]) + 1)
+    columns = max(0, grid["columns"][1] - grid["columns"][0] + 1)
+    if rows * columns <= MAX_GRID_CELLS:
+        return True
+    ctx.report("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over the "
+               f"bound of {MAX_GRID_CELLS:,}", doc, ("grid",), "use fewer, larger cells", key=True)
+    ctx.broken.add(("dreadnought", "map", doc.data["id"]))
+    return False
+
+
+def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
+    data = doc.data
+    grid_data = data["grid"]
+    grid = Grid(tuple(grid_data["rows"]), tuple(grid_data["columns"]), float(grid_data["cell"]),
+                tuple(grid_data.get("origin", (0.0, 0.0))), grid_data.get("stagger", "none"))
+    land = []
+    for i, entry in enumerate(data.get("land", [])):
+        rings = [entry["polygon"]] if "polygon" in entry else entry["multipolygon"]
+        land.append(LandMass(entry["id"], entry.get("name", entry["id"]), entry["nation"],
+                             tuple(_ring(r) for r in rings), source(doc, "land", i)))
+    land_shape = geometry.land_union(ring for mass in land for ring in mass.polygons)
+    cells = geometry.sea_cells(geometry.grid_cells(grid.rows, grid.columns, grid.cell, grid.origin, grid.stagger),
+                               land_shape)
+    polygons: dict[str, Polygon] = {cell.zone_id: cell.polygon for cell in cells}
+    rows = {cell.zone_id: (cell.row, cell.column) for cell in cells}
+    overrides: dict[str, tuple[int, dict[str, Any]]] = {}
+    for i, entry in enumerate(data.get("zones", [])):
+        zone_id = normalise_zone_id(entry["id"])
+        if zone_id in overrides:
+            ctx.report("REF001", f"zone '{zone_id}' is listed twice", doc, ("zones", i, "id"), "merge the entries")
+            continue
+        overrides[zone_id] = (i, entry)
+        if "polygon" in entry:
+            polygons[zone_id] = geometry.polygon_of(entry["polygon"])
+        elif zone_id not in polygons:
+            ctx.unknown("REF008", "grid zone", zone_id, polygons, doc, ("zones", i, "id"))
+    ids = list(polygons)
+    shapes = [polygons[z] for z in ids]
+    coastal = geometry.coastal_zones(ids, shapes, land_shape)
+    zones = {}
+    rings = geometry.exterior_rings(shapes)
+    for zone_id, ring in zip(ids, rings, strict=True):
+        index, entry = overrides.get(zone_id, (-1, {}))
+        row, column = rows.get(zone_id, (None, None))
+        zones[zone_id] = Zone(zone_id, entry.get("name", zone_id), entry.get("kind"), ring,
+                              source(doc, "zones", index) if index >= 0 else source(doc, "grid"), row, column)
+    blocked = _pairs(doc, ctx, data.get("blocked", []), ("blocked",), zones)
+    declared: tuple[tuple[str, str], ...] | None = None
+    if isinstance(data.get("adjacency", "derived"), list):
+        declared = tuple(_pairs(doc, ctx, data["adjacency"], ("adjacency",), zones))
+        pairs = [(a, b) for a, b in declared if a in zones and b in zones]
+    else:
+        pairs = geometry.derive_adjacency(ids, shapes, land_shape)
+    neighbours: dict[str, set[str]] = {z: set() for z in ids}
+    closed = {frozenset(p) for p in blocked}
+    for a, b in pairs:
+        if frozenset((a, b)) in closed:
+            continue
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    tree = STRtree(shapes)
+    ports = {}
+    for i, entry in enumerate(data.get("ports", [])):
+        if entry["id"] in ports:
+            ctx.report("REF001", f"port '{entry['id']}' is defined twice", doc, ("ports", i, "id"), "rename one")
+            continue
+        declared_zones = [normalise_zone_id(z) for z in entry.get("zones", [])]
+        for j, zone_id in enumerate(declared_zones):
+            if zone_id not in zones:
+                ctx.unknown("REF008", "zone", zone_id, zones, doc, ("ports", i, "zones", j))
+        port_zones = [z for z in declared_zones if z in zones] if declared_zones else geometry.zones_near(
+            entry["at"], ids, tree, grid.cell * PORT_TOLERANCE_CELLS)
+        ports[entry["id"]] = Port(entry["id"], entry["name"], entry["nation"], tuple(entry["at"]),
+                                  tuple(port_zones), source(doc, "ports", i), bool(declared_zones))
+    islands = geometry.islands_by_zone(ids, shapes, [(m.id, geometry.polygon_of(r)) for m in land for r in m.polygons])
+    topology = Topology(
+        ({z: tuple(sorted(n)) for z, n in neighbours.items()}),
+        ({z: zones[z].kind or ("coastal" if z in coastal else "open") for z in ids}),
+        ({z: geometry.land_sides(polygons[z], land_shape) for z in ids}),
+        ({z: tuple(v) for z, v in islands.items()}),
+    )
+    return SeaMap(data["id"], data["title"], grid, (zones), tuple(land), (ports),
+                  declared, frozenset(frozenset(p) for p in blocked), topology, data.get("description", ""),
+                  tuple(data.get("sources", [])), source(doc))
+
+
+def _ring(points: Sequence[Sequence[float]]) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in points)
+
+
+def _pairs(doc: Document, ctx: BuildContext, pairs: list[list[str]], at: tuple[PathPart, ...],
+           zones: dict[str, Zone]) -> list[tuple[str, str]]:
+    """The pairs in document order (so that index ``i`` is the author's line), unknown zones reported."""
+    out = []
+    for i, pair in enumerate(pairs):
+        a, b = (normalise_zone_id(z) for z in pair)
+        for j, zone_id in enumerate((a, b)):
+            if zone_id not in zones:
+                ctx.unknown("REF008", "zone", zone_id, zones, doc, (*at, i, j))
+        out.append((a, b))
+    return out
+
+
+# --- catalogs --------------------------------------------------------------------------------------
+
+
+def build_catalog(doc: Document, ctx: BuildContext) -> Catalog:
+    data = doc.data
+    classes: dict[str, ShipClass] = {}
+    for i, entry in enumerate(data["classes"]):
+        if entry["id"] in classes:
+            ctx.report("REF001", f"class '{entry['id']}' is defined twice", doc, ("classes", i, "id"), "rename one")
+            continue
+        gunnery = entry.get("gunnery", {})
+        classes[entry["id"]] = ShipClass(
+            entry["id"], entry["name"], entry["type"], entry["speed"], entry["hull"], entry["fuel"]["kind"],
+            entry["fuel"]["boxes"], entry["victory_points"], entry.get("armoured", True),
+            entry.get("shallow_draft", False), gunnery.get("primary", 0), gunnery.get("secondary", 0),
+            gunnery.get("tertiary", 0), entry.get("torpedo", 0), entry.get("capacity", 0), entry.get("notes", ""),
+            source(doc, "classes", i))
+    ships: dict[str, Ship] = {}
+    for i, entry in enumerate(data["ships"]):
+        if entry["name"] in ships:
+            ctx.report("REF001", f"ship '{entry['name']}' is listed twice", doc, ("ships", i, "name"), "rename one")
+            continue
+        cls = classes.get(entry["class"])
+        if cls is None:
+            ctx.unknown("REF002", "ship class", entry["class"], classes, doc, ("ships", i, "class"))
+            continue
+        ships[entry["name"]] = Ship(entry["name"], cls, entry.get("nation", data["nation"]), data["id"],
+                                    entry.get("italic", False), entry.get("leader", False), entry.get("notes", ""),
+                                    source(doc, "ships", i))
+    return Catalog(data["id"], data.get("title", data["id"]), data["nation"], (classes),
+                   (ships), data.get("description", ""), tuple(data.get("sources", [])), source(doc))
+
+
+# --- scenarios -------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_order(text: str) -> Order:
+    """Parse one written order (the schema has checked its form); orders repeat, so parses are cached."""
+    word = text.strip()
+    if word in ORDER_KEYWORDS:
+        return Order(word, text=text)
+    if word.startswith("convoy "):
+        return Order("convoy", target=word.split(" ", 1)[1].strip(), text=text)
+    parts = [p.strip() for p in word.split("/")]
+    if all(_ZONE.match(p) for p in parts):
+        return Order("move", zones=tuple(normalise_zone_id(p) for p in parts), text=text)
+    return Order("port", target=word, text=text)
+
+
+def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, Catalog],
+                   ctx: BuildContext) -> Scenario | None:
+    data = doc.data
+    sea_map = maps.get(data["map"])
+    if sea_map is None:
+        if ("dreadnought", "map", data["map"]) in ctx.broken:
+            ctx.report("REF010", f"map '{data['map']}' has errors; the scenario was not checked further", doc,
+                       ("map",), "fix the map first", severity=Severity.INFO)
+        else:
+            ctx.unknown("REF003", "map", data["map"], maps, doc, ("map",))
+        return None
+    used: list[Catalog] = []
+    complete = True
+    for i, cat_id in enumerate(data["catalogs"]):
+        if cat_id in catalogs:
+            used.append(catalogs[cat_id])
+        elif ("dreadnought", "ships", cat_id) in ctx.broken:
+            ctx.report("REF010", f"catalog '{cat_id}' has errors; the scenario was not checked further", doc,
+                       ("catalogs", i), "fix the catalog first", severity=Severity.INFO)
+            complete = False
+        else:
+            ctx.unknown("REF004", "catalog", cat_id, catalogs, doc, ("catalogs", i))
+            complete = False
+    ships: dict[str, Ship] = {}
+    for catalog in used:
+        for name, ship in catalog.ships.items():
+            if name in ships:
+                ctx.report("REF001", f"ship '{name}' is in catalogs '{ships[name].catalog}' and '{catalog.id}'", doc,
+                           ("catalogs",), "rename one of the ships or use only one of the catalogs")
+            ships.setdefault(name, ship)
+    refs = _References(doc, ctx, sea_map, ships, complete)
+    sides = tuple(refs.side(i, side) for i, side in enumerate(data["sides"]))
+    refs.check_fleet_links(sides)
+    side_ids = [s.id for s in sides]
+    minefields = []
+    for i, entry in enumerate(data.get("minefields", [])):
+        a, b = (normalise_zone_id(z) for z in entry["between"])
+        for j, zone_id in enumerate((a, b)):
+            refs.zone(zone_id, ("minefields", i, "between", j))
+        refs.side_id(entry["owner"], side_ids, ("minefields", i, "owner"))
+        minefields.append(Minefield((a, b), entry["owner"], entry.get("strength", 1), source(doc, "minefields", i)))
+    rules = refs.rules(data.get("rules", {}))
+    victory = refs.victory(data["victory"], side_ids)
+    smoke_data = data.get("smoke", {})
+    smoke = Smoke(smoke_data.get("games", 50), tuple(smoke_data["balance"]) if "balance" in smoke_data else None,
+                  tuple(smoke_data.get("players", ("scripted", "random"))))
+    if refs.failed or not complete:
+        return None
+    turns = data["turns"]
+    weather = data.get("weather", "random")
+    return Scenario(
+        data["id"], data["title"], data.get("date", ""), sea_map, tuple(used), (ships),
+        turns["count"], frozenset(turns.get("night", [])), None if weather == "random" else tuple(weather),
+        sides, tuple(minefields), rules, victory, smoke, data.get("briefing", ""), tuple(data.get("sources", [])),
+        "", source(doc),
+    )
+
+
+class _References:
+    """Resolves and checks the references of one scenario; remembers whether any failed."""
+
+    def __init__(self, doc: Document, ctx: BuildContext, sea_map: SeaMap, ships: dict[str, Ship],
+                 catalogs_complete: bool) -> None:
+        self.doc, self.ctx, self.map, self.ships = doc, ctx, sea_map, ships
+        self.catalogs_complete = catalogs_complete
+        self.failed = False
+        self.fleet_ids: dict[str, tuple[PathPart, ...]] = {}
+        self.ship_owner: dict[str, tuple[PathPart, ...]] = {}
+
+    def _unknown(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...]) -> None:
+        self.failed = True
+        self.ctx.unknown(code, what, name, known, self.doc, path)
+
+    def zone(self, zone_id: str, path: tuple[PathPart, ...]) -> None:
+        if zone_id not in self.map.zones:
+            self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+
+    def place(self, text: str, path: tuple[PathPart, ...]) -> str:
+        if _ZONE.match(text):
+            zone_id = normalise_zone_id(text)
+            self.zone(zone_id, path)
+            return zone_id
+        if text not in self.map.ports:
+            self._unknown("REF008", "port", text, self.map.ports, path)
+        return text
+
+    def ship(self, name: str, path: tuple[PathPart, ...]) -> None:
+        if name not in self.ships and self.catalogs_complete:
+            self._unknown("REF005", "ship", name, self.ships, path)
+
+    def side_id(self, side: str, known: list[str], path: tuple[PathPart, ...]) -> None:
+        if side not in known:
+            self._unknown("REF009", "side", side, known, path)
+
+    def side(self, index: int, data: dict[str, Any]) -> Side:
+        fleets = [self.fleet(data["id"], ("sides", index, "fleets", i), entry, False)
+                  for i, entry in enumerate(data.get("fleets", []))]
+        fleets += [self.fleet(data["id"], ("sides", index, "colliers", i), entry, True)
+                   for i, entry in enumerate(data.get("colliers", []))]
+        controls = []
+        for i, zone_id in enumerate(data.get("controls", [])):
+            zone_id = normalise_zone_id(zone_id)
+            self.zone(zone_id, ("sides", index, "controls", i))
+            controls.append(zone_id)
+        return Side(data["id"], data["name"], tuple(data["nations"]), frozenset(controls), tuple(fleets),
+                    data.get("players"), source(self.doc, "sides", index))
+
+    def fleet(self, side: str, at: tuple[PathPart, ...], data: dict[str, Any], colliers: bool) -> Fleet:
+        if data["id"] in self.fleet_ids:
+            self.failed = True
+            first = self.doc.locate(self.fleet_ids[data["id"]]).line
+            self.ctx.report("REF001", f"fleet id '{data['id']}' is used twice", self.doc, (*at, "id"),
+                            f"the first is at line {first}; rename one")
+        self.fleet_ids.setdefault(data["id"], at)
+        start = self.place(data["start"], (*at, "start"))
+        for i, name in enumerate(data["ships"]):
+            self.ship(name, (*at, "ships", i))
+            if name in self.ship_owner:
+                self.failed = True
+                first = self.doc.locate(self.ship_owner[name]).line
+                self.ctx.report("REF006", f"ship '{name}' is already in another fleet (line {first})", self.doc,
+                                (*at, "ships", i), "take it out of one of the fleets")
+            self.ship_owner.setdefault(name, (*at, "ships", i))
+        orders = []
+        for i, text in enumerate(data.get("orders", [])):
+            order = parse_order(text)
+            where = (*at, "orders", i)
+            for zone_id in order.zones:
+                self.zone(zone_id, where)
+            if order.kind == "port" and order.target is not None:
+                self.place(order.target, where)
+            orders.append(order)
+        return Fleet(data["id"], data.get("name", data["id"]), side, data.get("mission", "transport"), start,
+                     tuple(data["ships"]), tuple(orders), data.get("escorts"), colliers, source(self.doc, *at))
+
+    def check_fleet_links(self, sides: Sequence[Side]) -> None:
+        known = list(self.fleet_ids)
+        for side in sides:
+            for fleet in side.fleets:
+                at = fleet.source.path
+                if fleet.escorts is not None and fleet.escorts not in self.fleet_ids:
+                    self._unknown("REF007", "fleet", fleet.escorts, known, (*at, "escorts"))
+                for i, order in enumerate(fleet.orders):
+                    if order.kind == "convoy" and order.target not in self.fleet_ids:
+                        self._unknown("REF007", "fleet", str(order.target), known, fleet.order_source(i).path)
+
+    def rules(self, data: dict[str, Any]) -> Rules:
+        for i, port in enumerate(data.get("refuel_ports", [])):
+            self.place(port, ("rules", "refuel_ports", i))
+        for key in ("minelayers", "minesweepers"):
+            for i, name in enumerate(data.get(key, [])):
+                self.ship(name, ("rules", key, i))
+        refuel = data.get("refuel_ports")
+        self.table_overrides(data.get("tables", {}))
+        return Rules(
+            data.get("raid_fleets", 1), data.get("raid_max_ships", 2), data.get("raid_needs_leader", True),
+            data.get("mixed_nationality", False), data.get("abort_at_start", False),
+            tuple(refuel) if refuel is not None else None, frozenset(data.get("minelayers", [])),
+            frozenset(data.get("minesweepers", [])), data.get("american_colliers_after_1920", False),
+            data.get("pursuit_speed_bonus", "literal"), (dict(data.get("tables", {}))),
+            source(self.doc, "rules"))
+
+    def table_overrides(self, overrides: dict[str, Any]) -> None:
+        """SCH020: the house tables with ``rules.tables`` merged in must still fit the tables schema; the
+        engine refuses to start a game with them otherwise."""
+        at: tuple[PathPart, ...] = ("rules", "tables")
+        tables = base_tables()
+        names = sorted(name for name, table in tables.items() if isinstance(table, dict))
+        for name, entries in overrides.items():
+            if name not in names:
+                self.failed = True
+                self.ctx.report("SCH020", f"rules.tables: there is no house table '{name}'", self.doc, (*at, name),
+                                did_you_mean(name, names) or f"the tables are: {', '.join(names)}", key=True)
+            elif not isinstance(entries, dict):
+                self.failed = True
+                self.ctx.report("SCH020", f"rules.tables: the override of '{name}' is not a mapping of its keys",
+                                self.doc, (*at, name), f"write {name}: {{key: value, ...}}")
+        if self.failed or not overrides:
+            return
+        try:
+            merged_tables(overrides)
+        except TablesError as error:
+            self.failed = True
+            for line in str(error).splitlines()[1:] or [str(error)]:
+                where, _, message = line.partition(": ")
+                path = tuple(int(p) if p.isdigit() else p for p in where.split("/") if p and p != "<root>")
+                shown = ".".join(str(p) for p in ("rules.tables", *path))
+                self.ctx.report("SCH020", f"{shown}: {message or line}", self.doc, (*at, *path),
+                                "the house tables with this override no longer fit; see the tables file for the "
+                                "shape")
+
+    def victory(self, data: dict[str, Any], side_ids: list[str]) -> Victory:
+        conditions = []
+        for i, entry in enumerate(data["conditions"]):
+            at: tuple[PathPart, ...] = ("victory", "conditions", i)
+            self.side_id(entry["side"], side_ids, (*at, "side"))
+            if "fleet" in entry and entry["fleet"] not in self.fleet_ids:
+                self._unknown("REF007", "fleet", entry["fleet"], self.fleet_ids, (*at, "fleet"))
+            target = self.place(entry["target"], (*at, "target")) if "target" in entry else None
+            for j, name in enumerate(entry.get("ships", [])):
+                self.ship(name, (*at, "ships", j))
+            conditions.append(VictoryCondition(entry["side"], entry["kind"], entry.get("value", 0), entry.get("fleet"),
+                                               target, entry.get("by_turn"), tuple(entry.get("ships", [])),
+                                               source(self.doc, *at)))
+        otherwise = data.get("otherwise", "draw")
+        if otherwise != "draw":
+            self.side_id(otherwise, side_ids, ("victory", "otherwise"))
+        return Victory(tuple(conditions), otherwise)

@@ -1,0 +1,112 @@
+"""The check registry: every check after the build runs in isolation under a stable code.
+
+A check is a plain function from one built model (a map or a scenario) and a ``CheckContext`` to
+diagnostics, registered with ``@check(ruleset, ModelType, codes...)``. A check that raises becomes one
+``internal`` diagnostic naming it; the other checks still run. The registered codes and their
+explanations are what the site turns into one page per code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from admiralty.engine.model.common import Source
+from admiralty.validator.diagnostics import Diagnostic, Severity, register
+from admiralty.validator.load import Document, json_path
+
+register("internal", "Internal error in a check", "A check crashed. This is a bug in admiralty, not in "
+         "your document: the other checks still ran. Please report it with the file.")
+
+CHECK_MODULES: dict[str, tuple[str, ...]] = {
+    "dreadnought": ("admiralty.validator.checks.dreadnought",),
+    "renaissance": ("admiralty.validator.checks.renaissance",),
+    "napoleonic": ("admiralty.validator.checks.napoleonic",),
+}
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """Turns a model object's ``Source`` into a positioned diagnostic."""
+
+    documents: Mapping[str, Document]
+
+    def at(self, code: str, message: str, where: Source, hint: str = "", *, key: bool = False,
+           severity: Severity = Severity.ERROR) -> Diagnostic:
+        doc = self.documents.get(where.file)
+        if doc is None:
+            return Diagnostic(code, message, where.file, hint=hint, json_path=json_path(where.path),
+                              severity=severity)
+        span = doc.locate(where.path, key=key)
+        return Diagnostic(code, message, where.file, span.line, span.column, span.end_line, span.end_column,
+                          json_path(where.path), hint, severity)
+
+
+CheckFunction = Callable[[Any, CheckContext], Iterable[Diagnostic]]
+
+_MEMO: dict[tuple[int, str], tuple[Any, Any]] = {}
+MEMO_LIMIT = 256  # entries (a map's graph and shapes are large); one run of the corpus asks for about 30
+
+
+def memo(model: Any, name: str, compute: Callable[[], Any]) -> Any:
+    """Something derived from a model (a map's graph, its shapes), computed once however many checks and
+    scenarios ask for it. Keyed by the model object itself, which is immutable."""
+    key = (id(model), name)
+    hit = _MEMO.get(key)
+    if hit is None or hit[0] is not model:
+        if len(_MEMO) >= MEMO_LIMIT:  # a long-lived process (the fuzzer, a server) builds models without end
+            _MEMO.clear()
+        hit = (model, compute())
+        _MEMO[key] = hit
+    return hit[1]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ruleset: str
+    target: type
+    codes: tuple[str, ...]
+    function: CheckFunction
+
+
+CHECKS: list[Check] = []
+
+
+def check(ruleset: str, target: type, *codes: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a check of ``target`` models (a map or scenario class) that may report ``codes``."""
+
+    def wrap(function: CheckFunction) -> CheckFunction:
+        CHECKS.append(Check(function.__name__, ruleset, target, codes, function))
+        return function
+
+    return wrap
+
+
+def load_check_modules() -> list[Check]:
+    for modules in CHECK_MODULES.values():
+        for module in modules:
+            importlib.import_module(module)
+    return CHECKS
+
+
+def run_checks(models: Iterable[Any], documents: Mapping[str, Document]) -> Iterator[Diagnostic]:
+    """Run every registered check on every model it targets, isolating failures."""
+    checks = load_check_modules()
+    ctx = CheckContext(documents)
+    for model in models:
+        for entry in checks:
+            if not isinstance(model, entry.target):
+                continue
+            try:
+                yield from list(entry.function(model, ctx))
+            except Exception as error:
+                where = getattr(model, "source", None)
+                frame = traceback.extract_tb(error.__traceback__)[-1]
+                yield Diagnostic("internal", f"check '{entry.name}' crashed: {type(error).__name__}: {error} "
+                                 f"({frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})",
+                                 getattr(where, "file", "<unknown>"), hint="this is a bug in admiralty; "
+                                 "please report it with the file")

@@ -1,0 +1,134 @@
+"""The validator's stages in order: discover, load, schema, build, checks. Collects every finding."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from admiralty.validator import schema
+from admiralty.validator.build import BuildContext, Loaded, build_all
+from admiralty.validator.checks import run_checks
+from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
+from admiralty.validator.load import LoadResult, load_file
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+register("IO002", "Path outside the corpus root", "A symbolic link under the folder being validated "
+         "points outside it; admiralty never follows a path out of the corpus root.",
+         wrong="scenarios/x.yaml -> /etc/passwd", right="scenarios/x.yaml (a regular file)")
+register("IO003", "Not an admiralty document", "A YAML file under the folder has no `kind:` or "
+         "`ruleset:`; it was skipped.", severity=Severity.INFO)
+
+
+@dataclass
+class Validation:
+    """The outcome of validating some paths: the report and everything built."""
+
+    report: Report
+    scenarios: list[Any] = field(default_factory=list)
+    loaded: list[Loaded] = field(default_factory=list)
+    models: list[Any] = field(default_factory=list)  # maps and catalogs
+
+
+def display_path(path: Path) -> str:
+    """Paths relative to the working directory when below it: shorter, and what CI annotations want."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
+    """Every YAML file named or below a folder named, sorted; links out of a folder are refused."""
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            root = path.resolve()
+            for dirpath, dirnames, filenames in os.walk(path, followlinks=False):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                for name in sorted(filenames):
+                    if not name.endswith(YAML_SUFFIXES):
+                        continue
+                    candidate = Path(dirpath) / name
+                    if not candidate.resolve().is_relative_to(root):
+                        problems.append(Diagnostic("IO002", f"'{candidate}' links outside '{given}'",
+                                                   display_path(candidate), hint="copy the file into the corpus "
+                                                   "instead of linking to it"))
+                        continue
+                    files.append(candidate)
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Diagnostic("IO001", f"no such file or folder: '{given}'", given,
+                                       hint="check the path"))
+    unique = sorted(set(files), key=lambda p: str(p))
+    return unique, problems
+
+
+def validate(paths: Sequence[str]) -> Validation:
+    """Validate every document under ``paths`` together: references resolve across all of them."""
+    report = Report()
+    files, problems = discover(paths)
+    report.extend(problems)
+    return validate_loaded(((display_path(path), load_file(str(path), display_path(path))) for path in files),
+                           report)
+
+
+def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None) -> Validation:
+    """Validate files that are already loaded, each named as its diagnostics show it: everything ``validate``
+    does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once."""
+    report = report if report is not None else Report()
+    loaded, broken = _check_schemas(results, report)
+    ctx = BuildContext(broken=broken)
+    built = build_all(loaded, ctx)
+    report.extend(ctx.diagnostics)
+    documents = {item.doc.file: item.doc for item in loaded}
+    report.extend(run_checks([*built.others, *built.scenarios], documents))
+    return Validation(report, built.scenarios, loaded, built.others)
+
+
+def _check_schemas(results: Iterable[tuple[str, LoadResult]],
+                   report: Report) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
+    loaded: list[Loaded] = []
+    broken: set[tuple[str, str, str]] = set()
+    kinds = schema.known_kinds()
+    for shown, result in results:
+        report.files.append(shown)
+        report.extend(result.diagnostics)
+        doc = result.document
+        if doc is None:
+            continue
+        data = doc.data
+        unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
+        if unmarked and doc.modeline is None:
+            report.add(Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and "
+                                  "`ruleset:` if this is an admiralty document", severity=Severity.INFO))
+            continue
+        kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
+        if not isinstance(ruleset, str) or ruleset not in kinds:
+            span = doc.locate(("ruleset",))
+            report.add(Diagnostic("SCH011", f"unknown ruleset {ruleset!r}", shown, span.line, span.column,
+                                  json_path="$.ruleset", hint=f"one of: {', '.join(sorted(kinds))}"))
+            continue
+        if not isinstance(kind, str) or kind not in kinds[ruleset]:
+            span = doc.locate(("kind",))
+            report.add(Diagnostic("SCH011", f"unknown document kind {kind!r} for ruleset '{ruleset}'", shown,
+                                  span.line, span.column, json_path="$.kind",
+                                  hint=f"one of: {', '.join(sorted(kinds[ruleset]))}"))
+            continue
+        errors = list(schema.schema_diagnostics(doc, ruleset, kind))
+        modeline = schema.check_modeline(doc, ruleset, kind)
+        if modeline is not None:
+            errors.append(modeline)
+        report.extend(errors)
+        doc_id = data.get("id") if isinstance(data.get("id"), str) else ""
+        if any(e.severity is Severity.ERROR for e in errors):
+            broken.add((ruleset, kind, doc_id))
+            continue
+        loaded.append(Loaded(doc, ruleset, kind, doc_id))
+    return loaded, broken

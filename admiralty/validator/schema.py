@@ -1,0 +1,390 @@
+"""JSON Schema 2020-12 validation with diagnostics that point at the right node.
+
+One validator per (ruleset, kind) is built once and reused, over a local ``referencing`` registry of every
+schema under ``schemas/`` (never the network), with format checking on. Errors are rich objects turned
+into diagnostics: a missing key points at its parent, an unknown key at itself, and unknown keys and enum
+values get "did you mean ...".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from admiralty.resources import package_path
+from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from admiralty.validator.load import Document, PathPart, json_path
+
+SCHEMAS_DIR = package_path("schemas")
+KINDS = ("map", "ships", "scenario", "tables", "table")
+
+register("SCH001", "Missing required property", "A property the document kind needs is missing. The "
+         "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",
+         right="- id: fleet-1\n  mission: raid\n  start: cattaro\n  ships: [Novara]")
+register("SCH002", "Unknown property", "The mapping has a property the schema does not know, usually a "
+         "typo; the hint suggests the closest known name.", wrong="misson: raid", right="mission: raid")
+register("SCH003", "Wrong type", "The value has the wrong type (a string where a number is wanted, say).",
+         wrong="hull: twelve", right="hull: 12")
+register("SCH004", "Value not allowed", "The value is not one of the allowed values.",
+         wrong="speed: \"3\"", right="speed: \"2+\"")
+register("SCH005", "Value does not match its pattern", "The value does not have the required form "
+         "(ids are lowercase kebab-case, zone ids like `Q31`).", wrong="id: Otranto 1917", right="id: otranto-1917")
+register("SCH006", "Number out of range", "The number is below the minimum or above the maximum.",
+         wrong="hull: 0", right="hull: 1")
+register("SCH007", "Wrong number of items", "The list is too short, too long, or repeats an item.",
+         wrong="rows: [K]", right="rows: [K, Z]")
+register("SCH008", "Text too short or too long", "The text is empty or longer than allowed.",
+         wrong="title: \"\"", right="title: The Otranto Straits")
+register("SCH009", "Bad format", "The value does not have the required format (a date is `YYYY-MM-DD`).",
+         wrong="date: 15 May 1917", right="date: \"1917-05-15\"")
+register("SCH010", "No alternative fits", "The value fits none of the shapes allowed here.",
+         wrong="adjacency: derive", right="adjacency: derived")
+register("SCH011", "Unknown document kind", "The document does not say a `kind:` and `ruleset:` that "
+         "admiralty knows, so it cannot be checked.", wrong="kind: scenarios", right="kind: scenario")
+register("SCH012", "Schema modeline missing or wrong", "Every document starts with "
+         "`# yaml-language-server: $schema=<relative path to its schema>` so that editors check it as you "
+         "type.", wrong="kind: map",
+         right="# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\nkind: map",
+         severity=Severity.WARNING)
+register("SCH099", "Schema violation", "The document breaks a schema constraint.", wrong="", right="")
+
+_CODE_BY_KEYWORD = {
+    "required": "SCH001", "additionalProperties": "SCH002", "unevaluatedProperties": "SCH002",
+    "type": "SCH003", "enum": "SCH004", "const": "SCH004", "pattern": "SCH005",
+    "minimum": "SCH006", "maximum": "SCH006", "exclusiveMinimum": "SCH006", "exclusiveMaximum": "SCH006",
+    "minItems": "SCH007", "maxItems": "SCH007", "uniqueItems": "SCH007", "items": "SCH007",
+    "minLength": "SCH008", "maxLength": "SCH008", "format": "SCH009",
+    "anyOf": "SCH010", "oneOf": "SCH010", "maxProperties": "SCH007",
+}
+_JSON_TYPES = {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+               float: "a number", type(None): "null"}
+
+
+def schema_files() -> list[Path]:
+    """Every schema file under ``schemas/``, sorted."""
+    return sorted(SCHEMAS_DIR.rglob("*.schema.json"))
+
+
+@cache
+def registry() -> Registry:
+    """A local registry of every schema, keyed by its ``$id``: ``$ref`` never reaches the network."""
+    resources = []
+    for path in schema_files():
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+def schema_path(ruleset: str, kind: str) -> Path:
+    return SCHEMAS_DIR / ruleset / f"{kind}.schema.json"
+
+
+@cache
+def validator_for(ruleset: str, kind: str) -> Draft202012Validator | None:
+    """The one validator for a document kind, built on first use and reused."""
+    path = schema_path(ruleset, kind)
+    if not path.is_file():
+        return None
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=registry(),
+                                format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@cache
+def _schema_store() -> dict[str, Any]:
+    return {c["$id"]: c for c in (json.loads(p.read_text(encoding="utf-8")) for p in schema_files())}
+
+
+@cache
+def fast_validator_for(ruleset: str, kind: str) -> Any | None:
+    """The compiled fast path (jsonschema-rs, when installed) over the same local schemas, offline.
+
+    It only answers "valid or not": for a valid document that is all we need, and an invalid one goes to
+    the ``jsonschema`` validator, which produces every diagnostic.
+    """
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    store = _schema_store()
+
+    def retrieve(uri: str) -> Any:
+        if uri not in store:
+            raise ValueError(f"schema {uri} is not bundled with admiralty")
+        return store[uri]
+
+    path = schema_path(ruleset, kind)
+    if not path.is_file():
+        return None
+    return jsonschema_rs.validator_for(json.loads(path.read_text(encoding="utf-8")), retriever=retrieve,
+                                       validate_formats=True)
+
+
+def fast_is_valid(ruleset: str, kind: str, data: Any) -> bool:
+    """True when the fast path says the document is valid; False when it is not, or cannot say."""
+    fast = fast_validator_for(ruleset, kind)
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, OverflowError, TypeError):  # numbers beyond 64 bits and the like
+        return False
+
+
+def known_kinds() -> dict[str, list[str]]:
+    """ruleset -> the document kinds it has schemas for."""
+    found: dict[str, list[str]] = {}
+    for path in schema_files():
+        if path.parent != SCHEMAS_DIR:
+            found.setdefault(path.parent.name, []).append(path.name.removesuffix(".schema.json"))
+    return found
+
+
+def _describe(value: Any) -> str:
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def _property_description(schema: Any, name: str) -> str:
+    if isinstance(schema, dict):
+        prop = schema.get("properties", {}).get(name)
+        if isinstance(prop, dict):
+            return str(prop.get("description", ""))
+    return ""
+
+
+def _leaves(error: ValidationError) -> ValidationError:
+    """For anyOf/oneOf, the most relevant error inside, when one alternative clearly fits better."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        deeper = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
+        if deeper:
+            return _leaves(best_match(deeper))
+    return error
+
+
+def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagnostic]:
+    """Every schema finding of one document, in document order.
+
+    A required property that is missing because it is misspelt is reported once, as the unknown
+    property with "did you mean ...", not twice. A document the schema rejects always gets at least one
+    error: the pipeline builds whatever has none, and the builders rely on the schema.
+    """
+    validator = validator_for(ruleset, kind)
+    assert validator is not None
+    type_errors: set[tuple[PathPart, ...]] = set()
+    raw_errors = () if fast_is_valid(ruleset, kind, doc.data) else validator.iter_errors(doc.data)
+    first: tuple[ValidationError, tuple[PathPart, ...]] | None = None
+    reported = False
+    for raw in raw_errors:
+        error = _leaves(raw)
+        path = tuple(error.absolute_path)
+        first = first or (error, path)
+        if error.validator == "type":
+            type_errors.add(path)
+        for diagnostic in _to_diagnostics(doc, error, path):
+            reported = True
+            yield diagnostic
+    if first is not None and not reported:
+        yield from _to_diagnostics(doc, *first, suppress=False)
+    for path in integral_floats(doc.data, schema_path(ruleset, kind)):
+        if path in type_errors:
+            continue
+        span = doc.locate(path)
+        value = _value_at(doc.data, path)
+        yield Diagnostic("SCH003", f"expected integer, got the number {value!r}", doc.file, span.line, span.column,
+                         span.end_line, span.end_column, json_path(path), f"write it without a decimal point: "
+                         f"{int(value)}")
+    for path in doc.yaml11_booleans:
+        if path in type_errors:
+            continue
+        span = doc.locate(path)
+        value = _value_at(doc.data, path)
+        yield Diagnostic("YML010", f"'{value}' is read as the string \"{value}\" here, but YAML 1.1 readers "
+                         f"read it as a boolean", doc.file, span.line, span.column, span.end_line,
+                         span.end_column, json_path(path), hint=f'quote it: "{value}"', severity=Severity.WARNING)
+
+
+@cache
+def _schema_file(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _deref(node: Any, base: Path) -> tuple[Any, Path]:
+    """Follow ``$ref`` to local schema files (``../common.schema.json#/$defs/id``), never the network."""
+    for _ in range(32):  # a chain of references, not a loop
+        if not isinstance(node, dict) or "$ref" not in node:
+            break
+        file_part, _, pointer = str(node["$ref"]).partition("#")
+        base = (base.parent / file_part).resolve() if file_part else base
+        node = _schema_file(base)
+        for part in (p for p in pointer.split("/") if p):
+            node = node[part]
+    return node, base
+
+
+@dataclass
+class _Wants:
+    """Where a schema wants integers: at this node (and no alternative here takes other numbers), and in
+    which children. ``below`` is false for subtrees with no integer at all (polygons), which are skipped."""
+
+    integer: bool = False
+    number: bool = False
+    properties: dict[str, _Wants] = field(default_factory=dict)
+    extra: _Wants | None = None
+    prefix: list[_Wants] = field(default_factory=list)
+    items: _Wants | None = None
+    below: bool = False
+
+
+def _compile(node: Any, base: Path, into: _Wants, depth: int = 0) -> _Wants:
+    node, base = _deref(node, base)
+    if not isinstance(node, dict) or depth > 40:
+        return into
+    kinds = node.get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    into.integer |= "integer" in kinds
+    into.number |= "number" in kinds
+    for key, sub in node.get("properties", {}).items():
+        into.properties[key] = _compile(sub, base, into.properties.get(key) or _Wants(), depth + 1)
+    if isinstance(node.get("additionalProperties"), dict):
+        into.extra = _compile(node["additionalProperties"], base, into.extra or _Wants(), depth + 1)
+    for i, sub in enumerate(node.get("prefixItems", [])):
+        if i >= len(into.prefix):
+            into.prefix.append(_Wants())
+        into.prefix[i] = _compile(sub, base, into.prefix[i], depth + 1)
+    if isinstance(node.get("items"), dict):
+        into.items = _compile(node["items"], base, into.items or _Wants(), depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in node.get(key, []):
+            _compile(option, base, into, depth + 1)
+    children = [*into.properties.values(), *into.prefix, *(c for c in (into.extra, into.items) if c)]
+    into.below = (into.integer and not into.number) or any(c.below for c in children)
+    return into
+
+
+@cache
+def _integer_places(path: Path) -> _Wants:
+    return _compile(_schema_file(path), path, _Wants())
+
+
+def integral_floats(data: Any, schema_file: Path) -> list[tuple[PathPart, ...]]:
+    """Where the schema in ``schema_file`` wants an integer and ``data`` holds a float (``2.0``, ``-0.0``):
+    JSON Schema counts those as integers (jsonschema and jsonschema-rs both accept them), but the
+    builders and the engine count, slice and ``range()`` with such values, which a float breaks."""
+    found: list[tuple[PathPart, ...]] = []
+    stack: list[tuple[Any, _Wants, tuple[PathPart, ...]]] = [(data, _integer_places(schema_file), ())]
+    while stack:
+        value, wants, at = stack.pop()
+        if not wants.below:
+            continue
+        if isinstance(value, float):
+            if wants.integer and not wants.number:
+                found.append(at)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                sub = wants.properties.get(key, wants.extra)
+                if sub is not None:
+                    stack.append((item, sub, (*at, key)))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                sub = wants.prefix[i] if i < len(wants.prefix) else wants.items
+                if sub is not None:
+                    stack.append((item, sub, (*at, i)))
+    return found
+
+
+def _value_at(data: Any, path: tuple[PathPart, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart, ...], *,
+                    suppress: bool = True) -> Iterator[Diagnostic]:
+    keyword = str(error.validator)
+    code = _CODE_BY_KEYWORD.get(keyword, "SCH099")
+    instance = error.instance
+
+    def at(where: tuple[PathPart, ...], message: str, hint: str, code: str = code, key: bool = False) -> Diagnostic:
+        span = doc.locate(where, key=key)
+        return Diagnostic(code, message, doc.file, span.line, span.column, span.end_line, span.end_column,
+                          json_path(where), hint)
+
+    if keyword == "required" and isinstance(instance, dict):
+        known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+        # the misspelt key is reported as unknown only where unknown keys are errors
+        closed = isinstance(error.schema, dict) and False in (error.schema.get("additionalProperties"),
+                                                               error.schema.get("unevaluatedProperties"))
+        unknown = [k for k in instance if k not in known] if suppress and closed else []
+        for name in error.validator_value:
+            if name not in instance and not (known and did_you_mean(name, unknown)):
+                description = _property_description(error.schema, name)
+                where = f" in {json_path(path)}" if path else ""
+                yield at(path, f"missing required property '{name}'{where}",
+                         f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
+        return
+    if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        names = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+        patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
+        for name in instance:
+            if name in names or any(re.search(p, name) for p in patterns):
+                continue
+            suggestion = did_you_mean(name, names)
+            yield at((*path, name), f"unknown property '{name}'",
+                     suggestion or ("known properties: " + ", ".join(names)), key=True)
+        return
+    if keyword == "type":
+        expected = error.validator_value
+        wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
+        hint = f"write {wanted} here"
+        if wanted == "boolean" and isinstance(instance, str):
+            hint = "write true or false (unquoted)"
+        elif wanted in ("integer", "number") and isinstance(instance, str):
+            hint = "write the number without quotes"
+        elif wanted == "string" and not isinstance(instance, str):
+            hint = f'quote the value: "{instance}"' if not isinstance(instance, dict | list) else hint
+        yield at(path, f"expected {wanted}, got {_describe(instance)}", hint)
+        return
+    if keyword in ("enum", "const"):
+        allowed = error.validator_value if keyword == "enum" else [error.validator_value]
+        shown = ", ".join(json.dumps(a) for a in allowed)
+        suggestion = did_you_mean(str(instance), [str(a) for a in allowed]) if isinstance(instance, str) else ""
+        yield at(path, f"{json.dumps(instance)} is not allowed here; allowed: {shown}",
+                 suggestion or f"use one of {shown}")
+        return
+    if keyword == "pattern":
+        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        yield at(path, f"{json.dumps(instance)} does not have the required form",
+                 description or f"it must match {error.validator_value}")
+        return
+    if keyword in ("anyOf", "oneOf"):
+        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        if keyword == "oneOf" and isinstance(instance, dict) and path and path[-2:-1] == ("land",):
+            yield at(path, "a land mass needs exactly one of 'polygon' or 'multipolygon'",
+                     "give its outline as polygon: [[x, y], ...] or multipolygon: [[[x, y], ...], ...]", key=True)
+            return
+        yield at(path, f"{json.dumps(instance)[:60]} fits none of the allowed shapes", description or error.message)
+        return
+    message = error.message if len(error.message) < 200 else error.message[:197] + "..."
+    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    yield at(path, message, description or "see the schema for this property")
+
+
+def check_modeline(doc: Document, ruleset: str, kind: str) -> Diagnostic | None:
+    """A warning when the document lacks the modeline, or when it names another schema file."""
+    expected = f"{ruleset}/{kind}.schema.json"
+    if doc.modeline and doc.modeline.replace("\\", "/").endswith(expected):
+        return None
+    found = f"it names '{doc.modeline}'" if doc.modeline else "there is none"
+    return Diagnostic("SCH012", f"the first line should be the schema modeline for {ruleset} {kind}; {found}",
+                      doc.file, 1, 1, hint=f"start the file with: # yaml-language-server: $schema=<path to "
+                      f"schemas/{expected}>", severity=Severity.WARNING)
