@@ -1,0 +1,136 @@
+"""admiralty as its users get it: the built wheel, installed into a fresh virtual environment, run from a
+folder outside this checkout.
+
+One wheel is built from the working tree (copied, so the checkout gets no build/ or egg-info), installed
+core-only into a new venv (package registries only: PyPI), then every command is run with its working
+directory in a temporary folder. The ``site`` extra is installed afterwards into the same venv for ``docs``
+and ``build``. Each command's exit code is what a user would see.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+@dataclass(frozen=True)
+class Installed:
+    wheel: Path
+    venv: Path
+    work: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.venv / "bin"
+
+    def run(self, *args: str, cwd: Path | None = None, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "GITHUB_ACTIONS")}
+        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
+        return subprocess.run([str(self.bin / args[0]), *args[1:]], cwd=cwd or self.work, env=env, text=True,
+                              capture_output=True, timeout=timeout, check=False)
+
+    def pip(self, *args: str) -> None:
+        done = self.run("python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _working_tree_files() -> list[str]:
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, capture_output=True,
+                            check=True).stdout.decode()
+    return [name for name in listed.split("\0") if name and (ROOT / name).is_file()]
+
+
+def build_wheel(out: Path) -> Path:
+    """The wheel of the working tree as it is on disk (tracked and new files, not ignored ones)."""
+    source = out / "source"
+    for name in _working_tree_files():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
+                           "-w", str(out / "dist"), str(source)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = (out / "dist").glob("admiralty-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+    base = tmp_path_factory.mktemp("outside")
+    wheel = build_wheel(base)
+    venv.EnvBuilder(with_pip=True, clear=True).create(base / "venv")
+    work = base / "work"
+    work.mkdir()
+    found = Installed(wheel, base / "venv", work)
+    found.pip(str(wheel))
+    yield found
+
+
+def test_the_wheel_installs_one_import_name_and_carries_its_data(installed: Installed) -> None:
+    names = zipfile.ZipFile(installed.wheel).namelist()
+    top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith((".dist-info", ".data"))}
+    assert top == {"admiralty"}
+    for needed in ("admiralty/schemas/common.schema.json", "admiralty/schemas/dreadnought/scenario.schema.json",
+                   "admiralty/schemas/dreadnought/tables.schema.json", "admiralty/site/mkdocs.yml",
+                   "admiralty/site/docs/index.md", "admiralty/site/docs/stylesheets/admiralty.css",
+                   "admiralty/engine/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
+        assert needed in names, needed
+    for name in ("engine", "validator"):
+        done = installed.run("python", "-c", f"import {name}")
+        assert done.returncode != 0 and "ModuleNotFoundError" in done.stderr
+
+
+def test_the_core_install_has_no_site_dependencies(installed: Installed) -> None:
+    done = installed.run("python", "-c", "import importlib.util as u; print(u.find_spec('mkdocs'), "
+                         "u.find_spec('material'))")
+    assert done.stdout.split() == ["None", "None"]
+
+
+def test_validate_play_and_smoke_a_copied_corpus_from_another_folder(installed: Installed) -> None:
+    corpus = installed.work / "copied" / "scenarios"
+    shutil.copytree(ROOT / "scenarios", corpus, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    cwd = corpus.parent
+    done = installed.run("admiralty", "validate", "scenarios/", "--format", "json", cwd=cwd)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "SCH011" not in done.stdout and "Traceback" not in done.stderr
+    played = installed.run("admiralty", "play", "otranto-1917", "--seed", "7", "--quiet", cwd=cwd)
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert "event-log hash" in played.stdout
+    smoked = installed.run("admiralty", "smoke", "scenarios/", "--games", "2", "--jobs", "1", cwd=cwd)
+    assert smoked.returncode == 0, smoked.stdout + smoked.stderr
+    assert (cwd / "build" / "smoke" / "otranto-1917.json").is_file()
+
+
+def test_docs_without_the_site_extra_says_which_extra(installed: Installed) -> None:
+    cwd = installed.work / "no-site"
+    shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    done = installed.run("admiralty", "docs", "scenarios", cwd=cwd)
+    assert done.returncode == 2
+    assert "admiralty[site]" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
+    """Runs last in this module (pytest keeps file order): it adds the ``site`` extra to the venv."""
+    installed.pip(f"admiralty[site] @ {installed.wheel.as_uri()}")
+    cwd = installed.work / "with-site"
+    shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    docs = installed.run("admiralty", "docs", "scenarios", "--site-dir", "public", cwd=cwd)
+    assert docs.returncode == 0, docs.stdout + docs.stderr
+    assert (cwd / "public" / "index.html").is_file()
+    assert (cwd / "public" / "scenarios" / "otranto-1917" / "index.html").is_file()
+    built = installed.run("admiralty", "build", "scenarios", "--games", "2", "--jobs", "1", cwd=cwd)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "build passed" in built.stdout and (cwd / "site" / "index.html").is_file()
