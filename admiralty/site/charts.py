@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from admiralty.site.colours import side_colour
 from admiralty.site.smoke import SideStats, SmokeStats
-from admiralty.site.svg import side_colour
 from admiralty.site.text import attr, esc
 
 WIDTH = 640.0

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from admiralty.resources import SOURCE_ROOT
 from admiralty.site.text import attr, html_block, relative_link, slug
@@ -69,3 +71,17 @@ _PLACEHOLDER = re.compile(f'<span {FIGURE_ATTRIBUTE}="([^"]+)"></span>')
 def fill_figures(html: str, figures: dict[str, str]) -> str:
     """Replace each figure placeholder in rendered HTML by its SVG (unknown keys are left as they are)."""
     return _PLACEHOLDER.sub(lambda m: figures.get(m.group(1), m.group(0)), html)
+
+
+ScenarioPart = Callable[[Any, str, "SiteContext"], str]
+ReferencePages = Callable[[Sequence[Any], Sequence[Any], "SiteContext"], dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """What a ruleset adds to the site: its part of a scenario page, printable sheets, reference pages."""
+
+    scenario_body: ScenarioPart
+    sheets: ScenarioPart | None = None
+    reference: ReferencePages | None = None
+    maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None

@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
+from admiralty.contract import clause_pattern, rulesets
 from admiralty.site.text import attr, esc, html_block, inline_code
 
-CLAUSE_ID = re.compile(r"\b(?:DN|RN|NA)-[0-9A-Za-z][0-9A-Za-z.\-]*")
 RULESET_HEADING = re.compile(r"^##\s+`?([a-z][a-z0-9-]*)`?")
 SHOWN = 4
 
@@ -72,7 +72,7 @@ def parse_rules_index(text: str) -> list[Clause]:
         if all(set(c) <= set("-: ") for c in cells):
             continue
         first = cells[0].strip("`")
-        if not CLAUSE_ID.fullmatch(first):
+        if not clause_pattern().fullmatch(first):
             continue
         seed = cells[-1] if "seed" in columns and len(cells) >= 3 else ""
         summary = " | ".join(cells[1:-1] if seed else cells[1:])
@@ -113,9 +113,10 @@ def scan_implementations(root: Path, folders: Iterable[str], known: set[str]) ->
                 tree = ast.parse(path.read_text(encoding="utf-8"))
             except (OSError, SyntaxError, ValueError):
                 continue
-            rel = path.relative_to(root).as_posix()
+            base = root if path.is_relative_to(root) else (root / folder).parent
+            rel = path.relative_to(base).as_posix()
             for name, line, doc in _docstrings(tree):
-                for token in sorted({_known_id(t, known) for t in CLAUSE_ID.findall(doc)}):
+                for token in sorted({_known_id(t, known) for t in clause_pattern().findall(doc)}):
                     found[token].append(f"{rel}:{line} {name}")
     return dict(found)
 
@@ -164,27 +165,34 @@ def _house_walk(ruleset: str, data: Any, path: str, out: list[HouseEntry]) -> No
         _house_walk(ruleset, value, f"{path}.{key}" if path else str(key), out)
 
 
-def house_entries(root: Path) -> list[HouseEntry]:
-    """House-rule entries of every ruleset's tables file (``engine/rulesets/<name>/tables.yaml``)."""
+def installed_tables() -> dict[str, Path]:
+    """Rule system name -> its house tables file, for every installed rule system that has one."""
+    return {name: r.tables for name, r in rulesets().items() if r.tables is not None}
+
+
+def house_entries(tables: Mapping[str, Path]) -> list[HouseEntry]:
+    """House-rule entries of each rule system's tables file."""
     out: list[HouseEntry] = []
-    for path in sorted((root / "admiralty" / "engine" / "rulesets").glob("*/tables.yaml")):
+    for name, path in sorted(tables.items()):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):
             continue
-        _house_walk(path.parent.name, data, "", out)
+        _house_walk(name, data, "", out)
     return out
 
 
-def collect(root: Path, rules_index: Path | None) -> Coverage:
+def collect(root: Path, rules_index: Path | None, tables: Mapping[str, Path] | None = None) -> Coverage:
     """Everything the coverage page shows, from the repository at ``root``."""
     text = rules_index.read_text(encoding="utf-8") if rules_index and rules_index.is_file() else None
     clauses = tuple(parse_rules_index(text)) if text else ()
     known = {c.id for c in clauses}
-    implemented = scan_implementations(root, ("admiralty/engine", "admiralty/validator"), known)
+    folders = ["admiralty/engine", "admiralty/validator"]
+    folders += [str(f) for r in rulesets().values() for f in r.source_folders]  # a plug-in's own code
+    implemented = scan_implementations(root, folders, known)
     tested = scan_tests(root)
     return Coverage(clauses, {k: tuple(v) for k, v in implemented.items()}, {k: tuple(v) for k, v in tested.items()},
-                    tuple(house_entries(root)), text is not None)
+                    tuple(house_entries(installed_tables() if tables is None else tables)), text is not None)
 
 
 def is_house(clause: Clause, house: Iterable[HouseEntry]) -> bool:
@@ -217,7 +225,7 @@ def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
     known = {c.id for c in coverage.clauses}
     by_clause: dict[str, list[str]] = defaultdict(list)
     for code in sorted(codes):  # DN-5.2-abort-start reports DN-5.2-abort: the longest clause id it starts with
-        if CLAUSE_ID.fullmatch(code):
+        if clause_pattern().fullmatch(code):
             by_clause[_known_id(code, known)].append(code)
     out = ["# Rules coverage\n",
            "Each clause of the rules index, where the code implements it (a docstring naming the id), which "

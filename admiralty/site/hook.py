@@ -32,6 +32,18 @@ def _rules_index() -> Path | None:
     return next((p for p in candidates if p.is_file()), None)
 
 
+def on_config(config: Any) -> Any:
+    """Put one navigation entry per installed rule system after the "Rule systems" page."""
+    from admiralty.site.pages import rules_nav
+
+    for section in config.nav or []:
+        entries = section.get("Rules") if isinstance(section, dict) else None
+        if isinstance(entries, list):
+            at = next((i for i, e in enumerate(entries) if "rules/index.md" in e.values()), len(entries) - 1)
+            entries[at + 1:at + 1] = rules_nav()
+    return config
+
+
 def on_files(files: Files, config: Any) -> Files:
     from admiralty.site.context import SiteContext
     from admiralty.site.pages import generate_pages

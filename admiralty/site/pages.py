@@ -1,21 +1,21 @@
 """The generated pages of the site, as Markdown sources keyed by their path in the docs tree.
 
 A scenario page is a generic part (title, date, briefing, sources, balance) around a part that its ruleset's
-renderer writes, chosen from ``RENDERERS`` by ``scenario.ruleset``; a ruleset without a renderer still gets
-the generic part. ``generate_pages`` is the one entry point: the MkDocs hook turns its result into files.
+renderer writes, chosen by ``scenario.ruleset`` from the installed rule systems (``renderers()``); a ruleset
+without a renderer still gets the generic part. ``generate_pages`` is the one entry point: the MkDocs hook
+turns its result into files.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.site import coverage, dreadnought, napoleonic, renaissance
+from admiralty.contract import load_object, rulesets
+from admiralty.site import coverage
 from admiralty.site.charts import balance_svg, percent
-from admiralty.site.context import SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
+from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.text import (
     attr,
@@ -29,27 +29,11 @@ from admiralty.site.text import (
     slug,
 )
 
-ScenarioPart = Callable[[Any, str, SiteContext], str]
-ReferencePages = Callable[[Sequence[Any], Sequence[Any], SiteContext], dict[str, str]]
 
+def renderers() -> dict[str, Renderer]:
+    """Each installed rule system's site part, by rule system name (from the ``admiralty.rulesets`` registry)."""
+    return {name: load_object(ruleset.renderer) for name, ruleset in rulesets().items() if ruleset.renderer}
 
-@dataclass(frozen=True)
-class Renderer:
-    """What a ruleset adds to the site: its part of a scenario page, printable sheets, reference pages."""
-
-    scenario_body: ScenarioPart
-    sheets: ScenarioPart | None = None
-    reference: ReferencePages | None = None
-    maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None
-
-
-RENDERERS: dict[str, Renderer] = {
-    "dreadnought": Renderer(dreadnought.scenario_body, dreadnought.sheets_page, dreadnought.reference_pages,
-                            dreadnought.map_index_rows),
-    "renaissance": Renderer(renaissance.scenario_body, renaissance.sheets_page, renaissance.reference_pages,
-                            renaissance.map_index_rows),
-    "napoleonic": Renderer(napoleonic.scenario_body, napoleonic.sheets_page, napoleonic.reference_pages),
-}
 
 INDEX_SCRIPT = """<script>
 (function () {
@@ -150,7 +134,7 @@ def scenario_page(scenario: Any, ctx: SiteContext) -> str:
     """The whole page of one scenario: generic part, the ruleset's part, balance."""
     src = scenario_src(scenario.id)
     ruleset = str(getattr(scenario, "ruleset", ""))
-    renderer = RENDERERS.get(ruleset)
+    renderer = renderers().get(ruleset)
     out = [f"# {heading(getattr(scenario, 'title', scenario.id))}\n"]
     facts = [f"Ruleset **{md_literal(ruleset)}**"]
     if getattr(scenario, "date", ""):
@@ -204,16 +188,33 @@ def index_page(scenarios: Sequence[Any], ctx: SiteContext) -> str:
 # --- diagnostic codes ------------------------------------------------------------------------------
 
 
+def rules_pages() -> dict[str, str]:
+    """``rules/index.md`` listing the installed rule systems, and each one's rules reference page."""
+    items, pages = [], {}
+    for name, ruleset in sorted(rulesets().items()):
+        if ruleset.rules_page is None or not ruleset.rules_page.is_file():
+            items.append(f"- **{md_literal(name)}**: {ruleset.title} (no rules page)")
+            continue
+        pages[f"rules/{slug(name)}.md"] = ruleset.rules_page.read_text(encoding="utf-8")
+        items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
+    pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
+    return pages
+
+
+def rules_nav() -> list[dict[str, str]]:
+    """One navigation entry per installed rule system with a rules page."""
+    return [{name: f"rules/{slug(name)}.md"} for name, r in sorted(rulesets().items())
+            if r.rules_page is not None and r.rules_page.is_file()]
+
+
 def load_all_codes() -> Mapping[str, Any]:
-    """Every registered diagnostic code: import every validator module (each registers its own)."""
-    import admiralty.validator
+    """Every diagnostic code: the core stages' and each installed rule system's (its builder and checks)."""
+    import admiralty.validator.pipeline  # noqa: F401  (load, schema, build and checks register the core codes)
     from admiralty.validator.diagnostics import CODES
 
-    for info in pkgutil.walk_packages(admiralty.validator.__path__, "admiralty.validator."):
-        try:
-            importlib.import_module(info.name)
-        except Exception:  # a module that fails to import registers nothing; the site goes on
-            continue
+    for ruleset in rulesets().values():
+        load_object(ruleset.builder.partition(":")[0])
+        ruleset.load_checks()
     return CODES
 
 
@@ -269,7 +270,7 @@ def _maps_index(rows: Sequence[tuple[str, str, int]], ctx: SiteContext) -> str:
 def _sheets_index(scenarios: Sequence[Any], ctx: SiteContext) -> str:
     src = "sheets/index.md"
     items = [f'<li><a href="{attr(ctx.href(src, sheet_src(s.id)))}">{esc(s.title)}</a></li>' for s in scenarios
-             if (r := RENDERERS.get(getattr(s, "ruleset", ""))) and r.sheets]
+             if (r := renderers().get(getattr(s, "ruleset", ""))) and r.sheets]
     return ("# Printable sheets\n\nOrders of battle and ship record sheets, one printed page each: print the page "
             "from the browser.\n" + html_block("<ul>" + "".join(items) + "</ul>", "sheet-list"))
 
@@ -277,6 +278,7 @@ def _sheets_index(scenarios: Sequence[Any], ctx: SiteContext) -> str:
 def generate_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> GeneratedSite:
     """Every generated page for the built scenarios and models (maps, catalogs)."""
     site = GeneratedSite()
+    by_ruleset = renderers()
     seen: set[str] = set()
     unique = []
     for s in sorted(scenarios, key=lambda s: (str(getattr(s, "date", "")), s.id)):
@@ -285,11 +287,11 @@ def generate_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCon
             continue
         seen.add(s.id)
         unique.append(s)
-        if getattr(s, "ruleset", "") not in RENDERERS:
+        if getattr(s, "ruleset", "") not in by_ruleset:
             site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{getattr(s, 'ruleset', '')}'")
     site.pages["scenarios/index.md"] = index_page(unique, ctx)
     map_rows: list[tuple[str, str, int]] = []
-    for ruleset, renderer in RENDERERS.items():
+    for ruleset, renderer in by_ruleset.items():
         mine = [s for s in unique if getattr(s, "ruleset", "") == ruleset]
         mine_models = [m for m in models if getattr(m, "ruleset", ruleset) == ruleset]
         for s in mine:
@@ -308,5 +310,6 @@ def generate_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCon
     site.pages["codes/index.md"] = codes_index(codes, ctx)
     for entry in codes.values():
         site.pages[code_src(entry.code)] = code_page(entry)
+    site.pages.update(rules_pages())
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
     return site

@@ -24,11 +24,11 @@ from admiralty.engine.rulesets.napoleonic.model import (
     Terrain,
     Unit,
 )
-from admiralty.site import napoleonic
+from admiralty.site.colours import side_colour
 from admiralty.site.context import SiteContext
-from admiralty.site.napoleonic import PAD, SCALE, compass, figure_groups, table_svg
 from admiralty.site.pages import generate_pages, scenario_page
-from admiralty.site.svg import side_colour
+from admiralty.site.rulesets.napoleonic import pages as napoleonic
+from admiralty.site.rulesets.napoleonic.pages import PAD, SCALE, compass, figure_groups, table_svg
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

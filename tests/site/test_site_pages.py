@@ -15,7 +15,7 @@ from site_corpus import SMOKE_MINI, write_smoke
 from admiralty.site import coverage
 from admiralty.site.charts import balance_svg
 from admiralty.site.context import SiteContext
-from admiralty.site.pages import RENDERERS, balance_label, generate_pages, index_page, scenario_page
+from admiralty.site.pages import balance_label, generate_pages, index_page, renderers, scenario_page
 from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
 from admiralty.validator.pipeline import validate
 
@@ -83,7 +83,7 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
         briefing: str = "Galleys <script>x</script> meet."
         sources: tuple[str, ...] = ()
 
-    assert "renaissance-next" not in RENDERERS
+    assert "renaissance-next" not in renderers()
     page = scenario_page(Other(), ctx)
     assert page.startswith("# Lepanto") and "Details not published yet" in page and "<script>" not in page
     site = generate_pages([Other()], [], ctx)
@@ -170,7 +170,7 @@ def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> N
         "class TestOrders:\n    pass\n\n@pytest.mark.rule(\"DN-5.1\")\n@pytest.mark.rule(\"DN-5.11a\")\n"
         "def test_orders():\n    pass\n")
     (tests / "test_module.py").write_text("import pytest\npytestmark = pytest.mark.rule('RN-5')\n")
-    result = coverage.collect(tmp_path, tmp_path / "RULES.md")
+    result = coverage.collect(tmp_path, tmp_path / "RULES.md", {"dreadnought": engine / "tables.yaml"})
     assert result.index_found and len(result.clauses) == 4
     assert result.implemented["DN-12-port"] == ("admiralty/engine/rulesets/dreadnought/fuel.py:3 refuel",)
     assert result.tested["DN-12-port"] == ("tests/x/test_fuel.py::test_refuel",)

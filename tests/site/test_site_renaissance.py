@@ -25,10 +25,11 @@ from admiralty.engine.rulesets.renaissance.model import (
     Transport,
     Units,
 )
-from admiralty.site import renaissance, renaissance_map
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
-from admiralty.site.renaissance_map import (
+from admiralty.site.rulesets.renaissance import map as renaissance_map
+from admiralty.site.rulesets.renaissance import pages as renaissance
+from admiralty.site.rulesets.renaissance.map import (
     SEA_FILLS,
     map_svg,
     placement,

@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from admiralty.engine.rulesets.dreadnought.model import Port, SeaMap, Zone
-from admiralty.site.svg import border, map_svg, nation_colour, route_points, side_colour, zone_centres
+from admiralty.site.rulesets.dreadnought.map import (
+    border,
+    map_svg,
+    nation_colour,
+    route_points,
+    side_colour,
+    zone_centres,
+)
 from admiralty.validator.pipeline import validate
 
 SVG = "{http://www.w3.org/2000/svg}"

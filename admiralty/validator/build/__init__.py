@@ -1,29 +1,23 @@
 """Build the typed model from schema-valid documents, checking every reference on the way.
 
-Each ruleset has a builder module, registered in ``BUILDERS``: the only place a new ruleset is added on
-the validator side. A builder receives the schema-valid documents of its ruleset and a ``BuildContext``
-that collects diagnostics, and returns the playable scenarios it could build (with maps and catalogs
-resolved inside them).
+Each rule system names its builder in its ``admiralty.contract.Ruleset`` (found through the
+``admiralty.rulesets`` entry points), so a new rule system adds nothing here. A builder receives the
+schema-valid documents of its ruleset and a ``BuildContext`` that collects diagnostics, and returns the
+playable scenarios it could build (with maps and catalogs resolved inside them).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from admiralty.contract import rulesets
 from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart, json_path
-
-BUILDERS: dict[str, str] = {
-    "dreadnought": "admiralty.validator.build.dreadnought",
-    "renaissance": "admiralty.validator.build.renaissance",
-    "napoleonic": "admiralty.validator.build.napoleonic",
-}
 
 register("REF001", "Duplicate id", "Two things of the same kind share an id (or two ships a name); every "
          "reference to it would be ambiguous.", wrong="- id: fleet-1\n- id: fleet-1",
@@ -138,11 +132,11 @@ def source(doc: Document, *path: PathPart) -> Source:
 def build_all(loaded: list[Loaded], ctx: BuildContext) -> Built:
     """Every model the documents make, over all rulesets."""
     built = Built()
-    for ruleset in sorted({item.ruleset for item in loaded}):
-        module = importlib.import_module(BUILDERS[ruleset]) if ruleset in BUILDERS else None
-        if module is None:
+    installed = rulesets()
+    for name in sorted({item.ruleset for item in loaded}):
+        if name not in installed:
             continue
-        part: Built = module.build([item for item in loaded if item.ruleset == ruleset], ctx)
+        part: Built = installed[name].build([item for item in loaded if item.ruleset == name], ctx)
         built.scenarios.extend(part.scenarios)
         built.others.extend(part.others)
     return built

@@ -8,25 +8,18 @@ explanations are what the site turns into one page per code.
 
 from __future__ import annotations
 
-import importlib
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from admiralty.contract import rulesets
 from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import Diagnostic, Severity, register
 from admiralty.validator.load import Document, json_path
 
 register("internal", "Internal error in a check", "A check crashed. This is a bug in admiralty, not in "
          "your document: the other checks still ran. Please report it with the file.")
-
-CHECK_MODULES: dict[str, tuple[str, ...]] = {
-    "dreadnought": ("admiralty.validator.checks.dreadnought",),
-    "renaissance": ("admiralty.validator.checks.renaissance",),
-    "napoleonic": ("admiralty.validator.checks.napoleonic",),
-}
-
 
 @dataclass(frozen=True)
 class CheckContext:
@@ -87,9 +80,9 @@ def check(ruleset: str, target: type, *codes: str) -> Callable[[CheckFunction], 
 
 
 def load_check_modules() -> list[Check]:
-    for modules in CHECK_MODULES.values():
-        for module in modules:
-            importlib.import_module(module)
+    """Import every installed rule system's check modules (their ``@check`` functions register here)."""
+    for ruleset in rulesets().values():
+        ruleset.load_checks()
     return CHECKS
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Rules, Scenario, SeaMap, Ship, ShipClass
-from admiralty.site.context import SiteContext, class_src, map_src, md_path, scenario_src
-from admiralty.site.svg import map_svg
+from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
+from admiralty.site.rulesets.dreadnought.map import map_svg
 from admiralty.site.text import (
     attr,
     esc,
@@ -331,3 +331,6 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
                       f'<div class="records">{cards}</div></section>')
     out.append(html_block("".join(sheets), "sheets"))
     return "\n".join(out)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows)

@@ -8,7 +8,6 @@ flipped on the way out (text is placed, never transformed, so labels stay uprigh
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,42 +18,14 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from admiralty.engine.rulesets.dreadnought.model import Fleet, Point, SeaMap
+from admiralty.site.colours import nation_colour, side_colour
 from admiralty.site.text import attr, esc
 
-NATION_COLOURS: dict[str, str] = {
-    "austria-hungary": "#dcc29a",
-    "germany": "#c3c3c3",
-    "italy": "#b5d8a8",
-    "britain": "#eab0a8",
-    "france": "#b4c8ea",
-    "russia": "#d6c1e3",
-    "ottoman-empire": "#e8d59a",
-    "turkey": "#e8d59a",
-    "greece": "#a8d8dc",
-    "usa": "#c9d3a0",
-    "montenegro": "#d8b0c8",
-    "albania": "#d9d0b8",
-    "serbia": "#c8b8d8",
-    "neutral": "#e3e0d6",
-}
-SIDE_COLOURS: tuple[str, ...] = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a")
 MINE_COLOUR = "#111111"
 DRAWING_SIZE = 800.0
 PAD = 12.0
 LEGEND_ROW = 22.0
 MIN_WIDTH = 400.0
-
-
-def nation_colour(nation: str) -> str:
-    """A nation's land colour: a fixed table, else a pastel derived from the name (stable across runs)."""
-    if nation in NATION_COLOURS:
-        return NATION_COLOURS[nation]
-    hue = int(hashlib.sha256(nation.encode()).hexdigest()[:4], 16) % 360
-    return f"hsl({hue}, 45%, 80%)"
-
-
-def side_colour(index: int) -> str:
-    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from admiralty.engine.rulesets.renaissance.model import (
     sea_graph,
 )
 from admiralty.engine.rulesets.renaissance.tables import load_tables
-from admiralty.site.context import SiteContext, map_src, md_path, scenario_src
-from admiralty.site.renaissance_map import (
+from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
+from admiralty.site.rulesets.renaissance.map import (
     UNIT_NAMES,
     map_svg,
     place_name,
@@ -241,3 +241,6 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
                       + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else "") + "</section>")
     out.append(html_block("".join(sheets), "sheets"))
     return "\n".join(out)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows)

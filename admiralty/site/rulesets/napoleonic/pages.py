@@ -18,8 +18,8 @@ from admiralty.engine.rulesets.napoleonic.fire import range_band
 from admiralty.engine.rulesets.napoleonic.geometry import bearing_vector, line_of_fire, range_cm, unit_footprint
 from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
-from admiralty.site.context import SiteContext, map_src, md_path, scenario_src
-from admiralty.site.svg import side_colour
+from admiralty.site.colours import side_colour
+from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
 
 Point = tuple[float, float]
@@ -410,3 +410,6 @@ def sheets_page(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str
                       + "</section>")
     out.append(html_block("".join(sheets), "sheets"))
     return "\n".join(out)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages)

@@ -1,0 +1,169 @@
+"""The contract between admiralty's core and a rule system, and the one registry that finds rule systems.
+
+A rule system (bundled or installed from another distribution) is one ``Ruleset`` value published under
+the ``admiralty.rulesets`` entry-point group::
+
+    [project.entry-points."admiralty.rulesets"]
+    dreadnought = "admiralty.engine.rulesets.dreadnought.contract:RULESET"
+
+The value names its pieces in every layer by dotted path (``"package.module"`` or ``"package.module:name"``)
+and imports them only when a stage needs them, so that the engine never imports the validator, one rule
+system's dependencies never slow another's start, and no core module names a rule system.
+
+What the core needs of a built scenario, whatever its rule system, is ``ScenarioModel``; what it needs of a
+rule system's game module is ``GameModule``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from admiralty.engine.api import Action, Game
+from admiralty.engine.model.common import Smoke
+
+ENTRY_POINT_GROUP = "admiralty.rulesets"
+NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+PREFIX = re.compile(r"^[A-Z]{2,4}$")
+
+Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
+
+
+@runtime_checkable
+class ScenarioModel(Protocol):
+    """What the core (smoke, replay, the site's generic parts) reads of any built scenario."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def date(self) -> str: ...
+
+    @property
+    def content_hash(self) -> str: ...
+
+    @property
+    def smoke(self) -> Smoke: ...
+
+    def side_names(self) -> list[tuple[str, str]]:
+        """(id, display name) of each side, in the author's order; the first is the one balance speaks of."""
+        ...
+
+
+class GameModule(Protocol):
+    """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
+    and the engine version written into replays."""
+
+    ENGINE_VERSION: str
+    PLAYERS: Mapping[str, Player]
+
+    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game: ...
+
+    def invariants(self, game: Game) -> list[str]: ...
+
+
+class RulesetError(RuntimeError):
+    """A registered rule system that breaks the contract (bad name, clash, missing piece)."""
+
+
+def load_object(reference: str) -> Any:
+    """``"package.module"`` (the module) or ``"package.module:attribute"`` (the attribute)."""
+    module_name, _, attribute = reference.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One rule system, described by data: names, schemas, tables, and where each layer's piece lives.
+
+    ``schemas`` is the folder holding ``<kind>.schema.json`` for each of ``kinds``; ``builder`` turns the
+    schema-valid documents of this rule system into models (validator layer); ``checks`` are modules whose
+    ``@check`` functions run on those models; ``game`` is the ``GameModule``; ``renderer`` the site's part
+    (a ``admiralty.site.pages.Renderer``); ``rules_page`` the Markdown rules reference the site publishes;
+    ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``.
+    """
+
+    name: str
+    clause_prefix: str
+    title: str
+    kinds: tuple[str, ...]
+    schemas: Path
+    game: str
+    builder: str
+    checks: tuple[str, ...] = ()
+    tables: Path | None = None
+    tables_schema: Path | None = None
+    renderer: str | None = None
+    rules_page: Path | None = None
+    scaffold: str | None = None
+    source_folders: tuple[Path, ...] = field(default=())
+
+    def schema_path(self, kind: str) -> Path:
+        return self.schemas / f"{kind}.schema.json"
+
+    def game_module(self) -> GameModule:
+        module: GameModule = load_object(self.game)
+        return module
+
+    def build(self, loaded: Sequence[Any], ctx: Any) -> Any:
+        """The builder's ``Built`` for this rule system's documents (``validator.build.Loaded`` items)."""
+        return load_object(self.builder)(loaded, ctx)
+
+    def load_checks(self) -> None:
+        for module in self.checks:
+            importlib.import_module(module)
+
+    def check(self) -> None:
+        """Raise ``RulesetError`` when this description breaks the contract."""
+        if not NAME.match(self.name):
+            raise RulesetError(f"rule system name {self.name!r} is not a lowercase id")
+        if not PREFIX.match(self.clause_prefix):
+            raise RulesetError(f"rule system {self.name!r}: clause prefix {self.clause_prefix!r} is not 2-4 capitals")
+        missing = [kind for kind in self.kinds if not self.schema_path(kind).is_file()]
+        if missing:
+            raise RulesetError(f"rule system {self.name!r}: no schema for {', '.join(missing)} in {self.schemas}")
+
+
+@cache
+def rulesets() -> Mapping[str, Ruleset]:
+    """Every rule system installed, by name, found through the ``admiralty.rulesets`` entry points."""
+    found: dict[str, Ruleset] = {}
+    prefixes: dict[str, str] = {}
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        ruleset = point.load()
+        if not isinstance(ruleset, Ruleset):
+            raise RulesetError(f"entry point {point.name!r} ({point.value}) is not an admiralty.contract.Ruleset")
+        ruleset.check()
+        if ruleset.name in found or ruleset.clause_prefix in prefixes:
+            clash = ruleset.name if ruleset.name in found else prefixes[ruleset.clause_prefix]
+            raise RulesetError(f"rule system {ruleset.name!r} clashes with {clash!r} (name or clause prefix)")
+        found[ruleset.name] = ruleset
+        prefixes[ruleset.clause_prefix] = ruleset.name
+    return found
+
+
+def ruleset_named(name: str) -> Ruleset:
+    """The rule system ``name``; ``KeyError`` naming the installed ones when there is none."""
+    known = rulesets()
+    if name not in known:
+        raise KeyError(f"unknown rule system {name!r}; installed: {', '.join(sorted(known)) or 'none'}")
+    return known[name]
+
+
+def clause_pattern() -> re.Pattern[str]:
+    """A clause id of any installed rule system (``DN-7.42``, ``RN-16.3``)."""
+    prefixes = "|".join(sorted(r.clause_prefix for r in rulesets().values())) or "(?!)"
+    return re.compile(rf"\b(?:{prefixes})-[0-9A-Za-z][0-9A-Za-z.\-]*")

@@ -1,0 +1,23 @@
+"""The dreadnought rule system's contract: where each of its pieces lives, layer by layer (see
+``admiralty.contract``). Registered under the ``admiralty.rulesets`` entry-point group in pyproject.toml;
+the pieces are named by dotted path and imported only when a stage needs them, so the engine imports no
+validator or site code."""
+
+from __future__ import annotations
+
+from admiralty.contract import Ruleset
+from admiralty.resources import package_path
+
+RULESET = Ruleset(
+    name="dreadnought",
+    clause_prefix="DN",
+    title="WWI naval operations and battles",
+    kinds=("map", "ships", "scenario", "tables"),
+    schemas=package_path("schemas", "dreadnought"),
+    game="admiralty.engine.rulesets.dreadnought.game",
+    builder="admiralty.validator.build.dreadnought:build",
+    checks=("admiralty.validator.checks.dreadnought",),
+    tables=package_path("engine", "rulesets", "dreadnought", "tables.yaml"),
+    renderer="admiralty.site.rulesets.dreadnought.pages:RENDERER",
+    rules_page=package_path("site", "rulesets", "dreadnought", "rules.md"),
+)

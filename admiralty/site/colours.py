@@ -1,0 +1,39 @@
+"""Colours shared by every rule system's drawings: a nation's land, a side's routes and bars.
+
+A side keeps its colour on every page (maps, tables, balance charts): the first side in the author's order
+is always the first colour.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+NATION_COLOURS: dict[str, str] = {
+    "austria-hungary": "#dcc29a",
+    "germany": "#c3c3c3",
+    "italy": "#b5d8a8",
+    "britain": "#eab0a8",
+    "france": "#b4c8ea",
+    "russia": "#d6c1e3",
+    "ottoman-empire": "#e8d59a",
+    "turkey": "#e8d59a",
+    "greece": "#a8d8dc",
+    "usa": "#c9d3a0",
+    "montenegro": "#d8b0c8",
+    "albania": "#d9d0b8",
+    "serbia": "#c8b8d8",
+    "neutral": "#e3e0d6",
+}
+SIDE_COLOURS: tuple[str, ...] = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a")
+
+
+def nation_colour(nation: str) -> str:
+    """A nation's land colour: a fixed table, else a pastel derived from the name (stable across runs)."""
+    if nation in NATION_COLOURS:
+        return NATION_COLOURS[nation]
+    hue = int(hashlib.sha256(nation.encode()).hexdigest()[:4], 16) % 360
+    return f"hsl({hue}, 45%, 80%)"
+
+
+def side_colour(index: int) -> str:
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]

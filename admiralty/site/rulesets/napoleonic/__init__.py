@@ -1,0 +1,1 @@
+"""The napoleonic rule system's site part: scenario pages, sheets, reference pages (``pages.RENDERER``)."""

@@ -1,0 +1,1 @@
+"""The renaissance rule system's site part: scenario pages, sheets, reference pages (``pages.RENDERER``)."""
