@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from admiralty.contract import rulesets
 from admiralty.engine.model.common import Source
-from admiralty.engine.rulesets import RULESETS, ruleset_module
+from admiralty.engine.rulesets import ruleset_module
 from admiralty.engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table, check_scenario
 from admiralty.engine.rulesets.napoleonic.tables import TABLES_PATH
 from admiralty.validator.checks import CHECKS, load_check_modules
@@ -111,7 +112,7 @@ def test_content_hash_follows_content_not_formatting(tmp_path: Path, corpus: Val
 
 
 def test_the_ruleset_is_registered_everywhere() -> None:
-    assert RULESETS["napoleonic"] == "admiralty.engine.rulesets.napoleonic.game"
+    assert rulesets()["napoleonic"].game == "admiralty.engine.rulesets.napoleonic.game"
     module = ruleset_module("napoleonic")
     assert callable(module.new_game) and set(module.PLAYERS) == {"heuristic", "random"}
     checks = [c for c in load_check_modules() if c.ruleset == "napoleonic"]

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from admiralty.contract import rulesets
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.replay import play, replay, write_replay
-from admiralty.engine.rulesets import RULESETS, ruleset_module
+from admiralty.engine.rulesets import ruleset_module
 from admiralty.validator.pipeline import validate
 from tests.renaissance.test_rn_game import IONIAN_YAML, PREVEZA_YAML
 
@@ -29,7 +30,7 @@ def _scenario(scenario_id: str) -> Any:
 
 def test_the_ruleset_is_registered_with_its_players() -> None:
     module = ruleset_module("renaissance")
-    assert RULESETS["renaissance"] == module.__name__
+    assert rulesets()["renaissance"].game == module.__name__
     assert set(module.PLAYERS) == {"scripted", "random", "heuristic"}
     for scenario in corpus().scenarios:
         assert set(scenario.smoke.players) <= set(module.PLAYERS)

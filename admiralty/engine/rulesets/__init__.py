@@ -1,21 +1,16 @@
-"""The ruleset registry: the one place a new ruleset is added (a name and the module that plays it).
-
-Each entry's module provides ``new_game(scenario, seed, options)`` and ``PLAYERS`` (name -> player).
-Modules are imported on first use so that one ruleset's dependencies never slow another's start.
-"""
+"""The bundled rule systems, one package each. Which rule systems exist is not written here: each one
+publishes an ``admiralty.contract.Ruleset`` under the ``admiralty.rulesets`` entry points (see
+``<name>/contract.py``), and the core finds them through ``admiralty.contract.rulesets()``."""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-RULESETS: dict[str, str] = {
-    "dreadnought": "admiralty.engine.rulesets.dreadnought.game",
-    "renaissance": "admiralty.engine.rulesets.renaissance.game",
-    "napoleonic": "admiralty.engine.rulesets.napoleonic.game",
-}
+from admiralty.contract import ruleset_named
 
 
 def ruleset_module(name: str) -> ModuleType:
-    """The module that plays ``name``; KeyError for an unknown ruleset."""
-    return importlib.import_module(RULESETS[name])
+    """The game module (an ``admiralty.contract.GameModule``) that plays rule system ``name``; ``KeyError``
+    naming the installed ones otherwise."""
+    return importlib.import_module(ruleset_named(name).game)
