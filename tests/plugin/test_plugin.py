@@ -24,8 +24,8 @@ ROOT = HERE.parents[1]
 @pytest.fixture(scope="module")
 def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     target = tmp_path_factory.mktemp("plugins")
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check",
-                           "--target", str(target), str(HERE / "admiralty-convoy")],
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                           "--disable-pip-version-check", "--target", str(target), str(HERE / "admiralty-convoy")],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     for left in ("build", "admiralty_convoy.egg-info"):  # what setuptools leaves in the source tree

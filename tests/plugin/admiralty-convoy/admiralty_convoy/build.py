@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
-
 from admiralty_convoy.model import ConvoyScenario
 
 

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
-
 from admiralty_convoy.model import ConvoyScenario
 
 register("CV-1", "Too few escorts", "A convoy needs at least one escort for every four merchant ships (CV-1).",

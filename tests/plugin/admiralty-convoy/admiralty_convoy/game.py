@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from admiralty.engine.api import Action, Event, Game, GameResult
-
 from admiralty_convoy.model import SIDES, ConvoyScenario
 
 ENGINE_VERSION = "convoy-1"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from admiralty.site.context import Renderer, SiteContext
 from admiralty.site.text import esc, html_block
-
 from admiralty_convoy.model import ConvoyScenario
 
 
