@@ -75,14 +75,31 @@ def schema_files() -> list[Path]:
     return sorted(SCHEMAS_DIR.rglob("*.schema.json"))
 
 
+# The schema files carry no ``$id``: an editor then resolves their relative ``$ref``s
+# (``../common.schema.json``) against the file the modeline names, offline. admiralty gives each one, in
+# memory only, an id built from its path below ``schemas/`` under a base that never resolves (RFC 2606
+# ``.invalid``; the registry has no retriever, so nothing is ever fetched): the same relative ``$ref``s then
+# resolve in the registry exactly as on disk, wherever the package is installed, and the ids stay stable.
+BASE_URI = "https://admiralty.invalid/schemas/"
+
+
+def schema_uri(path: Path) -> str:
+    """The in-memory ``$id`` of a schema file: ``BASE_URI`` + its path below ``schemas/``."""
+    return BASE_URI + path.resolve().relative_to(SCHEMAS_DIR.resolve()).as_posix()
+
+
+@cache
+def _schema_store() -> dict[str, Any]:
+    """Every schema by its in-memory ``$id`` (which it gets here, the files have none)."""
+    return {schema_uri(p): {"$id": schema_uri(p), **_schema_file(p)} for p in schema_files()}
+
+
 @cache
 def registry() -> Registry:
-    """A local registry of every schema, keyed by its ``$id``: ``$ref`` never reaches the network."""
-    resources = []
-    for path in schema_files():
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((contents["$id"], Resource.from_contents(contents, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+    """A local registry of every schema, keyed by its in-memory ``$id``: ``$ref`` never reaches the network."""
+    return Registry().with_resources(
+        (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
+        for uri, contents in _schema_store().items())
 
 
 def schema_path(ruleset: str, kind: str) -> Path:
@@ -95,14 +112,8 @@ def validator_for(ruleset: str, kind: str) -> Draft202012Validator | None:
     path = schema_path(ruleset, kind)
     if not path.is_file():
         return None
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, registry=registry(),
+    return Draft202012Validator(_schema_store()[schema_uri(path)], registry=registry(),
                                 format_checker=Draft202012Validator.FORMAT_CHECKER)
-
-
-@cache
-def _schema_store() -> dict[str, Any]:
-    return {c["$id"]: c for c in (json.loads(p.read_text(encoding="utf-8")) for p in schema_files())}
 
 
 @cache
@@ -126,7 +137,7 @@ def fast_validator_for(ruleset: str, kind: str) -> Any | None:
     path = schema_path(ruleset, kind)
     if not path.is_file():
         return None
-    return jsonschema_rs.validator_for(json.loads(path.read_text(encoding="utf-8")), retriever=retrieve,
+    return jsonschema_rs.validator_for(store[schema_uri(path)], retriever=retrieve,
                                        validate_formats=True)
 
 

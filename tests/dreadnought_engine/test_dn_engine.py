@@ -102,7 +102,7 @@ def test_tables_load_validate_and_say_whether_each_is_a_house_rule() -> None:
     tables = base_tables()
     assert tables["kind"] == "tables" and tables["ruleset"] == "dreadnought"
     schema = json.loads(SCHEMA_FILE.read_text())
-    assert schema["$id"] == "https://admiralty.dev/schemas/dreadnought/tables.schema.json"
+    assert schema["title"] and "$id" not in schema  # refs resolve next to the file (editors, offline)
     for name, table in tables.items():
         if isinstance(table, dict):
             assert isinstance(table["house"], bool) and table["rule"], name

@@ -1,4 +1,5 @@
-"""The schemas themselves: valid 2020-12, an $id each, a description on every property."""
+"""The schemas themselves: valid 2020-12, no absolute ``$id`` (every ``$ref`` resolves against the file's own
+location, as editors resolve it), a description on every property."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from admiralty.validator.schema import schema_files, validator_for
+from admiralty.validator.schema import SCHEMAS_DIR, registry, schema_files, schema_uri, validator_for
 
 FILES = schema_files()
 
@@ -29,11 +30,41 @@ def _properties(node: Any, where: str = "$") -> Iterator[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_schema_is_valid_and_identified(path: Path) -> None:
+def test_schema_is_valid_and_has_no_absolute_id(path: Path) -> None:
+    """An absolute ``$id`` makes editors resolve ``../common.schema.json`` against a URL nobody serves."""
     schema = json.loads(path.read_text())
     Draft202012Validator.check_schema(schema)
-    assert schema["$id"].endswith(str(path.relative_to(path.parents[1] if path.parent.name != "schemas"
-                                                        else path.parent)))
+    assert "$id" not in schema
+    assert registry()[schema_uri(path)].contents["$id"] == schema_uri(path)
+    assert schema_uri(path).endswith("/schemas/" + path.relative_to(SCHEMAS_DIR).as_posix())
+
+
+def _refs(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield node["$ref"]
+        for value in node.values():
+            yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_ref_resolves_from_the_file_itself(path: Path) -> None:
+    """Each ``$ref`` names a file next to this one (relative to it, never a URL) and a pointer that exists
+    there: what an editor follows from the modeline, offline."""
+    schema = json.loads(path.read_text())
+    refs = list(_refs(schema))
+    for ref in refs:
+        file_part, _, pointer = ref.partition("#")
+        assert "://" not in file_part, ref
+        target = (path.parent / file_part).resolve() if file_part else path
+        assert target.is_file(), ref
+        node = json.loads(target.read_text())
+        for part in (p for p in pointer.split("/") if p):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        assert isinstance(node, dict), ref
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
