@@ -52,6 +52,17 @@ class ScenarioModel(Protocol):
     def date(self) -> str: ...
 
     @property
+    def briefing(self) -> str: ...
+
+    @property
+    def sources(self) -> tuple[str, ...]: ...
+
+    @property
+    def turns(self) -> int | None:
+        """Game turns, or ``None`` where the rules count no turns."""
+        ...
+
+    @property
     def content_hash(self) -> str: ...
 
     @property

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.contract import load_object, rulesets
+from admiralty.contract import ScenarioModel, load_object, rulesets
 from admiralty.site import coverage
 from admiralty.site.charts import balance_svg, percent
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
@@ -28,6 +28,7 @@ from admiralty.site.text import (
     render_markdown,
     slug,
 )
+from admiralty.validator.diagnostics import Code
 
 
 def renderers() -> dict[str, Renderer]:
@@ -86,15 +87,9 @@ class GeneratedSite:
     notes: list[str] = field(default_factory=list)
 
 
-def _sides(scenario: Any) -> list[tuple[str, str]]:
-    """(id, display name) of each side, in the author's order; the renaissance rules' powers are plain ids,
-    shown in title case."""
-    sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
-    named = []
-    for side in sides:
-        side_id = str(getattr(side, "id", side))
-        named.append((side_id, str(getattr(side, "name", None) or side_id.replace("-", " ").title())))
-    return named
+def _sides(scenario: ScenarioModel) -> list[tuple[str, str]]:
+    """(id, display name) of each side, in the author's order."""
+    return scenario.side_names()
 
 
 def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
@@ -108,7 +103,7 @@ def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None
     return (f"{percent(observed)}{mark}" + (f" ({band_text})" if band_text else ""), f"{observed:.4f}")
 
 
-def balance_section(scenario: Any, stats: SmokeStats | None, ctx: SiteContext) -> str:
+def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: SiteContext) -> str:
     if stats is None:
         return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
     names = dict(_sides(scenario))
@@ -130,24 +125,24 @@ def balance_section(scenario: Any, stats: SmokeStats | None, ctx: SiteContext) -
     return "\n".join(out)
 
 
-def scenario_page(scenario: Any, ctx: SiteContext) -> str:
+def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     """The whole page of one scenario: generic part, the ruleset's part, balance."""
     src = scenario_src(scenario.id)
-    ruleset = str(getattr(scenario, "ruleset", ""))
+    ruleset = scenario.ruleset
     renderer = renderers().get(ruleset)
-    out = [f"# {heading(getattr(scenario, 'title', scenario.id))}\n"]
+    out = [f"# {heading(scenario.title or scenario.id)}\n"]
     facts = [f"Ruleset **{md_literal(ruleset)}**"]
-    if getattr(scenario, "date", ""):
+    if scenario.date:
         facts.append(f"date **{md_literal(scenario.date)}**")
     if _sides(scenario):
         facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
     out.append(", ".join(facts) + ".\n")
     if renderer and renderer.sheets:
         out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
-    if getattr(scenario, "briefing", ""):
+    if scenario.briefing:
         out.append("## Briefing\n")
         out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))
-    sources = getattr(scenario, "sources", ())
+    sources = scenario.sources
     if sources:
         out.append("## Sources\n")
         out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>",
@@ -161,17 +156,16 @@ def scenario_page(scenario: Any, ctx: SiteContext) -> str:
     return "\n".join(out) + "\n"
 
 
-def index_page(scenarios: Sequence[Any], ctx: SiteContext) -> str:
+def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
     """All scenarios in one table, sortable by any column and filterable by words (inline script)."""
     src = "scenarios/index.md"
     rows = []
     for s in scenarios:
-        smoke = getattr(s, "smoke", None)
-        label, key = balance_label(read_smoke(ctx.smoke_dir, s.id), getattr(smoke, "balance", None))
-        turns = getattr(s, "turns", "")
+        label, key = balance_label(read_smoke(ctx.smoke_dir, s.id), s.smoke.balance)
+        turns = "" if s.turns is None else s.turns
         rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
-                    f"{esc(getattr(s, 'title', s.id))}</a></td><td>{esc(getattr(s, 'ruleset', ''))}</td>"
-                    f"<td>{esc(getattr(s, 'date', ''))}</td>"
+                    f"{esc(s.title or s.id)}</a></td><td>{esc(s.ruleset)}</td>"
+                    f"<td>{esc(s.date)}</td>"
                     f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
                     f'<td data-sort="{attr(turns)}">{esc(turns)}</td>'
                     f'<td data-sort="{attr(key)}">{esc(label)}</td></tr>')
@@ -207,7 +201,7 @@ def rules_nav() -> list[dict[str, str]]:
             if r.rules_page is not None and r.rules_page.is_file()]
 
 
-def load_all_codes() -> Mapping[str, Any]:
+def load_all_codes() -> Mapping[str, Code]:
     """Every diagnostic code: the core stages' and each installed rule system's (its builder and checks)."""
     import admiralty.validator.pipeline  # noqa: F401  (load, schema, build and checks register the core codes)
     from admiralty.validator.diagnostics import CODES
@@ -218,10 +212,10 @@ def load_all_codes() -> Mapping[str, Any]:
     return CODES
 
 
-def code_page(entry: Any) -> str:
+def code_page(entry: Code) -> str:
     src = code_src(entry.code)
     out = [f"# {md_literal(entry.code)}: {heading(entry.title)}\n",
-           f"Severity: **{md_literal(getattr(entry.severity, 'value', entry.severity))}**.\n",
+           f"Severity: **{md_literal(entry.severity.value)}**.\n",
            html_block(render_markdown(entry.explanation), "code-explanation")]
     for title, text in (("Wrong", entry.wrong), ("Right", entry.right)):
         if text:
@@ -236,7 +230,7 @@ STAGES: tuple[tuple[str, str], ...] = (("YML", "Loading YAML"), ("IO", "Files"),
                                        ("REF", "References"), ("GRA", "Graph"), ("GEO", "Geometry"))
 
 
-def codes_index(codes: Mapping[str, Any], ctx: SiteContext) -> str:
+def codes_index(codes: Mapping[str, Code], ctx: SiteContext) -> str:
     src = "codes/index.md"
     out = ["# Diagnostic codes\n",
            "Every finding of `admiralty validate` carries one of these stable codes; each has a page saying what it "
@@ -248,7 +242,7 @@ def codes_index(codes: Mapping[str, Any], ctx: SiteContext) -> str:
     for title, entries in groups.items():
         out.append(f"## {title}\n")
         rows = "".join(f'<tr><td><a href="{attr(ctx.href(src, code_src(e.code)))}"><code>{esc(e.code)}</code></a></td>'
-                       f"<td>{inline_code(e.title)}</td><td>{esc(getattr(e.severity, 'value', e.severity))}</td></tr>"
+                       f"<td>{inline_code(e.title)}</td><td>{esc(e.severity.value)}</td></tr>"
                        for e in entries)
         out.append(html_block("<table><thead><tr><th>Code</th><th>Title</th><th>Severity</th></tr></thead><tbody>"
                               + rows + "</tbody></table>", "codes"))
@@ -267,32 +261,32 @@ def _maps_index(rows: Sequence[tuple[str, str, int]], ctx: SiteContext) -> str:
                          + "</tbody></table>", "maps"))
 
 
-def _sheets_index(scenarios: Sequence[Any], ctx: SiteContext) -> str:
+def _sheets_index(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
     src = "sheets/index.md"
     items = [f'<li><a href="{attr(ctx.href(src, sheet_src(s.id)))}">{esc(s.title)}</a></li>' for s in scenarios
-             if (r := renderers().get(getattr(s, "ruleset", ""))) and r.sheets]
+             if (r := renderers().get(s.ruleset)) and r.sheets]
     return ("# Printable sheets\n\nOrders of battle and ship record sheets, one printed page each: print the page "
             "from the browser.\n" + html_block("<ul>" + "".join(items) + "</ul>", "sheet-list"))
 
 
-def generate_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> GeneratedSite:
+def generate_pages(scenarios: Sequence[ScenarioModel], models: Sequence[Any], ctx: SiteContext) -> GeneratedSite:
     """Every generated page for the built scenarios and models (maps, catalogs)."""
     site = GeneratedSite()
     by_ruleset = renderers()
     seen: set[str] = set()
     unique = []
-    for s in sorted(scenarios, key=lambda s: (str(getattr(s, "date", "")), s.id)):
+    for s in sorted(scenarios, key=lambda s: (s.date, s.id)):
         if s.id in seen:
             site.notes.append(f"scenario id '{s.id}' appears twice; the second is not published")
             continue
         seen.add(s.id)
         unique.append(s)
-        if getattr(s, "ruleset", "") not in by_ruleset:
-            site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{getattr(s, 'ruleset', '')}'")
+        if s.ruleset not in by_ruleset:
+            site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{s.ruleset}'")
     site.pages["scenarios/index.md"] = index_page(unique, ctx)
     map_rows: list[tuple[str, str, int]] = []
     for ruleset, renderer in by_ruleset.items():
-        mine = [s for s in unique if getattr(s, "ruleset", "") == ruleset]
+        mine = [s for s in unique if s.ruleset == ruleset]
         mine_models = [m for m in models if getattr(m, "ruleset", ruleset) == ruleset]
         for s in mine:
             if renderer.sheets:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from site_corpus import SMOKE_MINI, write_smoke
 
+from admiralty.engine.model.common import Smoke
 from admiralty.site import coverage
 from admiralty.site.charts import balance_svg
 from admiralty.site.context import SiteContext
@@ -82,6 +83,12 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
         date: str = "1571-10-07"
         briefing: str = "Galleys <script>x</script> meet."
         sources: tuple[str, ...] = ()
+        turns: int | None = None
+        content_hash: str = ""
+        smoke: Smoke = field(default_factory=Smoke)
+
+        def side_names(self) -> list[tuple[str, str]]:
+            return [("holy-league", "Holy League"), ("ottomans", "Ottomans")]
 
     assert "renaissance-next" not in renderers()
     page = scenario_page(Other(), ctx)

@@ -323,6 +323,10 @@ class Scenario:
     source: Source = NOWHERE
     ruleset: str = "dreadnought"
 
+    def side_names(self) -> list[tuple[str, str]]:
+        """(id, name) of each side in the author's order (``admiralty.contract.ScenarioModel``)."""
+        return [(side.id, side.name or side.id.replace("-", " ").title()) for side in self.sides]
+
     def side(self, side_id: str) -> Side:
         for side in self.sides:
             if side.id == side_id:

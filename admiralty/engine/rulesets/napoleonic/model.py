@@ -171,6 +171,10 @@ class NapoleonicScenario:
     content_hash: str = field(default="", compare=False)
     ruleset: str = "napoleonic"
 
+    def side_names(self) -> list[tuple[str, str]]:
+        """(id, name) of each side in the author's order (``admiralty.contract.ScenarioModel``)."""
+        return [(side.id, side.name or side.id.replace("-", " ").title()) for side in self.sides]
+
     def unit(self, unit_id: str) -> Unit:
         return next(u for u in self.units if u.id == unit_id)
 

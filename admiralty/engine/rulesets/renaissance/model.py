@@ -208,6 +208,16 @@ class RenaissanceScenario:
     content_hash: str = field(default="", compare=False)
     ruleset: str = field(default="renaissance", compare=False)
 
+    @property
+    def turns(self) -> int | None:
+        """The renaissance scenarios play a list of naval actions, not numbered turns."""
+        return None
+
+    def side_names(self) -> list[tuple[str, str]]:
+        """(id, name) of each power in the author's order (``admiralty.contract.ScenarioModel``); powers are
+        plain ids, shown in title case."""
+        return [(power, power.replace("-", " ").title()) for power in self.powers]
+
 
 def sea_graph(sea_map: RenaissanceMap) -> nx.Graph:
     """Return the graph of sea zones (node attribute ``kind``), an edge per declared adjacency."""
