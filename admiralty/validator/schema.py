@@ -9,12 +9,14 @@ values get "did you mean ...".
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
@@ -23,6 +25,7 @@ from referencing.jsonschema import DRAFT202012
 
 from admiralty.resources import package_path
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path
 
 SCHEMAS_DIR = package_path("schemas")
@@ -91,7 +94,7 @@ def schema_uri(path: Path) -> str:
 @cache
 def _schema_store() -> dict[str, Any]:
     """Every schema by its in-memory ``$id`` (which it gets here, the files have none)."""
-    return {schema_uri(p): {"$id": schema_uri(p), **_schema_file(p)} for p in schema_files()}
+    return {schema_uri(p): {"$id": schema_uri(p), **schema_file_contents(p)} for p in schema_files()}
 
 
 @cache
@@ -224,95 +227,6 @@ def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagn
                          span.end_column, json_path(path), hint=f'quote it: "{value}"', severity=Severity.WARNING)
 
 
-@cache
-def _schema_file(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _deref(node: Any, base: Path) -> tuple[Any, Path]:
-    """Follow ``$ref`` to local schema files (``../common.schema.json#/$defs/id``), never the network."""
-    for _ in range(32):  # a chain of references, not a loop
-        if not isinstance(node, dict) or "$ref" not in node:
-            break
-        file_part, _, pointer = str(node["$ref"]).partition("#")
-        base = (base.parent / file_part).resolve() if file_part else base
-        node = _schema_file(base)
-        for part in (p for p in pointer.split("/") if p):
-            node = node[part]
-    return node, base
-
-
-@dataclass
-class _Wants:
-    """Where a schema wants integers: at this node (and no alternative here takes other numbers), and in
-    which children. ``below`` is false for subtrees with no integer at all (polygons), which are skipped."""
-
-    integer: bool = False
-    number: bool = False
-    properties: dict[str, _Wants] = field(default_factory=dict)
-    extra: _Wants | None = None
-    prefix: list[_Wants] = field(default_factory=list)
-    items: _Wants | None = None
-    below: bool = False
-
-
-def _compile(node: Any, base: Path, into: _Wants, depth: int = 0) -> _Wants:
-    node, base = _deref(node, base)
-    if not isinstance(node, dict) or depth > 40:
-        return into
-    kinds = node.get("type", [])
-    kinds = [kinds] if isinstance(kinds, str) else kinds
-    into.integer |= "integer" in kinds
-    into.number |= "number" in kinds
-    for key, sub in node.get("properties", {}).items():
-        into.properties[key] = _compile(sub, base, into.properties.get(key) or _Wants(), depth + 1)
-    if isinstance(node.get("additionalProperties"), dict):
-        into.extra = _compile(node["additionalProperties"], base, into.extra or _Wants(), depth + 1)
-    for i, sub in enumerate(node.get("prefixItems", [])):
-        if i >= len(into.prefix):
-            into.prefix.append(_Wants())
-        into.prefix[i] = _compile(sub, base, into.prefix[i], depth + 1)
-    if isinstance(node.get("items"), dict):
-        into.items = _compile(node["items"], base, into.items or _Wants(), depth + 1)
-    for key in ("anyOf", "oneOf", "allOf"):
-        for option in node.get(key, []):
-            _compile(option, base, into, depth + 1)
-    children = [*into.properties.values(), *into.prefix, *(c for c in (into.extra, into.items) if c)]
-    into.below = (into.integer and not into.number) or any(c.below for c in children)
-    return into
-
-
-@cache
-def _integer_places(path: Path) -> _Wants:
-    return _compile(_schema_file(path), path, _Wants())
-
-
-def integral_floats(data: Any, schema_file: Path) -> list[tuple[PathPart, ...]]:
-    """Where the schema in ``schema_file`` wants an integer and ``data`` holds a float (``2.0``, ``-0.0``):
-    JSON Schema counts those as integers (jsonschema and jsonschema-rs both accept them), but the
-    builders and the engine count, slice and ``range()`` with such values, which a float breaks."""
-    found: list[tuple[PathPart, ...]] = []
-    stack: list[tuple[Any, _Wants, tuple[PathPart, ...]]] = [(data, _integer_places(schema_file), ())]
-    while stack:
-        value, wants, at = stack.pop()
-        if not wants.below:
-            continue
-        if isinstance(value, float):
-            if wants.integer and not wants.number:
-                found.append(at)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                sub = wants.properties.get(key, wants.extra)
-                if sub is not None:
-                    stack.append((item, sub, (*at, key)))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                sub = wants.prefix[i] if i < len(wants.prefix) else wants.items
-                if sub is not None:
-                    stack.append((item, sub, (*at, i)))
-    return found
-
-
 def _value_at(data: Any, path: tuple[PathPart, ...]) -> Any:
     for part in path:
         data = data[part]
@@ -391,11 +305,41 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
 
 
 def check_modeline(doc: Document, ruleset: str, kind: str) -> Diagnostic | None:
-    """A warning when the document lacks the modeline, or when it names another schema file."""
+    """SCH012: a warning when the document lacks the modeline, when it names another schema file, or when
+    the file it names does not exist: an editor then checks nothing, silently (a corpus copied elsewhere
+    keeps ``../../../schemas/...`` pointing at nothing). The path is resolved against the document's folder,
+    as the YAML language server resolves it; ``http(s)://`` schemas are not fetched, so not checked, and a
+    document held only in memory (no file on disk) has no folder to resolve against."""
     expected = f"{ruleset}/{kind}.schema.json"
-    if doc.modeline and doc.modeline.replace("\\", "/").endswith(expected):
-        return None
+    modeline = doc.modeline.replace("\\", "/") if doc.modeline else None
+    if modeline and modeline.endswith(expected):
+        missing = _missing_schema_file(doc.file, modeline)
+        if missing is None:
+            return None
+        return Diagnostic("SCH012", f"the schema modeline names '{doc.modeline}', which does not exist "
+                          f"(looked for {missing})", doc.file, 1, 1,
+                          hint=f"run `admiralty schemas export` to write the schemas next to the corpus and point "
+                          f"the modeline at its {expected}, or fix the path (it is relative to this file's folder)",
+                          severity=Severity.WARNING)
     found = f"it names '{doc.modeline}'" if doc.modeline else "there is none"
     return Diagnostic("SCH012", f"the first line should be the schema modeline for {ruleset} {kind}; {found}",
                       doc.file, 1, 1, hint=f"start the file with: # yaml-language-server: $schema=<path to "
-                      f"schemas/{expected}>", severity=Severity.WARNING)
+                      f"schemas/{expected}> (`admiralty schemas export` writes the schemas)",
+                      severity=Severity.WARNING)
+
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")
+
+
+def _missing_schema_file(document: str, modeline: str) -> str | None:
+    """Where the modeline's schema should be when it is not there; ``None`` when it is, or cannot be known."""
+    if modeline.startswith("file://"):
+        target = Path(url2pathname(urlsplit(modeline).path))
+    elif _URL.match(modeline):  # http(s) and the like: the editor fetches those, admiralty never does
+        return None
+    else:
+        here = Path(document)
+        if not here.is_file():
+            return None
+        target = here.parent / url2pathname(modeline)
+    return None if target.is_file() else os.path.normpath(target)

@@ -16,10 +16,17 @@ TABLE = FIXTURES / "table.yaml"
 SCENARIO = FIXTURES / "scenario.yaml"
 
 
+def anchored(text: str, folder: Path = FIXTURES) -> str:
+    """``text`` (from ``folder``) with its relative schema modeline made absolute, so that it still names
+    the schema when written elsewhere (SCH012 checks the file exists); only line 1 changes."""
+    return text.replace("$schema=", f"$schema={folder.as_posix()}/", 1)
+
+
 def validate_texts(tmp: Path, scenario: str | None = None, table: str | None = None) -> Validation:
     """Validate the fixtures, or the given texts in their place, written under ``tmp``."""
-    (tmp / "table.yaml").write_text(table if table is not None else TABLE.read_text(), encoding="utf-8")
-    (tmp / "scenario.yaml").write_text(scenario if scenario is not None else SCENARIO.read_text(), encoding="utf-8")
+    (tmp / "table.yaml").write_text(anchored(table if table is not None else TABLE.read_text()), encoding="utf-8")
+    (tmp / "scenario.yaml").write_text(anchored(scenario if scenario is not None else SCENARIO.read_text()),
+                                       encoding="utf-8")
     return validate([str(tmp)])
 
 

@@ -14,7 +14,7 @@ from admiralty.cli import main
 from admiralty.validator.diagnostics import CODES
 from admiralty.validator.pipeline import validate
 
-from .helpers import BAD, FIXTURES, TABLE
+from .helpers import BAD, FIXTURES, TABLE, anchored
 
 
 def expectations() -> list[tuple[str, str, str, int, int]]:
@@ -74,8 +74,9 @@ def test_a_table_with_errors_is_not_blamed_on_its_scenarios(tmp_path: Path) -> N
     """The scenario is not checked against a broken table: one REF010 note, no invented findings."""
     broken = (BAD / "duplicate-terrain-id.yaml").read_text(encoding="utf-8")
     broken = broken.replace("test-field-duplicate", "test-field")
-    (tmp_path / "table.yaml").write_text(broken, encoding="utf-8")
-    (tmp_path / "scenario.yaml").write_text((FIXTURES / "scenario.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "table.yaml").write_text(anchored(broken), encoding="utf-8")
+    (tmp_path / "scenario.yaml").write_text(anchored((FIXTURES / "scenario.yaml").read_text(encoding="utf-8")),
+                                            encoding="utf-8")
     result = validate([str(tmp_path)])
     assert [(d.code, d.severity, Path(d.file).name) for d in result.report.sorted()] == [
         ("REF010", "info", "scenario.yaml"), ("REF001", "error", "table.yaml")]

@@ -97,7 +97,7 @@ def test_a_scenario_with_a_broken_reference_is_not_built() -> None:
 
 def test_a_scenario_of_a_broken_map_is_not_checked_further(tmp_path: Path) -> None:
     text = (GOOD / "corsairs.yaml").read_text().replace("map: ionian-test", "map: bad-sea-without-kind")
-    (tmp_path / "scenario.yaml").write_text(text)
+    (tmp_path / "scenario.yaml").write_text(text.replace("$schema=", f"$schema={GOOD.as_posix()}/", 1))  # SCH012
     report = validate([str(BAD / "map-sea-without-kind.yaml"), str(tmp_path / "scenario.yaml")]).report
     assert sorted((d.code, d.severity.value) for d in report.diagnostics) == [("REF010", "info"),
                                                                             ("SCH001", "error")]

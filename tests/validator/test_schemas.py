@@ -4,6 +4,7 @@ location, as editors resolve it), a description on every property."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from admiralty.validator.diagnostics import Diagnostic, Severity
+from admiralty.validator.pipeline import validate
 from admiralty.validator.schema import SCHEMAS_DIR, registry, schema_files, schema_uri, validator_for
 
 FILES = schema_files()
@@ -84,3 +87,62 @@ def test_refs_resolve_locally_without_network() -> None:
     errors = list(validator.iter_errors({"kind": "ships", "ruleset": "dreadnought", "id": "BAD ID",
                                          "nation": "x", "classes": [], "ships": []}))
     assert any(e.validator == "pattern" for e in errors)
+
+
+# --- SCH012: the modeline is there, names this kind's schema, and that file exists -------------------------
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini"
+SHIPS = "dreadnought/ships.schema.json"
+
+
+def _modeline_warnings(tmp_path: Path, first_line: str | None, folder: str = "corpus/ships") -> list[Diagnostic]:
+    """SCH012 findings for the mini Austro-Hungarian catalog written to ``folder`` with ``first_line``."""
+    body = (MINI / "ah.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
+    target = tmp_path / folder / "ah.yaml"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((first_line + "\n" if first_line is not None else "") + body, encoding="utf-8")
+    report = validate([str(target)]).report
+    assert [d for d in report.diagnostics if d.severity is Severity.ERROR] == []
+    return [d for d in report.diagnostics if d.code == "SCH012"]
+
+
+def _copy_schemas(into: Path) -> None:
+    shutil.copytree(SCHEMAS_DIR, into, ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def test_modeline_missing_is_a_warning(tmp_path: Path) -> None:
+    found = _modeline_warnings(tmp_path, None)
+    assert [(d.line, d.column, d.severity) for d in found] == [(1, 1, Severity.WARNING)]
+    assert "there is none" in found[0].message and SHIPS in found[0].hint
+
+
+def test_modeline_naming_another_schema_is_a_warning(tmp_path: Path) -> None:
+    _copy_schemas(tmp_path / "schemas")
+    found = _modeline_warnings(tmp_path, "# yaml-language-server: $schema=../../schemas/dreadnought/map.schema.json")
+    assert len(found) == 1 and "it names '../../schemas/dreadnought/map.schema.json'" in found[0].message
+
+
+def test_modeline_naming_a_file_that_is_not_there_is_a_warning(tmp_path: Path) -> None:
+    """A corpus copied out of the repository keeps ``../../../schemas/...``: the right name, no file."""
+    found = _modeline_warnings(tmp_path, f"# yaml-language-server: $schema=../../../schemas/{SHIPS}")
+    assert len(found) == 1
+    assert "does not exist" in found[0].message and str(tmp_path.parent) in found[0].message
+    assert "admiralty schemas export" in found[0].hint and "fix the path" in found[0].hint
+
+
+@pytest.mark.parametrize("modeline", [f"../../schemas/{SHIPS}", f"https://example.org/schemas/{SHIPS}", "FILE_URI"])
+def test_modeline_naming_an_existing_file_or_a_url_is_quiet(tmp_path: Path, modeline: str) -> None:
+    _copy_schemas(tmp_path / "schemas")
+    if modeline == "FILE_URI":
+        modeline = (tmp_path / "schemas" / SHIPS).as_uri()
+    assert _modeline_warnings(tmp_path, f"# yaml-language-server: $schema={modeline}") == []
+
+
+def test_modeline_file_uri_to_nothing_is_a_warning(tmp_path: Path) -> None:
+    found = _modeline_warnings(tmp_path, f"# yaml-language-server: $schema={(tmp_path / 'nowhere' / SHIPS).as_uri()}")
+    assert len(found) == 1 and "does not exist" in found[0].message
+
+
+def test_the_repository_corpus_modelines_all_resolve() -> None:
+    report = validate([str(Path(__file__).resolve().parents[2] / "scenarios")]).report
+    assert [d for d in report.diagnostics if d.code == "SCH012"] == []

@@ -1,0 +1,291 @@
+"""The real YAML language server (the npm ``yaml-language-server`` that VS Code's YAML extension runs) on
+admiralty documents, over stdio, as an editor drives it: no schema association but the modeline.
+
+The schemas must resolve offline from the file the modeline names: a corpus file opened from disk gets
+no diagnostics at all, completion inside a fleet lists the schema's fleet properties with their
+descriptions, hover on a key shows its description, and a copy with a typo'd key and a wrong type gets
+diagnostics on the same lines as ``admiralty validate`` reports its schema findings. Skipped, with the
+reason, when node or the server is not installed (``.ci/run`` installs it into ``.tools/``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER = ROOT / ".tools" / "node_modules" / ".bin" / "yaml-language-server"
+NODE = shutil.which("node")
+OTRANTO = ROOT / "scenarios" / "dreadnought" / "scenarios" / "otranto-1917.yaml"
+SCENARIO_SCHEMA = ROOT / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json"
+SCHEMA_CODES = {f"SCH{n:03d}" for n in range(1, 11)} | {"SCH099"}
+REPLY_TIMEOUT = 60.0  # seconds; a bound for a hung server, not a measurement
+
+pytestmark = [
+    pytest.mark.skipif(NODE is None, reason="node is not installed"),
+    pytest.mark.skipif(not SERVER.exists(), reason=f"yaml-language-server is not installed in {SERVER.parent} "
+                       "(npm install --prefix .tools yaml-language-server@1)"),
+]
+
+SETTINGS = {"yaml": {"validate": True, "hover": True, "completion": True, "format": {"enable": False},
+                     "schemas": {}, "schemaStore": {"enable": False}, "customTags": [], "maxItemsComputed": 5000,
+                     "yamlVersion": "1.2"}}
+
+
+class LanguageServer:
+    """A minimal LSP client: Content-Length framed JSON-RPC over the server's stdin and stdout. A reader
+    thread answers the server's own requests (``workspace/configuration`` with ``SETTINGS``) and queues the
+    rest, so that a request's reply and the diagnostics published meanwhile are both seen."""
+
+    def __init__(self, root: Path) -> None:
+        assert NODE is not None
+        self.process = subprocess.Popen([NODE, str(SERVER), "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, cwd=root)
+        self.replies: dict[int, queue.Queue[dict[str, Any]]] = {}
+        self.diagnostics: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.next_id = 0
+        self.version = 0
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+        capabilities = {
+            "workspace": {"configuration": True, "didChangeConfiguration": {"dynamicRegistration": True}},
+            "textDocument": {
+                "completion": {"completionItem": {"documentationFormat": ["markdown", "plaintext"],
+                                                  "snippetSupport": True}},
+                "hover": {"contentFormat": ["markdown", "plaintext"]},
+                "publishDiagnostics": {"relatedInformation": False}}}
+        self.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": capabilities,
+                                    "workspaceFolders": [{"uri": root.as_uri(), "name": root.name}]})
+        self.notify("initialized", {})
+        self.notify("workspace/didChangeConfiguration", {"settings": SETTINGS})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        stdin = self.process.stdin
+        assert stdin is not None
+        with self.lock:
+            stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+            stdin.flush()
+
+    def _read(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        for message in _frames(stdout):
+            if "method" in message and "id" in message:  # a request from the server
+                self._send({"id": message["id"], "result": self._answer(message)})
+            elif "id" in message:
+                self.replies.setdefault(message["id"], queue.Queue()).put(message)
+            elif message.get("method") == "textDocument/publishDiagnostics":
+                self.diagnostics.put(message["params"])
+
+    @staticmethod
+    def _answer(request: dict[str, Any]) -> Any:
+        if request["method"] == "workspace/configuration":
+            return [SETTINGS.get(item.get("section", "")) for item in request["params"]["items"]]
+        return None  # client/registerCapability, window/workDoneProgress/create
+
+    def request(self, method: str, params: dict[str, Any]) -> Any:
+        self.next_id += 1
+        ident = self.next_id
+        self.replies.setdefault(ident, queue.Queue())
+        self._send({"id": ident, "method": method, "params": params})
+        reply = self.replies[ident].get(timeout=REPLY_TIMEOUT)
+        assert "error" not in reply, reply
+        return reply["result"]
+
+    def notify(self, method: str, params: dict[str, Any]) -> None:
+        self._send({"method": method, "params": params})
+
+    @contextmanager
+    def opened(self, path: Path, text: str | None = None) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+        """Open ``path`` by its file URI (its text from disk unless given); yields the URI and the
+        diagnostics the server publishes for it (it validates on open). Closing it publishes an empty list,
+        consumed here, so that the next document's diagnostics are its own."""
+        uri = path.as_uri()
+        content = text if text is not None else path.read_text(encoding="utf-8")
+        self.version += 1  # the server caches parsed documents by URI and version: never reuse a pair
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml",
+                                                              "version": self.version, "text": content}})
+        try:
+            yield uri, self._published(uri)
+        finally:
+            self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+            self._published(uri)
+
+    def _published(self, uri: str) -> list[dict[str, Any]]:
+        while True:
+            params = self.diagnostics.get(timeout=REPLY_TIMEOUT)
+            if params["uri"] == uri:
+                found: list[dict[str, Any]] = params["diagnostics"]
+                return found
+
+    def close(self) -> None:
+        try:
+            self.request("shutdown", {})
+            self.notify("exit", {})
+            self.process.wait(timeout=REPLY_TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+
+def _frames(stream: IO[bytes]) -> Iterator[dict[str, Any]]:
+    """JSON-RPC messages from a Content-Length framed byte stream, until it ends."""
+    while True:
+        length = None
+        while True:
+            line = stream.readline()
+            if not line:
+                return
+            if line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.decode("ascii").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value.strip())
+        assert length is not None, "a frame without Content-Length"
+        yield json.loads(stream.read(length).decode("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LanguageServer]:
+    client = LanguageServer(ROOT)
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _position(text: str, line_text: str, column: int = 0) -> dict[str, int]:
+    """The LSP position (0-based) ``column`` characters into the one line equal to ``line_text``."""
+    lines = text.splitlines()
+    assert lines.count(line_text) == 1, line_text
+    return {"line": lines.index(line_text), "character": column}
+
+
+def _markdown(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("value", ""))
+    if isinstance(value, list):
+        return "\n".join(_markdown(v) for v in value)
+    return str(value or "")
+
+
+def test_a_corpus_file_opened_from_disk_has_no_diagnostics(server: LanguageServer) -> None:
+    """Before the schemas lost their absolute ``$id``, every corpus file showed one error at 2:1 here: the
+    server loaded the modeline's schema, then could not fetch ``https://admiralty.dev/.../common.schema.json``."""
+    with server.opened(OTRANTO) as (_, diagnostics):
+        print(f"\n--- diagnostics on {OTRANTO.relative_to(ROOT)} (from disk): {diagnostics}")
+        assert diagnostics == []
+
+
+def _fleet_schema() -> dict[str, Any]:
+    schema = json.loads(SCENARIO_SCHEMA.read_text(encoding="utf-8"))
+    fleet: dict[str, Any] = schema["properties"]["sides"]["items"]["properties"]["fleets"]["items"]
+    return fleet
+
+
+def _completion(server: LanguageServer, uri: str, line: int, character: int) -> dict[str, str]:
+    """The properties offered at a position (CompletionItemKind.Property = 10), with their documentation."""
+    result = server.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                        "position": {"line": line, "character": character}})
+    items = result["items"] if isinstance(result, dict) else result
+    return {item["label"]: _markdown(item.get("documentation")) for item in items if item.get("kind") == 10}
+
+
+def test_completion_in_a_fleet_lists_its_properties_with_descriptions(server: LanguageServer) -> None:
+    """In a new, empty fleet (``- `` typed above fleet ``saida``) the server offers every fleet property of
+    the schema, each documented with its description; in fleet ``horthy`` only those it does not have yet."""
+    fleet = _fleet_schema()["properties"]
+    text = OTRANTO.read_text(encoding="utf-8")
+    at = text.index("      - id: saida\n")
+    edited = text[:at] + "      - \n" + text[at:]
+    with server.opened(OTRANTO, edited) as (uri, _):  # the empty item is a null fleet: a type error, meanwhile
+        offered = _completion(server, uri, edited[:at].count("\n"), 8)
+    print(f"\n--- completion in a new fleet (line {edited[:at].count(chr(10)) + 1}, column 9):")
+    for label, documentation in offered.items():
+        print(f"  {label}: {documentation}")
+    assert offered == {name: sub["description"] for name, sub in fleet.items()}
+
+    at = text.index("        mission: raid\n") + len("        mission: raid\n")  # in fleet 'horthy'
+    edited = text[:at] + "        \n" + text[at:]
+    with server.opened(OTRANTO, edited) as (uri, diagnostics):
+        assert diagnostics == []
+        offered = _completion(server, uri, edited[:at].count("\n"), 8)
+    assert offered == {name: fleet[name]["description"] for name in set(fleet) - {"id", "mission", "start", "ships",
+                                                                                   "orders"}}
+
+
+def test_hover_on_a_key_shows_its_description(server: LanguageServer) -> None:
+    text = OTRANTO.read_text(encoding="utf-8")
+    position = _position(text, "        mission: raid", 10)
+    with server.opened(OTRANTO) as (uri, _):
+        hover = server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": position})
+    shown = _markdown(hover["contents"])
+    print(f"\n--- hover on 'mission' (line {position['line'] + 1}, column 11):\n{shown}")
+    assert _fleet_schema()["properties"]["mission"]["description"] in shown
+
+
+def _corpus_copy(tmp: Path) -> Path:
+    """The repository's corpus and schemas copied to ``tmp`` at the same relative places, so that the
+    modelines (``../../../admiralty/schemas/...``) still resolve there."""
+    shutil.copytree(ROOT / "scenarios", tmp / "scenarios")
+    shutil.copytree(ROOT / "admiralty" / "schemas", tmp / "admiralty" / "schemas")
+    return tmp / "scenarios"
+
+
+def _admiralty_schema_lines(corpus: Path, document: Path) -> list[tuple[int, str]]:
+    """(line, code) of the schema findings ``admiralty validate --format json`` reports on ``document``, run
+    from inside the corpus (its parent holds the copied ``admiralty/schemas``, which would shadow the package)."""
+    run = subprocess.run([sys.executable, "-m", "admiralty", "validate", ".", "--format", "json"],
+                         capture_output=True, text=True, cwd=corpus, timeout=600)
+    assert run.returncode in (0, 1), run.stderr
+    report = json.loads(run.stdout)
+    assert not [d for d in report["diagnostics"] if d["code"] == "SCH012"]  # the copy's modelines resolve
+    return sorted((d["line"], d["code"]) for d in report["diagnostics"]
+                  if (corpus / d["file"]).resolve() == document.resolve() and d["code"] in SCHEMA_CODES)
+
+
+def test_mistakes_are_reported_on_the_lines_admiralty_reports(server: LanguageServer, tmp_path: Path) -> None:
+    corpus = _corpus_copy(tmp_path)
+    document = corpus / "dreadnought" / "scenarios" / "otranto-1917.yaml"
+    text = document.read_text(encoding="utf-8")
+    text = text.replace("  count: 12\n", "  count: twelve\n", 1)  # a wrong type
+    text = text.replace("[Saida]\n        orders:", "[Saida]\n        ordres:", 1)  # a typo
+    document.write_text(text, encoding="utf-8")
+    with server.opened(document) as (_, diagnostics):
+        pass
+    print(f"\n--- diagnostics on the copy with a wrong type and a typo ({document.name}):")
+    for d in diagnostics:
+        start = d["range"]["start"]
+        print(f"  {start['line'] + 1}:{start['character'] + 1} {d['message']}")
+    admiralty = _admiralty_schema_lines(corpus, document)
+    print(f"--- admiralty validate --format json, schema findings: {admiralty}")
+    editor_lines = sorted(d["range"]["start"]["line"] + 1 for d in diagnostics)
+    lines = text.splitlines()
+    assert editor_lines == [lines.index("  count: twelve") + 1, lines.index("        ordres: [V25/W25, X25/Y25, "
+                                                                              "Z25/AA25, AB25, AB26, AA26, Z26/Y26, "
+                                                                              "X26/W26, V26/V25, cattaro]") + 1]
+    assert editor_lines == [line for line, _ in admiralty]
+    assert [code for _, code in admiralty] == ["SCH003", "SCH002"]
+
+
+def test_a_corpus_copied_elsewhere_is_flagged_by_sch012(tmp_path: Path) -> None:
+    """Copied without the schemas, the modelines point at nothing: the editor would check nothing, so
+    admiralty warns (SCH012) on every document."""
+    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+    run = subprocess.run([sys.executable, "-m", "admiralty", "validate", "scenarios", "--format", "json"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    report = json.loads(run.stdout)
+    flagged = {d["file"] for d in report["diagnostics"] if d["code"] == "SCH012"}
+    assert flagged == set(report["files"]) and flagged
