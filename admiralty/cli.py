@@ -96,6 +96,10 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
                         "(needs the `distributed` extra)")
     parser.add_argument("--out", default="build/smoke", help="statistics and failure replays (default build/smoke)")
     parser.add_argument("--timeout", type=float, default=30.0, help="wall-clock limit per game in seconds")
+    parser.add_argument("--stall-timeout", type=float, default=120.0, metavar="SECONDS",
+                        help="end the run when no game finished for this long (every Dask worker lost, a hung "
+                        "pool): exit 2, the games played so far in <out>/<id>.partial.json; a lost Dask scheduler "
+                        "or a killed pool worker ends it at once; 0: no time limit (default 120)")
     parser.add_argument("--only", nargs="*", metavar="ID", help="smoke only these scenario ids")
 
 
