@@ -237,10 +237,13 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
                     suppress: bool = True) -> Iterator[Diagnostic]:
     keyword = str(error.validator)
     code = _CODE_BY_KEYWORD.get(keyword, "SCH099")
+    if tuple(path[:2]) == ("rules", "tables"):  # one code for a table override, whether the schema (unknown
+        code = "SCH020"                         # table or key) or the merge after it (SCH020) rejects it
     instance = error.instance
 
     def at(where: tuple[PathPart, ...], message: str, hint: str, code: str = code, key: bool = False) -> Diagnostic:
         span = doc.locate(where, key=key)
+        message = f"rules.tables: {message}" if code == "SCH020" else message
         return Diagnostic(code, message, doc.file, span.line, span.column, span.end_line, span.end_column,
                           json_path(where), hint)
 

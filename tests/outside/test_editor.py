@@ -3,8 +3,9 @@ admiralty documents, over stdio, as an editor drives it: no schema association b
 
 The schemas must resolve offline from the file the modeline names: a corpus file opened from disk gets
 no diagnostics at all, completion inside a fleet lists the schema's fleet properties with their
-descriptions, hover on a key shows its description, and a copy with a typo'd key and a wrong type gets
-diagnostics on the same lines as ``admiralty validate`` reports its schema findings. Skipped, with the
+descriptions, hover on a key shows its description, and a copy with a typo'd key, a wrong type and an
+unknown table-override key gets diagnostics on the same lines as ``admiralty validate`` reports its schema
+findings. Skipped, with the
 reason, when node or the server is not installed (``.ci/run`` installs it into ``.tools/``).
 """
 
@@ -29,7 +30,7 @@ SERVER = ROOT / ".tools" / "node_modules" / ".bin" / "yaml-language-server"
 NODE = shutil.which("node")
 OTRANTO = ROOT / "scenarios" / "dreadnought" / "scenarios" / "otranto-1917.yaml"
 SCENARIO_SCHEMA = ROOT / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json"
-SCHEMA_CODES = {f"SCH{n:03d}" for n in range(1, 11)} | {"SCH099"}
+SCHEMA_CODES = {f"SCH{n:03d}" for n in range(1, 11)} | {"SCH020", "SCH099"}
 REPLY_TIMEOUT = 60.0  # seconds; a bound for a hung server, not a measurement
 
 pytestmark = [
@@ -262,10 +263,11 @@ def test_mistakes_are_reported_on_the_lines_admiralty_reports(server: LanguageSe
     text = document.read_text(encoding="utf-8")
     text = text.replace("  count: 12\n", "  count: twelve\n", 1)  # a wrong type
     text = text.replace("[Saida]\n        orders:", "[Saida]\n        ordres:", 1)  # a typo
+    text = text.replace("  tables: {}\n", "  tables:\n    gunnery: {hits_onn: 5}\n", 1)  # a key no house table has
     document.write_text(text, encoding="utf-8")
     with server.opened(document) as (_, diagnostics):
         pass
-    print(f"\n--- diagnostics on the copy with a wrong type and a typo ({document.name}):")
+    print(f"\n--- diagnostics on the copy with a wrong type, a typo and an unknown table key ({document.name}):")
     for d in diagnostics:
         start = d["range"]["start"]
         print(f"  {start['line'] + 1}:{start['character'] + 1} {d['message']}")
@@ -273,11 +275,11 @@ def test_mistakes_are_reported_on_the_lines_admiralty_reports(server: LanguageSe
     print(f"--- admiralty validate --format json, schema findings: {admiralty}")
     editor_lines = sorted(d["range"]["start"]["line"] + 1 for d in diagnostics)
     lines = text.splitlines()
-    assert editor_lines == [lines.index("  count: twelve") + 1, lines.index("        ordres: [V25/W25, X25/Y25, "
-                                                                              "Z25/AA25, AB25, AB26, AA26, Z26/Y26, "
-                                                                              "X26/W26, V26/V25, cattaro]") + 1]
+    wanted = [lines.index("  count: twelve") + 1, next(i for i, line in enumerate(lines, 1) if "ordres:" in line),
+              lines.index("    gunnery: {hits_onn: 5}") + 1]
+    assert editor_lines == wanted
     assert editor_lines == [line for line, _ in admiralty]
-    assert [code for _, code in admiralty] == ["SCH003", "SCH002"]
+    assert [code for _, code in admiralty] == ["SCH003", "SCH002", "SCH020"]
 
 
 def test_a_corpus_copied_elsewhere_is_flagged_by_sch012(tmp_path: Path) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from admiralty.validator.pipeline import validate
 from admiralty.validator.report import render
+from admiralty.validator.schema import SCHEMAS_DIR
 
 GUIDE = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs" / "authoring.md"
 FILES = ("maps/narrows.yaml", "ships/austria-hungary.yaml", "ships/italy.yaml", "scenarios/narrows-raid.yaml")
@@ -22,6 +24,9 @@ def example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         path = tmp_path / "my-scenarios" / "dreadnought" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(block, encoding="utf-8")
+    # the guide's modelines name ../../../schemas/: the schemas beside my-scenarios/, where an author has them
+    # (`admiralty schemas export`); without them SCH012 warns that the editor would check nothing
+    shutil.copytree(SCHEMAS_DIR, tmp_path / "schemas", ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

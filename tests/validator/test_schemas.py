@@ -146,3 +146,67 @@ def test_modeline_file_uri_to_nothing_is_a_warning(tmp_path: Path) -> None:
 def test_the_repository_corpus_modelines_all_resolve() -> None:
     report = validate([str(Path(__file__).resolve().parents[2] / "scenarios")]).report
     assert [d for d in report.diagnostics if d.code == "SCH012"] == []
+
+
+# --- what the schemas state: table override keys, integers ------------------------------------------------
+
+
+def _keys(node: dict[str, Any]) -> dict[str, Any]:
+    """The property tree of a schema node: name -> the same for its own properties (leaves: None)."""
+    return {name: _keys(sub) if "properties" in sub else None for name, sub in node.get("properties", {}).items()}
+
+
+@pytest.mark.parametrize("ruleset", ["dreadnought", "napoleonic"])
+def test_table_overrides_name_exactly_the_house_tables_keys(ruleset: str) -> None:
+    """``rules.tables`` is closed at every level it is merged at, with the tables schema's own names, so that
+    an editor flags an unknown table or key (admiralty: SCH020): dreadnought merges by table then key,
+    napoleonic mapping by mapping; nothing there is required, an override names only what it changes."""
+    scenario = json.loads((SCHEMAS_DIR / ruleset / "scenario.schema.json").read_text())
+    tables = json.loads((SCHEMAS_DIR / ruleset / "tables.schema.json").read_text())
+    overrides = scenario["properties"]["rules"]["properties"]["tables"]
+    house = {k: v for k, v in _keys(tables).items() if k not in ("kind", "ruleset", "id", "title")}
+    if ruleset == "dreadnought":  # one level of merge: a table's keys are replaced whole
+        house = {name: dict.fromkeys(keys) for name, keys in house.items() if keys is not None}
+    assert _keys(overrides) == house
+
+    def closed(node: dict[str, Any]) -> Iterator[bool]:
+        if "properties" in node:
+            yield node.get("additionalProperties") is False and "required" not in node
+            for sub in node["properties"].values():
+                yield from closed(sub)
+
+    assert all(closed(overrides))
+
+
+@pytest.mark.parametrize(("ruleset", "overrides", "code"), [
+    ("dreadnought", {"gunnery_dice": {"hit_on": 5}}, "additionalProperties"),
+    ("dreadnought", {"gunnery": {"hits_onn": 5}}, "additionalProperties"),
+    ("dreadnought", {"gunnery": {"hits_on": 5}}, None),
+    ("napoleonic", {"gun_fire": {"dice_per_piece": {"canistr": 2}}}, "additionalProperties"),
+    ("napoleonic", {"gun_fire": {"dice_per_piece": {"canister": 2}}}, None)])
+def test_an_unknown_table_override_key_fails_the_schema(ruleset: str, overrides: dict[str, Any],
+                                                        code: str | None) -> None:
+    validator = validator_for(ruleset, "scenario")
+    assert validator is not None
+    errors = [e for e in validator.iter_errors({"rules": {"tables": overrides}})
+              if list(e.absolute_path)[:2] == ["rules", "tables"]]
+    assert [e.validator for e in errors] == ([code] if code else [])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_integer_descriptions_say_that_admiralty_wants_whole_numbers(path: Path) -> None:
+    """JSON Schema counts ``3.0`` as an integer, so editors accept it; admiralty does not (SCH003). The
+    schema cannot say so in a keyword, so every described integer says so in words."""
+    schema = json.loads(path.read_text())
+
+    def integers(node: Any) -> Iterator[dict[str, Any]]:
+        if isinstance(node, dict):
+            if node.get("type") == "integer" and "description" in node:
+                yield node
+            for value in node.values():
+                yield from integers(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from integers(value)
+
+    assert all("not `3.0`" in node["description"] for node in integers(schema))
