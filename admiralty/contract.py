@@ -73,6 +73,10 @@ class ScenarioModel(Protocol):
         ...
 
 
+SCENARIO_MEMBERS = ("id", "ruleset", "title", "date", "briefing", "sources", "turns", "content_hash", "smoke",
+                    "side_names")
+
+
 class GameModule(Protocol):
     """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
     and the engine version written into replays."""

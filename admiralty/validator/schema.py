@@ -23,6 +23,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from admiralty.contract import rulesets
 from admiralty.resources import package_path
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.integers import integral_floats, schema_file_contents
@@ -73,9 +74,22 @@ _JSON_TYPES = {dict: "a mapping", list: "a list", str: "a string", bool: "a bool
                float: "a number", type(None): "null"}
 
 
+@cache
+def _schema_places() -> dict[Path, str]:
+    """Every schema file -> its place below ``schemas/``: the packaged tree as it is, and each installed rule
+    system's own folder as ``<name>/`` (a plug-in's schemas then share ``../common.schema.json``)."""
+    places = {path: path.relative_to(SCHEMAS_DIR).as_posix() for path in SCHEMAS_DIR.rglob("*.schema.json")}
+    for name, ruleset in rulesets().items():
+        if ruleset.schemas.resolve() == (SCHEMAS_DIR / name).resolve():
+            continue
+        for path in ruleset.schemas.glob("*.schema.json"):
+            places[path] = f"{name}/{path.name}"
+    return places
+
+
 def schema_files() -> list[Path]:
-    """Every schema file under ``schemas/``, sorted."""
-    return sorted(SCHEMAS_DIR.rglob("*.schema.json"))
+    """Every schema file: the packaged ones under ``schemas/`` and each installed rule system's, sorted."""
+    return sorted(_schema_places())
 
 
 # The schema files carry no ``$id``: an editor then resolves their relative ``$ref``s
@@ -87,8 +101,9 @@ BASE_URI = "https://admiralty.invalid/schemas/"
 
 
 def schema_uri(path: Path) -> str:
-    """The in-memory ``$id`` of a schema file: ``BASE_URI`` + its path below ``schemas/``."""
-    return BASE_URI + path.resolve().relative_to(SCHEMAS_DIR.resolve()).as_posix()
+    """The in-memory ``$id`` of a schema file: ``BASE_URI`` + its place below ``schemas/``."""
+    places = _schema_places()
+    return BASE_URI + (places[path] if path in places else path.resolve().relative_to(SCHEMAS_DIR.resolve()).as_posix())
 
 
 @cache
@@ -106,7 +121,9 @@ def registry() -> Registry:
 
 
 def schema_path(ruleset: str, kind: str) -> Path:
-    return SCHEMAS_DIR / ruleset / f"{kind}.schema.json"
+    """The schema file of a document kind of an installed rule system (a path that does not exist otherwise)."""
+    installed = rulesets().get(ruleset)
+    return installed.schema_path(kind) if installed else SCHEMAS_DIR / ruleset / f"{kind}.schema.json"
 
 
 @cache
@@ -157,11 +174,7 @@ def fast_is_valid(ruleset: str, kind: str, data: Any) -> bool:
 
 def known_kinds() -> dict[str, list[str]]:
     """ruleset -> the document kinds it has schemas for."""
-    found: dict[str, list[str]] = {}
-    for path in schema_files():
-        if path.parent != SCHEMAS_DIR:
-            found.setdefault(path.parent.name, []).append(path.name.removesuffix(".schema.json"))
-    return found
+    return {name: [kind for kind in r.kinds if r.schema_path(kind).is_file()] for name, r in sorted(rulesets().items())}
 
 
 def _describe(value: Any) -> str:

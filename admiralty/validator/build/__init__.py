@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.contract import rulesets
+from admiralty.contract import SCENARIO_MEMBERS, rulesets
 from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart, json_path
@@ -136,7 +136,21 @@ def build_all(loaded: list[Loaded], ctx: BuildContext) -> Built:
     for name in sorted({item.ruleset for item in loaded}):
         if name not in installed:
             continue
-        part: Built = installed[name].build([item for item in loaded if item.ruleset == name], ctx)
-        built.scenarios.extend(part.scenarios)
+        mine = [item for item in loaded if item.ruleset == name]
+        part: Built = installed[name].build(mine, ctx)
+        for scenario in part.scenarios:
+            missing = missing_members(scenario)
+            if missing:  # a rule system's bug, not the author's: said once per scenario, never a traceback
+                ctx.diagnostics.append(Diagnostic(
+                    "internal", f"rule system '{name}' built scenario '{getattr(scenario, 'id', '?')}' without "
+                    f"{', '.join(missing)} of admiralty.contract.ScenarioModel", mine[0].doc.file,
+                    hint="this is a bug in the rule system's builder; please report it"))
+            else:
+                built.scenarios.append(scenario)
         built.others.extend(part.others)
     return built
+
+
+def missing_members(scenario: object) -> list[str]:
+    """The ``ScenarioModel`` members a built scenario lacks (none for a well-behaved rule system)."""
+    return [name for name in SCENARIO_MEMBERS if not hasattr(scenario, name)]

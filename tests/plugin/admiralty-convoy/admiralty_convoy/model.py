@@ -24,5 +24,9 @@ class ConvoyScenario:
     content_hash: str = ""
     ruleset: str = "convoy"
 
+    @property
+    def turns(self) -> int:
+        return self.legs
+
     def side_names(self) -> list[tuple[str, str]]:
         return [(side, side.title()) for side in SIDES]
