@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 from typing import Any
 
-from admiralty.engine.smoke.executors import ExecutorError
+from admiralty.engine.smoke.executors import ExecutorError, RunInterrupted
 from admiralty.engine.smoke.runner import Limits, Outcome
 from admiralty.engine.smoke.sweep import SmokeSettings, run
 
@@ -23,7 +24,7 @@ class _Progress:
     def __init__(self, total: int) -> None:
         self.total, self.done, self.failed = total, 0, 0
         self.started = time.perf_counter()
-        self.last_line = 0.0
+        self.last_line = -math.inf  # the first finished chunk is always reported
         self.bar: Any = None
         if _interactive():
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -76,6 +77,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         executor=args.executor,
         out_dir=args.out,
         limits=Limits(seconds=args.timeout),
+        stall_timeout=max(0.0, float(getattr(args, "stall_timeout", 120.0) or 0.0)),
     )
     games_per = {
         s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios
@@ -84,6 +86,10 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     started = time.perf_counter()
     try:
         stats = run(scenarios, settings, progress)
+    except RunInterrupted as stopped:
+        progress.stop()
+        _report_interrupted(stopped, settings.out_dir)
+        return 2
     except ExecutorError as error:
         progress.stop()
         print(f"admiralty smoke: {error}", file=sys.stderr)
@@ -122,3 +128,14 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         f"{settings.out_dir}/"
     )
     return code
+
+
+def _report_interrupted(stopped: RunInterrupted, out_dir: str) -> None:
+    """One clear account on stderr: why the run ended, and where the games it did finish are kept."""
+    kept = len(stopped.outcomes)
+    where = (stopped.partial_files[0] if len(stopped.partial_files) == 1
+             else f"{out_dir}/<scenario>.partial.json ({len(stopped.partial_files)} files)")
+    print(f"admiralty smoke: the run ended early: {stopped.reason}", file=sys.stderr)
+    print(f"admiralty smoke: kept the {kept} game{'s' if kept != 1 else ''} finished before that; partial "
+          f"statistics in {where} (marked \"partial\": true; the complete-run files were not touched)",
+          file=sys.stderr)

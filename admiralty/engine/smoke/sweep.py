@@ -1,4 +1,11 @@
-"""Smoke every scenario: build the tasks, run them on an executor, write the statistics."""
+"""Smoke every scenario: build the tasks, run them on an executor, write the statistics.
+
+A complete run writes ``<out>/<id>.json`` per scenario (and removes any ``<id>.partial.json`` an earlier,
+interrupted run left). A run the executor could not finish (:class:`RunInterrupted`) writes
+``<out>/<id>.partial.json`` instead: the same statistics over the games finished before the run ended, plus
+``"partial": true``, the ``reason`` and the ``planned_games``. It leaves ``<id>.json`` alone, so the site
+never shows an interrupted run's figures as if they were a whole sample.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from admiralty.engine.smoke.executors import Task, chunks, run_dask, run_local
+from admiralty.engine.smoke.executors import RunInterrupted, Task, chunks, run_dask, run_local
 from admiralty.engine.smoke.runner import Limits, Outcome
 from admiralty.engine.smoke.stats import summarise
 
@@ -23,6 +30,7 @@ class SmokeSettings:
     limits: Limits = field(default_factory=Limits)
     check_every: int = 10  # re-play every n-th seed from its replay file to prove determinism
     players: tuple[str, ...] | None = None
+    stall_timeout: float = 120.0  # end the run when no chunk of games finished for this long (0: never)
 
 
 def plan(scenarios: Sequence[Any], settings: SmokeSettings) -> list[Task]:
@@ -47,22 +55,44 @@ def run(
 ) -> dict[str, dict[str, Any]]:
     """Play every scenario's games and return (and write) the statistics per scenario id."""
     tasks = plan(scenarios, settings)
-    if settings.executor == "local":
-        outcomes = run_local(tasks, settings.jobs, progress)
-    elif settings.executor == "dask-local":
-        outcomes = run_dask(tasks, None, settings.jobs, progress)
-    elif settings.executor.startswith("dask://"):
-        outcomes = run_dask(tasks, "tcp://" + settings.executor.removeprefix("dask://"), settings.jobs, progress)
-    else:
-        raise ValueError(f"unknown executor {settings.executor!r}: use local, dask-local or dask://HOST:PORT")
-    by_id: dict[str, list[Outcome]] = {}
-    for outcome in outcomes:
-        by_id.setdefault(outcome.scenario, []).append(outcome)
     out = Path(settings.out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        outcomes = _execute(tasks, settings, progress)
+    except RunInterrupted as stopped:
+        planned: dict[str, int] = {}
+        for task in tasks:
+            planned[str(task.scenario.id)] = planned.get(str(task.scenario.id), 0) + len(task.seeds)
+        extra = {"partial": True, "reason": stopped.reason}
+        for scenario in scenarios:
+            path = out / f"{scenario.id}.partial.json"
+            _write(path, {**summarise(scenario, _of(stopped.outcomes, scenario)), **extra,
+                          "planned_games": planned.get(str(scenario.id), 0)})
+            stopped.partial_files.append(str(path))
+        raise
     stats: dict[str, dict[str, Any]] = {}
     for scenario in scenarios:
-        summary = summarise(scenario, by_id.get(str(scenario.id), []))
+        summary = summarise(scenario, _of(outcomes, scenario))
         stats[str(scenario.id)] = summary
-        (out / f"{scenario.id}.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        _write(out / f"{scenario.id}.json", summary)
+        (out / f"{scenario.id}.partial.json").unlink(missing_ok=True)  # an earlier interrupted run's
     return stats
+
+
+def _execute(tasks: list[Task], settings: SmokeSettings, progress: Callable[[list[Outcome]], None]) -> list[Outcome]:
+    if settings.executor == "local":
+        return run_local(tasks, settings.jobs, progress, settings.stall_timeout)
+    if settings.executor == "dask-local":
+        return run_dask(tasks, None, settings.jobs, progress, settings.stall_timeout)
+    if settings.executor.startswith("dask://"):
+        address = "tcp://" + settings.executor.removeprefix("dask://")
+        return run_dask(tasks, address, settings.jobs, progress, settings.stall_timeout)
+    raise ValueError(f"unknown executor {settings.executor!r}: use local, dask-local or dask://HOST:PORT")
+
+
+def _of(outcomes: Sequence[Outcome], scenario: Any) -> list[Outcome]:
+    return [outcome for outcome in outcomes if outcome.scenario == str(scenario.id)]
+
+
+def _write(path: Path, summary: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
