@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable, Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -76,10 +77,12 @@ def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: P
                 still.append(future)
             elif status == "cancelled" or client.status in ("connecting", "closing", "closed"):
                 # The client cancels every future when its scheduler connection drops; admiralty never does.
-                raise RunInterrupted(f"lost the connection to {where}: the scheduler went away or the "
-                                     "network dropped", outcomes)
+                raise RunInterrupted(_lost(where), outcomes)
             elif status == "finished":
-                done = _gather(future, stall_timeout)
+                try:
+                    done = _gather(future, stall_timeout)
+                except CancelledError:  # the connection dropped while the result was on its way
+                    raise RunInterrupted(_lost(where), outcomes) from None
                 if done is None:  # its result was on a worker that has just gone: look at the stall clock
                     still.extend(pending[index:])
                     break
@@ -100,6 +103,10 @@ def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: P
         if stall_timeout and time.monotonic() - last_progress > stall_timeout:
             raise RunInterrupted(_stall_reason(client, stall_timeout, where, workers_at_start), outcomes)
         time.sleep(POLL_SECONDS)
+
+
+def _lost(where: str) -> str:
+    return f"lost the connection to {where}: the scheduler went away or the network dropped"
 
 
 def _gather(future: Any, stall_timeout: float) -> list[Outcome] | None:
@@ -125,7 +132,7 @@ def _stall_reason(client: Any, stall_timeout: float, where: str, workers_at_star
 def _worker_count(client: Any) -> int | None:
     """How many workers the scheduler knows; None when it does not answer."""
     with suppress(Exception):  # only informative: a scheduler that does not answer here is reported anyway
-        return len(client.nthreads())
+        return len(client.nthreads(callback_timeout=10))  # bounded: the scheduler may be unreachable
     return None
 
 
