@@ -48,7 +48,19 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from admiralty.new import new_scenario
 
-    return new_scenario(args.id, args.corpus, args.map, args.out)
+    return new_scenario(args.id, args.corpus, args.map, args.out, args.ruleset, args.date)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from admiralty.scaffold.init import init_corpus
+
+    return init_corpus(args.dir, args.ruleset, force=args.force)
+
+
+def cmd_schemas(args: argparse.Namespace) -> int:
+    from admiralty.scaffold.export import cmd_export
+
+    return cmd_export(args)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -136,16 +148,48 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
     add_smoke_options(build)
 
-    new = _add(sub, "new", "Write a new document skeleton that validates, with its schema modeline.",
+    new = _add(sub, "new", "Write a new scenario skeleton that validates with the corpus's map (or table) and "
+               "catalogs and plays to a decision, with its schema modeline. The rule system is the one the corpus "
+               "folder holds (or --ruleset); the title and date follow the id's year.",
                """
-               admiralty new scenario lissa-1916
-               admiralty new scenario lissa-1916 --map adriatic --out scenarios/dreadnought/scenarios/
+               admiralty new scenario lissa-1916 --corpus scenarios/dreadnought
+               admiralty new scenario lepanto-1571 --ruleset renaissance --map mediterranean-atlantic
+               admiralty new scenario lissa-1866 --corpus scenarios --ruleset dreadnought --date 1866-07-20
                """, cmd_new)
     new.add_argument("what", choices=("scenario",), help="what to create")
-    new.add_argument("id", help="the new document's id (lowercase kebab-case)")
-    new.add_argument("--corpus", default="scenarios", help="where to find maps and catalogs (default: scenarios)")
-    new.add_argument("--map", default=None, help="the map to use (default: the first in the corpus)")
+    new.add_argument("id", help="the new document's id (lowercase kebab-case; a last part like -1916 is its year)")
+    new.add_argument("--corpus", default="scenarios", help="where to find maps, tables and catalogs "
+                     "(default: scenarios)")
+    new.add_argument("--ruleset", default=None, help="the rule system (default: the one the corpus holds)")
+    new.add_argument("--map", default=None, help="the map (napoleonic: the table) to use (default: the first)")
+    new.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the scenario's date (default: 1 January "
+                     "of the id's year)")
     new.add_argument("--out", default=None, help="folder to write to (default: the corpus's scenario folder)")
+
+    init = _add(sub, "init", "Start a scenario repository of your own: a starter corpus (a map or table, "
+                "catalogs and a scenario that validate and play), the schemas for editors, a pre-commit "
+                "hook, a GitHub workflow, a README and a .gitignore.",
+                """
+                admiralty init my-scenarios && cd my-scenarios && admiralty validate scenarios/
+                admiralty init . --ruleset renaissance --force   # add to a folder that has files already
+                """, cmd_init)
+    init.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the new repository's folder "
+                      "(default: the current folder)")
+    init.add_argument("--ruleset", default="dreadnought", choices=("dreadnought", "renaissance", "napoleonic"),
+                      help="the rule system of the starter documents (default: dreadnought)")
+    init.add_argument("--force", action="store_true", help="write into a folder that is not empty (files that "
+                      "exist are still never overwritten)")
+
+    schemas = _add(sub, "schemas", "Write admiralty's JSON schemas into a folder of your repository, so that "
+                   "editors resolve every document's modeline and $ref offline.",
+                   """
+                   admiralty schemas export                 # into schemas/
+                   admiralty schemas export vendor/schemas --force
+                   """, cmd_schemas)
+    schemas.add_argument("action", choices=("export",), help="what to do")
+    schemas.add_argument("dir", nargs="?", default="schemas", metavar="DIR", help="where (default: schemas)")
+    schemas.add_argument("--force", action="store_true", help="overwrite schema files that differ (your "
+                         "changes to them are lost); without it nothing is written when any differs")
     smoke = _add(sub, "smoke", "Play every scenario many times headless: invariants after every action, "
                  "determinism re-checked, balance statistics to build/smoke/<id>.json.",
                  """

@@ -1,20 +1,25 @@
-"""``admiralty new scenario ID``: a skeleton scenario that validates, built from the corpus's map and
-catalogs, with the schema modeline first so that editors help from the first keystroke."""
+"""``admiralty new scenario ID``: a skeleton scenario for any bundled rule system, built from the corpus's
+own map (or table) and catalogs, that validates with them and plays to a decision, its schema modeline
+first so that editors help from the first keystroke.
+
+Validation resolves references across the paths it is given (a scenario names its map by id), so a new
+scenario is checked together with its corpus: ``new`` prints that command. It does not make ``admiralty
+validate FILE`` look for documents it was not given: the pre-commit hook and CI name the corpus
+explicitly, and a validator that silently reads more than it was asked is the more surprising one.
+"""
 
 from __future__ import annotations
 
-import os
 import re
+import shlex
 import sys
 from pathlib import Path
-from typing import Any
 
-import yaml
-
-from admiralty.validator.build import BuildContext
-from admiralty.validator.build.dreadnought import build_catalog, build_map
-from admiralty.validator.pipeline import validate
-from admiralty.validator.schema import schema_path
+from admiralty.scaffold.modeline import display, export_note, modeline_for
+from admiralty.scaffold.skeleton import BUILDERS, SkeletonError, build_skeleton
+from admiralty.validator.authoring.mapyaml import dump_document
+from admiralty.validator.pipeline import Validation, validate
+from admiralty.validator.report import render
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -24,53 +29,79 @@ def _fail(message: str) -> int:
     return 1
 
 
-def new_scenario(scenario_id: str, corpus: str, map_id: str | None, out: str | None) -> int:
+def corpus_root(corpus: Path) -> Path:
+    """Where ``schemas/`` belongs for a corpus folder: beside ``scenarios/`` (the layout ``admiralty init``
+    writes), above a rule system's folder; else the folder itself."""
+    root = corpus.absolute()
+    if root.name in BUILDERS and root.parent.name == "scenarios":
+        root = root.parent
+    return root.parent if root.name == "scenarios" else root
+
+
+def pick_ruleset(corpus: Path, result: Validation, wanted: str | None) -> str:
+    """``--ruleset``, else the rule system the corpus folder is named after, else the only one whose
+    documents it holds."""
+    if wanted is not None:
+        return wanted
+    if corpus.absolute().name in BUILDERS:
+        return corpus.absolute().name
+    present = sorted({item.ruleset for item in result.loaded})
+    if len(present) == 1:
+        return present[0]
+    if not present:
+        raise SkeletonError(f"no valid documents under '{display(corpus)}'; `admiralty init` writes a starter "
+                            "corpus, or name the corpus with --corpus")
+    raise SkeletonError(f"'{display(corpus)}' holds documents of {', '.join(present)}; choose one with "
+                        f"--ruleset (e.g. --ruleset {present[0]}) or name its folder with --corpus")
+
+
+def scenario_folder(corpus: Path, ruleset: str, result: Validation) -> Path:
+    """Where a new scenario goes: the corpus's ``<ruleset>/scenarios/`` (or ``scenarios/`` in a rule
+    system's folder), else beside the rule system's other scenarios, else the corpus folder."""
+    for candidate in (corpus / ruleset / "scenarios", corpus / "scenarios"):
+        if candidate.is_dir() and (candidate != corpus / "scenarios" or corpus.absolute().name == ruleset):
+            return candidate
+    beside = sorted(Path(i.doc.file).parent for i in result.loaded if i.ruleset == ruleset and i.kind == "scenario")
+    return beside[0] if beside else corpus
+
+
+def write_scenario(scenario_id: str, corpus: Path, ruleset: str | None, place: str | None, out: Path | None,
+                   date: str | None, root: Path | None = None) -> Path:
+    """Build and write the skeleton; its path. Raises ``SkeletonError`` (nothing written) when the corpus
+    lacks what it needs or the file exists."""
     if not ID.match(scenario_id):
-        return _fail(f"'{scenario_id}' is not a lowercase kebab-case id (e.g. lissa-1916)")
-    result = validate([corpus])
-    ctx = BuildContext()
-    maps = {i.id: i for i in result.loaded if i.ruleset == "dreadnought" and i.kind == "map"}
-    catalogs = [build_catalog(i.doc, ctx) for i in result.loaded if i.ruleset == "dreadnought" and i.kind == "ships"]
-    if not maps or not catalogs:
-        return _fail(f"no valid dreadnought map and ship catalogs under '{corpus}'; validate it first")
-    chosen = maps.get(map_id) if map_id else maps[sorted(maps)[0]]
-    if chosen is None:
-        return _fail(f"no map '{map_id}' under '{corpus}'; known: {', '.join(sorted(maps))}")
-    sea_map = build_map(chosen.doc, ctx)
-    sides: list[dict[str, Any]] = []
-    used: list[str] = []
-    for catalog in sorted(catalogs, key=lambda c: c.id):
-        port = next((p for p in sea_map.ports.values() if p.nation == catalog.nation and p.zones), None)
-        ship = next(iter(catalog.ships.values()), None)
-        if port is None or ship is None or any(catalog.nation in s["nations"] for s in sides):
-            continue
-        used.append(catalog.id)
-        sides.append({"id": f"side-{len(sides) + 1}", "name": catalog.nation.replace("-", " ").title(),
-                      "nations": [catalog.nation], "fleets": [{
-                          "id": f"fleet-{len(sides) + 1}", "mission": "intercept", "start": port.id,
-                          "ships": [ship.name], "orders": [port.zones[0], "stay"]}]})
-        if len(sides) == 2:
-            break
-    if len(sides) < 2:
-        return _fail("the corpus needs catalogs of two nations that hold ports on the map")
-    folder = Path(out) if out else next((p for p in (Path(corpus) / "dreadnought" / "scenarios",) if p.is_dir()),
-                                        Path(corpus))
-    target = folder / f"{scenario_id}.yaml"
+        raise SkeletonError(f"'{scenario_id}' is not a lowercase kebab-case id (e.g. lissa-1916)")
+    if not corpus.is_dir():
+        raise SkeletonError(f"no corpus folder '{display(corpus)}'; name it with --corpus")
+    result = validate([str(corpus)])
+    chosen = pick_ruleset(corpus, result, ruleset)
+    body = build_skeleton(chosen, scenario_id, date, result.models, place, display(corpus))
+    target = (out if out is not None else scenario_folder(corpus, chosen, result)) / f"{scenario_id}.yaml"
     if target.exists():
-        return _fail(f"'{target}' already exists; nothing was written")
-    modeline = os.path.relpath(schema_path("dreadnought", "scenario"), folder.resolve()).replace(os.sep, "/")
-    body = {
-        "kind": "scenario", "ruleset": "dreadnought", "id": scenario_id,
-        "title": scenario_id.replace("-", " ").title(), "date": "1917-01-01", "map": chosen.id,
-        "catalogs": used, "briefing": "Write the historical background here (Markdown).\n",
-        "sources": ["Name your sources here."], "turns": {"count": 12, "night": [1, 2, 11, 12]},
-        "sides": sides,
-        "victory": {"conditions": [{"side": sides[0]["id"], "kind": "vp-lead", "value": 1}], "otherwise": "draw"},
-        "smoke": {"games": 50, "balance": [0.35, 0.65]},
-    }
-    folder.mkdir(parents=True, exist_ok=True)
-    text = f"# yaml-language-server: $schema={modeline}\n" + yaml.safe_dump(body, sort_keys=False, allow_unicode=True,
-                                                                             width=100)
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}: validate it with `admiralty validate {corpus} {target}`")
+        raise SkeletonError(f"'{display(target)}' already exists; nothing was written")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    modeline = modeline_for(target, chosen, "scenario", root or corpus_root(corpus))
+    target.write_text(dump_document(body, modeline.text), encoding="utf-8")
+    note = export_note([modeline])
+    if note:
+        print(note, file=sys.stderr)
+    return target
+
+
+def new_scenario(scenario_id: str, corpus: str, place: str | None, out: str | None, ruleset: str | None = None,
+                 date: str | None = None) -> int:
+    """The command: 0 written and valid with its corpus, 1 refused or (a bug) the skeleton does not validate."""
+    folder = Path(corpus)
+    try:
+        target = write_scenario(scenario_id, folder, ruleset, place, Path(out) if out else None, date)
+    except SkeletonError as error:
+        return _fail(str(error))
+    paths = [display(folder)] if target.absolute().is_relative_to(folder.absolute()) else [display(folder),
+                                                                                           display(target)]
+    check = validate(paths)
+    if check.report.exit_code():
+        sys.stdout.write(render(check.report, "text"))
+        return _fail(f"wrote {display(target)}, but it does not validate with its corpus; this is a bug in "
+                     "admiralty, please report it")
+    print(f"wrote {display(target)}; check it with its corpus: {shlex.join(['admiralty', 'validate', *paths])}")
     return 0

@@ -29,9 +29,10 @@ def test_new_scenario_writes_a_valid_skeleton(tmp_path: Path) -> None:
     (corpus / "scenario.yaml").unlink()
     for copied in corpus.glob("*.yaml"):  # modelines relative to MINI, so that they still resolve (SCH012)
         copied.write_text(copied.read_text().replace("$schema=", f"$schema={MINI.as_posix()}/", 1))
+    assert main(["schemas", "export", str(corpus / "schemas")]) == 0
     assert main(["new", "scenario", "test-raid", "--corpus", str(corpus)]) == 0
     written = corpus / "test-raid.yaml"
-    assert written.read_text().startswith("# yaml-language-server: $schema=")
+    assert written.read_text().startswith("# yaml-language-server: $schema=schemas/dreadnought/scenario.schema.json\n")
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["validate", str(corpus), "--strict"]) == 0, out.getvalue()

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from admiralty.cli import main as admiralty_main
+from admiralty.scaffold.export import export_schemas
 from admiralty.validator.authoring.cli import map_from_geojson
 from admiralty.validator.authoring.from_geojson import build_map_document
 from admiralty.validator.authoring.projection import KM_PER_DEGREE
@@ -65,6 +66,7 @@ def test_writes_the_map_the_library_builds_and_it_validates_clean(
         geojson: Path, ports: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "maps" / "west-sea.yaml"
     output.parent.mkdir()
+    export_schemas(tmp_path / "schemas")  # what `admiralty schemas export` writes; the modeline names it
     code, out, err = run([str(geojson), *ARGS, "--ports", str(ports), "-o", str(output)], capsys)
     assert (code, out) == (0, "")
     assert err.startswith(f"{output}: 16 sea zones (5 coastal)") and "1 ports (moved up to 5.6 km" in err
@@ -76,7 +78,7 @@ def test_writes_the_map_the_library_builds_and_it_validates_clean(
     assert written["ports"] == [{"id": "westport", "name": "Westport", "nation": "austria-hungary",
                                  "at": [10.0, 15.0], "zones": ["C2"]}]  # fmt: skip
     first = output.read_text(encoding="utf-8").splitlines()[0]
-    assert first.endswith("schemas/dreadnought/map.schema.json") and "$schema=" in first
+    assert first == "# yaml-language-server: $schema=../schemas/dreadnought/map.schema.json"
     report = validate([str(output)]).report
     assert [(d.code, d.message) for d in report.diagnostics] == []
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -16,15 +15,15 @@ import shapely
 import yaml
 from shapely.geometry import shape
 
+from admiralty.scaffold.modeline import export_note
+from admiralty.scaffold.modeline import modeline_for as shared_modeline
 from admiralty.validator.authoring.derive import sea_zone_components
 from admiralty.validator.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
 from admiralty.validator.authoring.grid import Grid
-from admiralty.validator.authoring.mapyaml import MAP_MODELINE, dump_document
+from admiralty.validator.authoring.mapyaml import dump_document
 from admiralty.validator.authoring.projection import KM_PER_DEGREE
-from admiralty.validator.schema import SCHEMAS_DIR
 
 PROG = "admiralty map from-geojson"
-MAP_SCHEMA = SCHEMAS_DIR / "dreadnought" / "map.schema.json"
 LAND_TYPES = ("Polygon", "MultiPolygon")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the schema's id pattern
 
@@ -221,12 +220,17 @@ def _read_yaml(path: Path, what: str, allow_list: bool = False) -> Any:
 
 
 def modeline_for(output: Path | None) -> str:
-    """The schema modeline, with the path from the output's folder to the map schema when it is local."""
-    if not MAP_SCHEMA.exists():
-        return MAP_MODELINE
-    folder = output.resolve().parent if output is not None else Path.cwd()
-    relative = os.path.relpath(MAP_SCHEMA, folder).replace(os.sep, "/")
-    return f"# yaml-language-server: $schema={relative}"
+    """The schema modeline from the output's folder (the working directory when printing) to the nearest
+    schemas folder (``admiralty.scaffold.modeline``); when there is none, to ``schemas/`` in the working
+    directory (or beside the output when that lies elsewhere), with a note on stderr to export them there."""
+    document = output if output is not None else Path.cwd() / "map.yaml"
+    here = Path.cwd().resolve()
+    root = here if document.absolute().resolve().is_relative_to(here) else document.absolute().parent
+    modeline = shared_modeline(document, "dreadnought", "map", root)
+    note = export_note([modeline])
+    if note:
+        print(f"{PROG}: {note}", file=sys.stderr)
+    return modeline.text
 
 
 def summary(built: MapBuild, output: Path | None) -> str:

@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 MAP_MODELINE = "# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/map.schema.json"
+"""The modeline of a map in this checkout's ``scenarios/dreadnought/maps/`` (what ``build_adriatic.py``
+writes). Commands compute each written document's own with ``admiralty.scaffold.modeline.modeline_for``."""
 
 _YAML11_BOOLEANS = {
     spelling

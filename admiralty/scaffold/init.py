@@ -1,0 +1,153 @@
+"""``admiralty init [DIR]``: a scenario repository of one's own, ready to validate, play and check in CI.
+
+It writes the schemas (``admiralty schemas export``), a rule system's starter documents under
+``scenarios/<ruleset>/`` with modelines pointing at those schemas, an example scenario built by the same
+skeleton builder as ``admiralty new scenario``, a pre-commit configuration using admiralty's hook, a GitHub
+workflow using admiralty's composite action (both pinned to this admiralty's release tag), a README and a
+.gitignore. A folder that is not empty is refused unless ``--force``; even then no file that exists is
+overwritten: the author's work is never lost to a scaffold.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from admiralty import __version__
+from admiralty.scaffold.documents import STARTERS, kind_of
+from admiralty.scaffold.export import export_schemas
+from admiralty.scaffold.modeline import SCHEMAS, display, modeline_for
+from admiralty.scaffold.skeleton import SkeletonError
+
+REPOSITORY = "https://github.com/admiralty/admiralty"
+ACTION = "admiralty/admiralty/.github/actions/admiralty"
+
+
+def tag() -> str:
+    """The release tag of this admiralty, which the hook and the action are pinned to."""
+    return f"v{__version__}"
+
+
+def pre_commit_config() -> str:
+    return f"""\
+# Checks the scenarios on every commit: `pip install pre-commit && pre-commit install`.
+repos:
+  - repo: {REPOSITORY}
+    rev: {tag()}
+    hooks:
+      - id: admiralty-validate
+        args: [scenarios/]      # the corpus that references resolve against
+        files: ^scenarios/
+"""
+
+
+def workflow() -> str:
+    return f"""\
+# Validates the scenarios with annotations on the pull request's diff, then plays them as smoke games.
+name: scenarios
+on:
+  pull_request:
+  push:
+    branches: [main]
+permissions:
+  contents: read
+jobs:
+  admiralty:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: {ACTION}@{tag()}
+        with:
+          paths: scenarios
+"""
+
+
+def readme(name: str, ruleset: str) -> str:
+    return f"""\
+# {name}
+
+Naval wargame scenarios for admiralty's `{ruleset}` rules, checked with
+[admiralty]({REPOSITORY}) {tag()}.
+
+```sh
+pip install admiralty=={__version__}
+admiralty validate scenarios/                 # schema, references and the rules' checks
+admiralty smoke scenarios/ --games 20         # play every scenario headless
+admiralty new scenario my-battle-1917 --corpus scenarios/{ruleset}
+admiralty docs --serve scenarios/             # the reference site on http://127.0.0.1:8000
+```
+
+- `scenarios/{ruleset}/`: the documents (the starter ones are placeholders: replace them);
+- `schemas/`: admiralty's JSON schemas, which each document's first line (its modeline) names so that
+  editors with the YAML language server check it as you type; after upgrading admiralty, refresh them
+  with `admiralty schemas export --force`;
+- `.pre-commit-config.yaml` and `.github/workflows/scenarios.yml` run the same checks on every commit and
+  pull request.
+"""
+
+
+GITIGNORE = """\
+# admiralty's outputs: smoke statistics and replays, the built site
+build/
+site/
+"""
+
+
+def _write(path: Path, text: str, written: list[str], kept: list[str]) -> None:
+    if path.exists():
+        kept.append(display(path))
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    written.append(display(path))
+
+
+def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
+    """The command: 0 written, 1 refused (a folder with files in it, no ``--force``; an unknown rule system)."""
+    root = Path(directory)
+    if ruleset not in STARTERS:
+        print(f"admiralty init: no starter for rule system '{ruleset}'; known: {', '.join(sorted(STARTERS))}",
+              file=sys.stderr)
+        return 1
+    if root.exists() and not root.is_dir():
+        print(f"admiralty init: '{display(root)}' is a file", file=sys.stderr)
+        return 1
+    if root.is_dir() and any(root.iterdir()) and not force:
+        print(f"admiralty init: '{display(root)}' is not empty; pass --force to add the starter files to it "
+              "(files that exist are never overwritten)", file=sys.stderr)
+        return 1
+    written: list[str] = []
+    kept: list[str] = []
+    root.mkdir(parents=True, exist_ok=True)
+    for exported in export_schemas(root / SCHEMAS, on_conflict="keep"):
+        (kept if exported.outcome in ("kept", "unchanged") else written).append(display(exported.path))
+    starter = STARTERS[ruleset]
+    corpus = root / "scenarios" / ruleset
+    for place, body in starter.documents.items():
+        path = corpus / place
+        _write(path, f"{modeline_for(path, ruleset, kind_of(body), root).text}\n{body}", written, kept)
+    scenario = corpus / "scenarios" / f"{starter.scenario}.yaml"
+    if scenario.exists():
+        kept.append(display(scenario))
+    else:
+        from admiralty.new import write_scenario
+
+        try:
+            written.append(display(write_scenario(starter.scenario, corpus, ruleset, None, scenario.parent, None,
+                                                  root)))
+        except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
+            print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
+    for name, text in ((".pre-commit-config.yaml", pre_commit_config()),
+                       (".github/workflows/scenarios.yml", workflow()),
+                       ("README.md", readme(root.absolute().name, ruleset)), (".gitignore", GITIGNORE)):
+        _write(root / name, text, written, kept)
+    print("\n".join(f"wrote {path}" for path in written if not path.endswith(".schema.json")))
+    schemas = sum(1 for path in written if path.endswith(".schema.json"))
+    print(f"wrote {schemas} schema files under {display(root / SCHEMAS)}/")
+    if kept:
+        print(f"kept {len(kept)} file{'s' if len(kept) != 1 else ''} that existed: {', '.join(kept)}")
+    steps = ([f"cd {shlex.quote(display(root))}"] if root.absolute() != Path.cwd() else []) + [
+        "admiralty validate scenarios/", "admiralty smoke scenarios/ --games 20"]
+    print("next: " + " && ".join(steps))
+    return 0
