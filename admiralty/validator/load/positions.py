@@ -1,0 +1,94 @@
+"""Where loaded values sit: spans, the position tree beside the plain data, the loaded document, paths."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from admiralty.validator.diagnostics import Diagnostic
+
+PathPart = str | int
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+class Span(NamedTuple):
+    """A region of the file, 1-based, end exclusive as the parser reports it."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(slots=True)
+class Pos:
+    """Where a value sits, and for collections where each child (and each key) sits."""
+
+    span: Span
+    children: dict[str, Pos | Span] | list[Pos | Span] | None = None
+    keys: dict[str, Span] | None = None
+
+
+@dataclass
+class Document:
+    """A loaded file: its plain data and the positions of everything in it."""
+
+    file: str
+    data: Any
+    root: Pos
+    yaml11_booleans: list[tuple[PathPart, ...]] = field(default_factory=list)
+    modeline: str | None = None
+
+    def locate(self, path: Sequence[PathPart], *, key: bool = False) -> Span:
+        """The span of the value at ``path`` (or of its key, with ``key``); the nearest existing parent
+        when the path goes further than the document does."""
+        pos: Pos | Span = self.root
+        key_span: Span | None = None
+        for part in path:
+            if isinstance(pos, Span):  # a scalar: the path goes further than the document
+                return pos
+            children = pos.children
+            if isinstance(children, dict) and isinstance(part, str) and part in children:
+                key_span = pos.keys[part] if pos.keys else None
+                pos = children[part]
+            elif isinstance(children, list) and isinstance(part, int) and 0 <= part < len(children):
+                key_span = None
+                pos = children[part]
+            else:
+                return pos.span
+        if key and key_span is not None:
+            return key_span
+        return pos if isinstance(pos, Span) else pos.span
+
+
+@dataclass
+class LoadResult:
+    document: Document | None
+    diagnostics: list[Diagnostic]
+
+
+def span_of(event: Any) -> Span:
+    """The span of a parser event, from its start and end marks (0-based in PyYAML)."""
+    s, e = event.start_mark, event.end_mark
+    return Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+
+
+def point(mark: Any) -> Span:
+    """The empty span at one parser mark."""
+    return Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 1)
+
+
+def json_path(path: Sequence[PathPart]) -> str:
+    """``$.sides[0].fleets[1].id`` style rendering of a path."""
+    out = "$"
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _IDENTIFIER.fullmatch(part):
+            out += "." + part
+        else:
+            out += "[" + repr(part) + "]"
+    return out
