@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from admiralty import __version__ as TOOL_VERSION  # the version is written in one place only
 from admiralty.validator.diagnostics import CODES, Diagnostic, Report, Severity
 
 FORMATS = ("text", "json", "github", "sarif")
-TOOL_VERSION = "0.1.0"
 
 
 def summary(report: Report) -> str:
