@@ -51,7 +51,17 @@ def test_tiny_bounds_end_in_a_diagnostic_too(raw: bytes, bound: int) -> None:
 
 SCALARS = (st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 63 - 1)
            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30))
-KEYS = st.text(max_size=12)
+
+
+def _dumps_as_text(key: str) -> bool:
+    """PyYAML dumps by YAML 1.1's rules: a key such as ``0E0`` (text there, a float in YAML 1.2) goes out
+    unquoted and comes back as a number, which the loader rightly rejects as a key (YML003). Such keys test
+    PyYAML's dumper, not positions, so they are left out."""
+    result = load_text(yaml.dump({key: None}), "key.yaml")
+    return result.document is not None and list(result.document.data) == [key]
+
+
+KEYS = st.text(max_size=12).filter(_dumps_as_text)
 
 
 def _data(leaves: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
