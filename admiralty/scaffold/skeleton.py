@@ -90,7 +90,7 @@ def dreadnought(head: dict[str, Any], models: Sequence[Any], map_id: str | None,
     picks = [(navies[first][0], port_a, navies[first][2]), (navies[second][0], port_b, navies[second][2])]
     middle = (len(route) + 1) // 2
     legs = (route[:middle], list(reversed(route[middle - 1:])) if len(route) > 1 else route)
-    turns = max(8, len(route) + 6)
+    turns = max(12, len(route) + 6)
     sides = []
     for (catalog, port, ships), leg in zip(picks, legs, strict=True):
         sides.append({"id": catalog.nation, "name": _title(catalog.nation), "nations": [catalog.nation],

@@ -1,0 +1,142 @@
+"""``admiralty init`` and ``admiralty schemas export``, run as a user would: the installed command in a
+folder outside this repository. The starter corpus validates and plays, its modelines name the exported
+schemas, and nothing the author wrote is ever overwritten."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from admiralty import __version__
+from admiralty.scaffold.modeline import PREFIX
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ("dreadnought", "renaissance", "napoleonic")
+
+
+def admiralty(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "admiralty", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600)
+
+
+def assert_modelines_resolve(project: Path) -> int:
+    """Every document's modeline names an existing schema inside ``project/schemas``, relative to the
+    document's folder; the number of documents."""
+    documents = sorted((project / "scenarios").rglob("*.yaml"))
+    for document in documents:
+        first = document.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith(PREFIX), document
+        target = first.removeprefix(PREFIX)
+        assert not target.startswith("/") and "site-packages" not in target, first
+        schema = (document.parent / target).resolve()
+        assert schema.is_file() and schema.is_relative_to((project / "schemas").resolve()), (document, first)
+    return len(documents)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_init_writes_a_corpus_that_validates_and_plays(tmp_path: Path, ruleset: str) -> None:
+    run = admiralty(tmp_path, "init", "my-scenarios", "--ruleset", ruleset)
+    assert run.returncode == 0, run.stderr
+    project = tmp_path / "my-scenarios"
+    assert "next: cd my-scenarios && admiralty validate scenarios/" in run.stdout
+    assert assert_modelines_resolve(project) >= 2
+    assert (project / "schemas" / "common.schema.json").is_file()
+    assert list((project / "scenarios" / ruleset / "scenarios").glob("*.yaml"))
+
+    checked = admiralty(project, "validate", "scenarios/", "--strict", "--format", "json")
+    assert checked.returncode == 0, checked.stdout
+    assert json.loads(checked.stdout)["diagnostics"] == []
+
+    smoke = admiralty(project, "smoke", "scenarios/", "--games", "12", "--jobs", "1")
+    assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    stats = [json.loads(p.read_text()) for p in (project / "build" / "smoke").glob("*.json")]
+    assert len(stats) == 1 and stats[0]["games"] > stats[0]["draws"], "every game a draw tells the author nothing"
+
+
+def test_init_writes_the_hook_the_workflow_and_the_housekeeping_files(tmp_path: Path) -> None:
+    assert admiralty(tmp_path, "init").returncode == 0  # the current folder, empty
+    config = yaml.safe_load((tmp_path / ".pre-commit-config.yaml").read_text())
+    (repo,) = config["repos"]
+    assert repo["repo"] == "https://github.com/admiralty/admiralty" and repo["rev"] == f"v{__version__}"
+    assert repo["hooks"][0]["id"] == "admiralty-validate" and repo["hooks"][0]["args"] == ["scenarios/"]
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert repo["hooks"][0]["id"] in {hook["id"] for hook in hooks}  # the hook this repository publishes
+
+    workflow = yaml.safe_load((tmp_path / ".github" / "workflows" / "scenarios.yml").read_text())
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    action = next(step for step in steps if "actions/admiralty" in step.get("uses", ""))
+    assert action["uses"] == f"admiralty/admiralty/.github/actions/admiralty@v{__version__}"
+    assert action["with"]["paths"] == "scenarios"
+    assert (ROOT / ".github" / "actions" / "admiralty" / "action.yml").is_file()  # the action it names exists
+
+    ignored = (tmp_path / ".gitignore").read_text().split()
+    assert "build/" in ignored and "site/" in ignored
+    assert "admiralty validate scenarios/" in (tmp_path / "README.md").read_text()
+
+
+def test_init_refuses_a_folder_with_files_and_never_overwrites_with_force(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# my own notes\n")
+    refused = admiralty(tmp_path, "init", ".")
+    assert refused.returncode == 1 and "not empty" in refused.stderr and "--force" in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md"]
+
+    schema = tmp_path / "schemas" / "common.schema.json"
+    schema.parent.mkdir()
+    schema.write_text("{}\n")  # an author's edit to a schema
+    forced = admiralty(tmp_path, "init", ".", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert readme.read_text() == "# my own notes\n" and schema.read_text() == "{}\n"
+    assert "kept 2 files that existed" in forced.stdout
+    assert (tmp_path / "scenarios" / "dreadnought" / "maps" / "narrow-sea.yaml").is_file()
+
+
+def test_schemas_export_writes_the_tree_and_refs_resolve_from_disk(tmp_path: Path) -> None:
+    run = admiralty(tmp_path, "schemas", "export")
+    assert run.returncode == 0, run.stderr
+    exported = sorted(p.relative_to(tmp_path / "schemas").as_posix() for p in (tmp_path / "schemas").rglob("*.json"))
+    packaged = sorted(p.relative_to(ROOT / "admiralty" / "schemas").as_posix()
+                      for p in (ROOT / "admiralty" / "schemas").rglob("*.schema.json"))
+    assert set(packaged) <= set(exported) and "common.schema.json" in exported
+    assert "written     schemas/dreadnought/scenario.schema.json" in run.stdout
+    for place in exported:  # every relative $ref names a file of the exported tree: editors need no network
+        path = tmp_path / "schemas" / place
+        refs = _refs(json.loads(path.read_text()))
+        for ref in refs:
+            if not ref.startswith("#") and "://" not in ref:
+                assert (path.parent / ref.split("#")[0]).is_file(), (place, ref)
+        source = ROOT / "admiralty" / "schemas" / place
+        if source.is_file():  # copied as they are (a plug-in's schemas come from its own distribution)
+            assert path.read_bytes() == source.read_bytes()
+
+    again = admiralty(tmp_path, "schemas", "export")
+    assert again.returncode == 0 and "(" + f"{len(exported)} unchanged)" in again.stdout
+
+
+def test_schemas_export_never_loses_an_edit_without_force(tmp_path: Path) -> None:
+    target = tmp_path / "vendor"
+    assert admiralty(tmp_path, "schemas", "export", "vendor").returncode == 0
+    edited = target / "dreadnought" / "map.schema.json"
+    edited.write_text('{"description": "mine"}\n')
+    (target / "common.schema.json").unlink()
+    refused = admiralty(tmp_path, "schemas", "export", "vendor")
+    assert refused.returncode == 1 and "vendor/dreadnought/map.schema.json" in refused.stderr
+    assert "--force" in refused.stderr
+    assert edited.read_text() == '{"description": "mine"}\n' and not (target / "common.schema.json").exists()
+    forced = admiralty(tmp_path, "schemas", "export", "vendor", "--force")
+    assert forced.returncode == 0 and "overwritten vendor/dreadnought/map.schema.json" in forced.stdout
+    assert edited.read_bytes() == (ROOT / "admiralty" / "schemas" / "dreadnought" / "map.schema.json").read_bytes()
+
+
+def _refs(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [v for k, v in node.items() if k == "$ref" and isinstance(v, str)] + [
+            r for v in node.values() for r in _refs(v)]
+    if isinstance(node, list):
+        return [r for v in node for r in _refs(v)]
+    return []
