@@ -114,6 +114,26 @@ def test_validate_play_and_smoke_a_copied_corpus_from_another_folder(installed: 
     assert (cwd / "build" / "smoke" / "otranto-1917.json").is_file()
 
 
+def test_init_then_validate_smoke_and_new_in_a_repository_of_ones_own(installed: Installed) -> None:
+    made = installed.run("admiralty", "init", "fleet-book")
+    assert made.returncode == 0, made.stdout + made.stderr
+    repo = installed.work / "fleet-book"
+    assert (repo / "schemas" / "dreadnought" / "scenario.schema.json").is_file()
+    assert (repo / ".pre-commit-config.yaml").is_file() and (repo / ".github" / "workflows").is_dir()
+    checked = installed.run("admiralty", "validate", "scenarios/", "--strict", cwd=repo)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    smoked = installed.run("admiralty", "smoke", "scenarios/", "--games", "4", "--jobs", "1", cwd=repo)
+    assert smoked.returncode == 0, smoked.stdout + smoked.stderr
+    new = installed.run("admiralty", "new", "scenario", "dogger-bank-1915", cwd=repo)
+    assert new.returncode == 0, new.stdout + new.stderr
+    written = next(repo.rglob("dogger-bank-1915.yaml"))
+    modeline = written.read_text().splitlines()[0].split("$schema=", 1)[1]
+    assert (written.parent / modeline).resolve().is_file()  # relative to the file, inside the repository
+    assert "site-packages" not in modeline
+    again = installed.run("admiralty", "validate", "scenarios/", "--strict", cwd=repo)
+    assert again.returncode == 0, again.stdout + again.stderr
+
+
 def test_docs_without_the_site_extra_says_which_extra(installed: Installed) -> None:
     cwd = installed.work / "no-site"
     shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
