@@ -94,7 +94,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_map(args: argparse.Namespace) -> int:
-    from admiralty.validator.authoring.cli import map_from_geojson
+    from admiralty.validator.rulesets.dreadnought.authoring.cli import map_from_geojson
 
     return map_from_geojson(args.rest)
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from admiralty.scaffold.modeline import display, export_note, modeline_for
 from admiralty.scaffold.skeleton import BUILDERS, SkeletonError, build_skeleton
-from admiralty.validator.authoring.mapyaml import dump_document
 from admiralty.validator.pipeline import Validation, validate
 from admiralty.validator.report import render
+from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from admiralty.validator.geometry import index_label
+from admiralty.validator.rulesets.dreadnought.geometry import index_label
 
 COAST_ROWS = 4  # rows a southern coast (``write_map(coast=True)``) may reach into
 MODELINE = "# yaml-language-server: $schema=../../schemas/dreadnought/{kind}.schema.json\n"

@@ -12,9 +12,9 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
-from admiralty.validator.authoring.derive import land_shape, map_geometry
-from admiralty.validator.authoring.grid import Grid, grid_extent
-from admiralty.validator.geometry import coastline
+from admiralty.validator.rulesets.dreadnought.authoring.derive import land_shape, map_geometry
+from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid, grid_extent
+from admiralty.validator.rulesets.dreadnought.geometry import coastline
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "scenarios" / "dreadnought" / "maps"

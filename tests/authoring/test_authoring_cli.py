@@ -16,10 +16,10 @@ import yaml
 
 from admiralty.cli import main as admiralty_main
 from admiralty.scaffold.export import export_schemas
-from admiralty.validator.authoring.cli import map_from_geojson
-from admiralty.validator.authoring.from_geojson import build_map_document
-from admiralty.validator.authoring.projection import KM_PER_DEGREE
 from admiralty.validator.pipeline import validate
+from admiralty.validator.rulesets.dreadnought.authoring.cli import map_from_geojson
+from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import build_map_document
+from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE
 
 
 def ring(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:

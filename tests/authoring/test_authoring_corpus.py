@@ -14,8 +14,8 @@ import networkx as nx
 import pytest
 import yaml
 
-from admiralty.validator.authoring.derive import map_geometry
-from admiralty.validator.authoring.grid import normalise_zone_id
+from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
+from admiralty.validator.rulesets.dreadnought.authoring.grid import normalise_zone_id
 
 CORPUS = Path(__file__).resolve().parents[2] / "scenarios" / "dreadnought"
 SCENARIOS = sorted((CORPUS / "scenarios").glob("*.yaml"))

@@ -17,10 +17,14 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
-from admiralty.validator.authoring.derive import map_geometry, sea_zones
-from admiralty.validator.authoring.from_geojson import build_from_files, build_map, build_map_document
-from admiralty.validator.authoring.mapyaml import write_map_yaml
-from admiralty.validator.authoring.projection import KM_PER_DEGREE, Projection
+from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry, sea_zones
+from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import (
+    build_from_files,
+    build_map,
+    build_map_document,
+)
+from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import write_map_yaml
+from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE, Projection
 
 
 def feature(name: str, ring: list[tuple[float, float]]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Properties of ``admiralty.validator.geometry`` on random grid maps: what the STRtree-based code derives equals a
+"""Properties of ``dreadnought.geometry`` on random grid maps: what the STRtree-based code derives equals a
 brute-force geometric truth computed pair by pair, without any index.
 
 Land is drawn from rectangles and triangles with corners on a quarter-cell lattice, so that coasts often
@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from admiralty.validator import geometry
-from admiralty.validator.authoring.derive import derive_adjacency as authoring_adjacency
-from admiralty.validator.authoring.derive import map_geometry
+from admiralty.validator.rulesets.dreadnought import geometry
+from admiralty.validator.rulesets.dreadnought.authoring.derive import derive_adjacency as authoring_adjacency
+from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
 
-TOLERANCE = 1e-9  # relative to the cell, as in admiralty.validator.geometry
+TOLERANCE = 1e-9  # relative to the cell, as in admiralty.validator.rulesets.dreadnought.geometry
 GridMap = tuple[list[geometry.Cell], BaseGeometry, float]  # the cells, the land, the cell's side
 
 

@@ -23,12 +23,12 @@ from admiralty.engine.rulesets.napoleonic.buildings import terrain_of
 from admiralty.engine.rulesets.napoleonic.geometry import share_inside, terrain_shape
 from admiralty.engine.rulesets.napoleonic.model import Terrain
 from admiralty.validator.build import SUGGESTION_WORK, BuildContext
-from admiralty.validator.build.dreadnought import MAX_GRID_CELLS, grid_fits
 from admiralty.validator.fuzz import FuzzSettings, Verdict, load_corpus, run_fuzz
 from admiralty.validator.fuzz.cli import fuzz_command
 from admiralty.validator.fuzz.oracle import Hang, evaluate, watchdog
 from admiralty.validator.fuzz.shrink import shrink_text
 from admiralty.validator.load import MAX_VALUES, load_text
+from admiralty.validator.rulesets.dreadnought.build import MAX_GRID_CELLS, grid_fits
 from admiralty.validator.schema import integral_floats, registry, schema_path, validator_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +45,7 @@ def test_a_document_past_the_value_bound_is_one_yml014() -> None:
 def test_shared_codes_are_registered_whichever_ruleset_is_validated() -> None:
     """SCH020 was registered by the napoleonic builder only: a dreadnought-only run reported a code the
     SARIF rules and the site did not know."""
-    code = ("import admiralty.validator.build.dreadnought; from admiralty.validator.diagnostics import CODES; "
+    code = ("import admiralty.validator.rulesets.dreadnought.build; from admiralty.validator.diagnostics import CODES; "
             "print('SCH020' in CODES)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"

@@ -20,8 +20,8 @@ from admiralty.engine.rulesets.renaissance.model import (
     Units,
 )
 from admiralty.validator.checks import CheckContext
-from admiralty.validator.checks.renaissance import scripted_actions_can_be_played
 from admiralty.validator.pipeline import validate
+from admiralty.validator.rulesets.renaissance.checks import scripted_actions_can_be_played
 
 from .helpers import TEST_MAP, action_index, play_once
 

@@ -3,7 +3,7 @@
 Reading order, as the rulebook: ``model`` (what a scenario holds), ``dice`` (RN-dice), ``cards``
 (RN-3-4, RN-6), ``combat`` (RN-5, RN-7, RN-8), ``retreat`` (RN-9), ``turn_track`` (RN-10),
 ``transport`` (RN-16.3), ``battle`` (the procedure, steps 1-10), ``game`` (the ``admiralty.engine.api.Game``),
-``players``. The validator (``validator/build/renaissance.py``) builds the model from the documents.
+``players``. The validator (``validator/rulesets/renaissance/build.py``) builds the model from the documents.
 """
 
 from __future__ import annotations

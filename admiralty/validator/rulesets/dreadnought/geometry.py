@@ -1,7 +1,7 @@
 """Map geometry with shapely 2: grid cells, sea zones, derived adjacency, coasts, islands, port zones.
 
 The one implementation of a dreadnought map's geometry: the validator's build and the map builder
-(``admiralty.validator.authoring``) both call it, so that a map derives the same zones, kinds and adjacency whoever
+(``dreadnought.authoring``) both call it, so that a map derives the same zones, kinds and adjacency whoever
 reads it. Definitions:
 
 - a grid cell is a **sea zone** unless it is wholly land: the sea left in it is at most

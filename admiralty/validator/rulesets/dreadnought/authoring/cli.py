@@ -17,11 +17,11 @@ from shapely.geometry import shape
 
 from admiralty.scaffold.modeline import export_note
 from admiralty.scaffold.modeline import modeline_for as shared_modeline
-from admiralty.validator.authoring.derive import sea_zone_components
-from admiralty.validator.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
-from admiralty.validator.authoring.grid import Grid
-from admiralty.validator.authoring.mapyaml import dump_document
-from admiralty.validator.authoring.projection import KM_PER_DEGREE
+from admiralty.validator.rulesets.dreadnought.authoring.derive import sea_zone_components
+from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
+from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid
+from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
+from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE
 
 PROG = "admiralty map from-geojson"
 LAND_TYPES = ("Polygon", "MultiPolygon")
@@ -42,7 +42,7 @@ def map_from_geojson(argv: list[str]) -> int:
 
     Returns the exit code: 0 written, 1 a mistake in the arguments or inputs (one line on stderr, no
     traceback). Every option may also come from ``--spec spec.yaml`` (the keys of
-    :func:`admiralty.validator.authoring.from_geojson.build_from_files`); options given on the command line win.
+    :func:`dreadnought.authoring.from_geojson.build_from_files`); options given on the command line win.
     ``--km-per-unit`` defaults to what makes the bbox's height fill the grid's rows. The Adriatic map
     of the corpus, drafted from the command line::
 

@@ -34,10 +34,10 @@ from admiralty.engine.rulesets.dreadnought.model import (
     normalise_zone_id,
 )
 from admiralty.engine.rulesets.dreadnought.tables import TablesError, base_tables, merged_tables
-from admiralty.validator import geometry
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
 from admiralty.validator.diagnostics import Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart
+from admiralty.validator.rulesets.dreadnought import geometry
 
 PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
 MAX_GRID_CELLS = 10_000  # the Adriatic has 440; ten thousand take under a second to check

@@ -1,6 +1,6 @@
 """What a dreadnought map document's geometry implies: its sea zones, kinds, zone graph and ports' zones.
 
-The definitions (sea zone, coastal, adjacent) and their computation are :mod:`admiralty.validator.geometry`'s, the
+The definitions (sea zone, coastal, adjacent) and their computation are :mod:`dreadnought.geometry`'s, the
 same the validator builds maps with; this module reads them off a map *document* (a parsed YAML mapping)
 for the map builder and for authors' scripts, and keeps the results in a networkx graph. Everything works
 in map units on the document's own (already rounded) coordinates, so that deriving from a written map gives
@@ -21,8 +21,8 @@ from shapely import STRtree
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from admiralty.validator import geometry
-from admiralty.validator.authoring.grid import Grid, grid_cells, normalise_zone_id
+from admiralty.validator.rulesets.dreadnought import geometry
+from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid, grid_cells, normalise_zone_id
 
 PORT_TOLERANCE = 0.05
 

@@ -16,8 +16,8 @@ The steps, in order:
 6. round every coordinate to 2 decimals (keeping polygons valid); fill with land the sea of cells that hold
    almost none (under ``min_sea_fraction`` of the cell, default 0.1 %: a coast grazing a cell's corner), so
    that no zone is a mere sliver; then derive sea zones, kinds and adjacency from the rounded land exactly
-   as a reader of the document would (:mod:`admiralty.validator.geometry`, through
-   :mod:`admiralty.validator.authoring.derive`);
+   as a reader of the document would (:mod:`admiralty.validator.rulesets.dreadnought.geometry`, through
+   :mod:`admiralty.validator.rulesets.dreadnought.authoring.derive`);
 7. snap each port onto the nearest point of the coastline (the land's boundary less the grid's edge),
    round it, and list the zones it opens on;
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
@@ -39,11 +39,16 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
-from admiralty.validator import geometry as zone_geometry
-from admiralty.validator.authoring.derive import PORT_TOLERANCE, MapGeometry, map_geometry, port_zones
-from admiralty.validator.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
-from admiralty.validator.authoring.mapyaml import write_map_yaml
-from admiralty.validator.authoring.projection import Projection
+from admiralty.validator.rulesets.dreadnought import geometry as zone_geometry
+from admiralty.validator.rulesets.dreadnought.authoring.derive import (
+    PORT_TOLERANCE,
+    MapGeometry,
+    map_geometry,
+    port_zones,
+)
+from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
+from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import write_map_yaml
+from admiralty.validator.rulesets.dreadnought.authoring.projection import Projection
 
 __all__ = ["MapBuild", "build_from_files", "build_map", "build_map_document", "write_map_yaml"]
 

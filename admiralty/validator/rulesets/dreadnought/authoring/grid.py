@@ -4,7 +4,7 @@ Rows carry letters, spreadsheet style (``A`` .. ``Z``, ``AA``, ``AB``, ...), and
 the grid's first row is its northernmost. Columns carry numbers and run from west to east. A zone id is the
 row label followed by the column number without a space (``Q31``; ``Q 31`` is read the same way).
 
-The geometry itself (row labels, cells, stagger, the grid's extent) is :mod:`admiralty.validator.geometry`'s, the one
+The geometry itself (row labels, cells, stagger, the grid's extent) is :mod:`dreadnought.geometry`'s, the one
 the validator builds maps with; this module adds the spec's reading, checking and writing.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
-from admiralty.validator import geometry
-from admiralty.validator.geometry import STAGGERS, index_label, label_index, row_labels
+from admiralty.validator.rulesets.dreadnought import geometry
+from admiralty.validator.rulesets.dreadnought.geometry import STAGGERS, index_label, label_index, row_labels
 
 __all__ = [
     "STAGGERS",
@@ -89,7 +89,7 @@ class Grid:
         return list(range(self.columns[0], self.columns[1] + 1))
 
     def cells(self) -> list[geometry.Cell]:
-        """Every cell, north to south then west to east (:func:`admiralty.validator.geometry.grid_cells`)."""
+        """Every cell, north to south then west to east (:func:`dreadnought.geometry.grid_cells`)."""
         return geometry.grid_cells(self.rows, self.columns, self.cell, self.origin, self.stagger)
 
 

@@ -2,7 +2,7 @@
 
 A scenario is built only when every reference resolves: the engine refuses a scenario with unknown ids
 (``admiralty.engine.rulesets.renaissance.model.problems``), so a built scenario always starts a game. The rules'
-own checks (``admiralty.validator.checks.renaissance``) run on what is built here.
+own checks (``admiralty.validator.rulesets.renaissance.checks``) run on what is built here.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from shapely.strtree import STRtree
 from shapely.validation import explain_validity
 
 from admiralty.engine.rulesets.dreadnought.model import Scenario, SeaMap
-from admiralty.validator import geometry
 from admiralty.validator.checks import CheckContext, check, memo
 from admiralty.validator.diagnostics import Diagnostic, register
+from admiralty.validator.rulesets.dreadnought import geometry
 
 OVERLAP_TOLERANCE = 1e-6  # of a zone's area: rounding in coordinates is not an overlap
 PORT_TOLERANCE = 0.05  # of a cell: how far a port may sit from the coast and from the zones it opens on

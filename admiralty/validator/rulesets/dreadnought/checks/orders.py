@@ -10,8 +10,8 @@ import networkx as nx
 
 from admiralty.engine.rulesets.dreadnought.model import FAST_SPEEDS, Fleet, Scenario, Side
 from admiralty.validator.checks import CheckContext, check, memo
-from admiralty.validator.checks.dreadnought.graph import sea_graph
 from admiralty.validator.diagnostics import Diagnostic, register
+from admiralty.validator.rulesets.dreadnought.checks.graph import sea_graph
 
 register(
     "GRA004",

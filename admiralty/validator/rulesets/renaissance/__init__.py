@@ -1,0 +1,1 @@
+"""The renaissance rule system's validator side: the builder (``build``) and the semantic checks (``checks``)."""
