@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from admiralty import __version__
+from admiralty.contract import rulesets
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -175,8 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
                 """, cmd_init)
     init.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the new repository's folder "
                       "(default: the current folder)")
-    init.add_argument("--ruleset", default="dreadnought", choices=("dreadnought", "renaissance", "napoleonic"),
-                      help="the rule system of the starter documents (default: dreadnought)")
+    init.add_argument("--ruleset", default="dreadnought", choices=sorted(rulesets()),
+                      help="the rule system of the starter documents, one of those installed (default: dreadnought)")
     init.add_argument("--force", action="store_true", help="write into a folder that is not empty (files that "
                       "exist are still never overwritten)")
 

@@ -89,6 +89,21 @@ class GameModule(Protocol):
     def invariants(self, game: Game) -> list[str]: ...
 
 
+@dataclass(frozen=True)
+class Scaffold:
+    """What ``admiralty init`` and ``admiralty new`` write for a rule system: starter ``documents`` (a path
+    below ``scenarios/<name>/`` -> the YAML body, ``kind:`` first, without its modeline), the id of the example
+    scenario ``init`` builds from them, the usual year of a new scenario, and the ``skeleton`` builder
+    ``(head, built models, place or None, corpus) -> scenario document``, which raises
+    ``admiralty.scaffold.skeleton.SkeletonError`` with a sentence for the author when the corpus lacks what
+    a scenario needs."""
+
+    documents: Mapping[str, str]
+    scenario: str
+    default_year: int
+    skeleton: Callable[[dict[str, Any], Sequence[Any], str | None, str], dict[str, Any]]
+
+
 class RulesetError(RuntimeError):
     """A registered rule system that breaks the contract (bad name, clash, missing piece)."""
 
@@ -136,6 +151,14 @@ class Ruleset:
     def build(self, loaded: Sequence[Any], ctx: Any) -> Any:
         """The builder's ``Built`` for this rule system's documents (``validator.build.Loaded`` items)."""
         return load_object(self.builder)(loaded, ctx)
+
+    def load_scaffold(self) -> Scaffold | None:
+        if self.scaffold is None:
+            return None
+        scaffold = load_object(self.scaffold)
+        if not isinstance(scaffold, Scaffold):
+            raise RulesetError(f"rule system {self.name!r}: {self.scaffold} is not an admiralty.contract.Scaffold")
+        return scaffold
 
     def load_checks(self) -> None:
         for module in self.checks:

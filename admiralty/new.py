@@ -15,11 +15,12 @@ import shlex
 import sys
 from pathlib import Path
 
+from admiralty.contract import rulesets
 from admiralty.scaffold.modeline import display, export_note, modeline_for
-from admiralty.scaffold.skeleton import BUILDERS, SkeletonError, build_skeleton
+from admiralty.scaffold.skeleton import SkeletonError, build_skeleton
+from admiralty.scaffold.yamlwriter import dump_document
 from admiralty.validator.pipeline import Validation, validate
 from admiralty.validator.report import render
-from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
 
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -33,7 +34,7 @@ def corpus_root(corpus: Path) -> Path:
     """Where ``schemas/`` belongs for a corpus folder: beside ``scenarios/`` (the layout ``admiralty init``
     writes), above a rule system's folder; else the folder itself."""
     root = corpus.absolute()
-    if root.name in BUILDERS and root.parent.name == "scenarios":
+    if root.name in rulesets() and root.parent.name == "scenarios":
         root = root.parent
     return root.parent if root.name == "scenarios" else root
 
@@ -43,7 +44,7 @@ def pick_ruleset(corpus: Path, result: Validation, wanted: str | None) -> str:
     documents it holds."""
     if wanted is not None:
         return wanted
-    if corpus.absolute().name in BUILDERS:
+    if corpus.absolute().name in rulesets():
         return corpus.absolute().name
     present = sorted({item.ruleset for item in result.loaded})
     if len(present) == 1:

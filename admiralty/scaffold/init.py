@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from admiralty import __version__
-from admiralty.scaffold.documents import STARTERS, kind_of
+from admiralty.contract import rulesets
+from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.export import export_schemas
 from admiralty.scaffold.modeline import SCHEMAS, display, modeline_for
 from admiralty.scaffold.skeleton import SkeletonError
@@ -106,8 +107,9 @@ def _write(path: Path, text: str, written: list[str], kept: list[str]) -> None:
 def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
     """The command: 0 written, 1 refused (a folder with files in it, no ``--force``; an unknown rule system)."""
     root = Path(directory)
-    if ruleset not in STARTERS:
-        print(f"admiralty init: no starter for rule system '{ruleset}'; known: {', '.join(sorted(STARTERS))}",
+    starters = {name: s for name, r in rulesets().items() if (s := r.load_scaffold()) is not None}
+    if ruleset not in starters:
+        print(f"admiralty init: no starter for rule system '{ruleset}'; known: {', '.join(sorted(starters))}",
               file=sys.stderr)
         return 1
     if root.exists() and not root.is_dir():
@@ -122,7 +124,7 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
     root.mkdir(parents=True, exist_ok=True)
     for exported in export_schemas(root / SCHEMAS, on_conflict="keep"):
         (kept if exported.outcome in ("kept", "unchanged") else written).append(display(exported.path))
-    starter = STARTERS[ruleset]
+    starter = starters[ruleset]
     corpus = root / "scenarios" / ruleset
     for place, body in starter.documents.items():
         path = corpus / place

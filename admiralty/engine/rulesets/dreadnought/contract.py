@@ -20,4 +20,5 @@ RULESET = Ruleset(
     tables=package_path("engine", "rulesets", "dreadnought", "tables.yaml"),
     renderer="admiralty.site.rulesets.dreadnought.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "dreadnought", "rules.md"),
+    scaffold="admiralty.scaffold.rulesets.dreadnought:SCAFFOLD",
 )

@@ -20,4 +20,5 @@ RULESET = Ruleset(
     tables=package_path("engine", "rulesets", "napoleonic", "tables.yaml"),
     renderer="admiralty.site.rulesets.napoleonic.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "napoleonic", "rules.md"),
+    scaffold="admiralty.scaffold.rulesets.napoleonic:SCAFFOLD",
 )

@@ -20,4 +20,5 @@ RULESET = Ruleset(
     tables=package_path("engine", "rulesets", "renaissance", "tables.yaml"),
     renderer="admiralty.site.rulesets.renaissance.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "renaissance", "rules.md"),
+    scaffold="admiralty.scaffold.rulesets.renaissance:SCAFFOLD",
 )
