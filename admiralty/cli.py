@@ -9,7 +9,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from admiralty import __version__
-from admiralty.contract import rulesets
+from admiralty.contract import load_object, rulesets
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -94,10 +94,14 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return fuzz_command(args.rest)
 
 
-def cmd_map(args: argparse.Namespace) -> int:
-    from admiralty.validator.rulesets.dreadnought.authoring.cli import map_from_geojson
+def map_actions() -> dict[str, str]:
+    """``admiralty map ACTION``: each installed rule system's map tools (action -> ``module:function``)."""
+    return {action: target for r in rulesets().values() for action, target in sorted(r.map_actions.items())}
 
-    return map_from_geojson(args.rest)
+
+def cmd_map(args: argparse.Namespace) -> int:
+    tool: Callable[[Sequence[str]], int] = load_object(map_actions()[args.action])
+    return tool(args.rest)
 
 
 def add_smoke_options(parser: argparse.ArgumentParser) -> None:
@@ -248,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
                     --columns 10:29 --cell 10 --bbox 12,39,20.5,45.9 --nation Italy=italy -o adriatic.yaml
                 admiralty map from-geojson --help
                 """, cmd_map)
-    maps.add_argument("action", choices=("from-geojson",), help="what to do")
+    maps.add_argument("action", choices=sorted(map_actions()), help="what to do")
     maps.add_argument("rest", nargs=argparse.REMAINDER, help="the action's own arguments (see its --help)")
     return parser
 

@@ -123,7 +123,8 @@ class Ruleset:
     schema-valid documents of this rule system into models (validator layer); ``checks`` are modules whose
     ``@check`` functions run on those models; ``game`` is the ``GameModule``; ``renderer`` the site's part
     (a ``admiralty.site.pages.Renderer``); ``rules_page`` the Markdown rules reference the site publishes;
-    ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``.
+    ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``; ``map_actions`` are the map
+    tools it adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``).
     """
 
     name: str
@@ -139,6 +140,7 @@ class Ruleset:
     renderer: str | None = None
     rules_page: Path | None = None
     scaffold: str | None = None
+    map_actions: Mapping[str, str] = field(default_factory=dict)
     source_folders: tuple[Path, ...] = field(default=())
 
     def schema_path(self, kind: str) -> Path:

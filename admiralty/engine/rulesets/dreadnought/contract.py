@@ -21,4 +21,5 @@ RULESET = Ruleset(
     renderer="admiralty.site.rulesets.dreadnought.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "dreadnought", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.dreadnought:SCAFFOLD",
+    map_actions={"from-geojson": "admiralty.validator.rulesets.dreadnought.authoring.cli:map_from_geojson"},
 )
