@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -28,3 +29,42 @@ def test_mypy_is_clean(tmp_path: Path) -> None:
     proc = subprocess.run([_tool("mypy"), "--cache-dir", str(tmp_path / "cache")], cwd=ROOT, capture_output=True,
                           text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-4000:]
+
+
+RULE_SYSTEM_FOLDERS = ("admiralty/engine/rulesets/", "admiralty/validator/rulesets/", "admiralty/site/rulesets/",
+                       "admiralty/scaffold/rulesets/")
+# A default is a product choice, not rule logic: ``admiralty init`` starts a dreadnought corpus unless told.
+ALLOWED_NAMES = {("admiralty/cli.py", "dreadnought")}
+
+
+def _core_modules() -> list[Path]:
+    return [p for p in sorted((ROOT / "admiralty").rglob("*.py"))
+            if not p.relative_to(ROOT).as_posix().startswith(RULE_SYSTEM_FOLDERS)]
+
+
+def test_no_core_module_imports_or_names_a_rule_system() -> None:
+    """The core finds rule systems through the registry only: no core module imports a rule system's module,
+    and none uses a rule system's name as a value (a dict key, a comparison, a default). Prose in docstrings,
+    help examples and code explanations may name the bundled rule systems as examples."""
+    from admiralty.contract import rulesets
+
+    names = set(rulesets())
+    found = []
+    for path in _core_modules():
+        rel = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                       else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{rel}:{node.lineno} imports {m}" for m in modules if ".rulesets." in m]
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names
+                    and (rel, node.value) not in ALLOWED_NAMES):
+                found.append(f"{rel}:{node.lineno} names {node.value!r}")
+    assert found == []
+
+
+def test_no_module_is_much_over_the_house_limit() -> None:
+    """Modules stay under about 400 lines (DESIGN's house style): none may pass 450."""
+    over = {p.relative_to(ROOT).as_posix(): n for p in (ROOT / "admiralty").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
+    assert over == {}

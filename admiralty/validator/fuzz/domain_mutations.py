@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from admiralty.contract import rulesets
 from admiralty.validator.fuzz.data_mutations import (
     GENERIC_MUTATIONS,
     DataMutation,
@@ -74,8 +75,8 @@ def kind_or_ruleset(box: list[Any], rng: random.Random, vocab: Vocabulary) -> st
     if not isinstance(root, dict):
         return None
     key = rng.choice(["kind", "ruleset"])
-    new = rng.choice(["map", "ships", "scenario", "tables", "table", "dreadnought", "renaissance", "napoleonic",
-                      "Scenario", "dreadnought ", ""])
+    names = sorted(rulesets())  # every installed rule system, and near misses of one
+    new = rng.choice(["map", "ships", "scenario", "tables", "table", *names, "Scenario", f"{names[0]} ", ""])
     root[key] = new
     return f"set {key} to {new!r}"
 
