@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from admiralty.cli import main
+from admiralty.validator.diagnostics import CODES
+from admiralty.validator.report.sarif import artifact_location, pascal_name
 
 TESTS = Path(__file__).resolve().parent.parent
 SARIF_SCHEMA = TESTS / "fixtures" / "sarif" / "sarif-2.1.0.json"
@@ -36,6 +39,56 @@ def test_sarif_output_validates_against_the_official_schema() -> None:
     assert len(results) >= 25
     rule_ids = [rule["id"] for rule in sarif["runs"][0]["tool"]["driver"]["rules"]]
     assert all(rule_ids[r["ruleIndex"]] == r["ruleId"] for r in results)
+
+
+def test_sarif_rules_carry_help_for_github_code_scanning() -> None:
+    """GH2012: every rule has help (text and Markdown) from its registered explanation and examples."""
+    _, out = _run("validate", *CONTEXT, str(TESTS / "bad"), "--format", "sarif")
+    run = json.loads(out)["runs"][0]
+    assert "originalUriBaseIds" not in run  # SARIF1004: a relative %SRCROOT% is not allowed; the consumer binds it
+    rules = run["tool"]["driver"]["rules"]
+    with_examples = 0
+    for rule in rules:
+        entry = CODES[rule["id"]]
+        help_ = rule["help"]
+        assert help_["text"].startswith(entry.explanation) and help_["markdown"].startswith(entry.explanation)
+        assert rule["helpUri"] == f"https://admiralty.github.io/admiralty/codes/{rule['id'].lower()}/"
+        assert help_["markdown"].endswith(f"({rule['helpUri']})")
+        assert rule["shortDescription"]["text"] == entry.title
+        if entry.wrong and entry.right:
+            with_examples += 1
+            assert f"**Wrong**\n\n```yaml\n{entry.wrong.rstrip()}\n```" in help_["markdown"]
+            assert f"**Right**\n\n```yaml\n{entry.right.rstrip()}\n```" in help_["markdown"]
+            assert "Wrong:\n    " + entry.wrong.splitlines()[0] in help_["text"]
+    assert with_examples >= 20
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"]]
+    assert all(loc["uriBaseId"] == "%SRCROOT%" and loc["uri"].startswith("tests/bad/") for loc in locations)
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("Unknown ship", "UnknownShip"),
+    ("Key is not a string", "KeyIsNotaString"),
+    ("YAML 1.1 boolean word", "Yaml11BooleanWord"),
+    ("Fire planned at one's own unit", "FirePlannedAtOnesOwnUnit"),
+    ("Declared adjacent, but no shared sea border", "DeclaredAdjacentButNoSharedSeaBorder"),
+    ("A fleet", "Afleet"),
+    ("X", "Rulex"),
+    ("", "Rule"),
+    ("5 fleets", "Rule5Fleets"),
+    ("Not UTF-8", "NotUtf8"),
+])
+def test_rule_names_are_pascal_identifiers(title: str, name: str) -> None:
+    """SARIF2012's pattern: each capital followed by a lower-case letter or a digit."""
+    assert pascal_name(title) == name
+    assert re.fullmatch(r"(?:[A-Z][a-z0-9]+)*", name)
+
+
+def test_artifact_uris_are_encoded_and_outside_files_absolute(tmp_path: Path) -> None:
+    assert artifact_location("tests/bad/a b#1.yaml") == {"uri": "tests/bad/a%20b%231.yaml", "uriBaseId": "%SRCROOT%"}
+    assert artifact_location("a:b.yaml") == {"uri": "a%3Ab.yaml", "uriBaseId": "%SRCROOT%"}  # no "a:" scheme
+    outside = tmp_path / "x y.yaml"
+    assert artifact_location(str(outside)) == {"uri": outside.as_uri()}
+    assert artifact_location("../x.yaml") == {"uri": (Path.cwd().parent / "x.yaml").as_uri()}
 
 
 def test_github_format_prints_workflow_commands(monkeypatch: pytest.MonkeyPatch) -> None:

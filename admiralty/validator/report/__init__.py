@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from admiralty import __version__ as TOOL_VERSION  # the version is written in one place only
-from admiralty.validator.diagnostics import CODES, Diagnostic, Report, Severity
+from admiralty.validator.diagnostics import Report, Severity
+from admiralty.validator.report.sarif import render_sarif
 
 FORMATS = ("text", "json", "github", "sarif")
 
@@ -63,62 +63,6 @@ def render_github(report: Report) -> str:
         message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
         lines.append(f"::{commands[d.severity]} {','.join(props)}::{_escape_data(message)}")
     return "\n".join(lines) + ("\n" if lines else "") + render_text(report)
-
-
-def _sarif_rule(code: str) -> dict[str, object]:
-    entry = CODES.get(code)
-    rule: dict[str, object] = {"id": code}
-    if entry is not None:
-        rule["name"] = "".join(w.capitalize() for w in entry.title.replace("-", " ").split())
-        rule["shortDescription"] = {"text": entry.title}
-        rule["fullDescription"] = {"text": entry.explanation}
-        rule["defaultConfiguration"] = {"level": _sarif_level(entry.severity)}
-    rule["helpUri"] = Diagnostic(code, "", "").doc_url
-    return rule
-
-
-def _sarif_level(severity: Severity) -> str:
-    return {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}[severity]
-
-
-def render_sarif(report: Report) -> str:
-    """SARIF 2.1.0: one run, one rule per code used, one result per diagnostic."""
-    diagnostics = report.sorted()
-    codes = sorted({d.code for d in diagnostics})
-    index = {code: i for i, code in enumerate(codes)}
-    results = []
-    for d in diagnostics:
-        region: dict[str, int] = {"startLine": d.line, "startColumn": d.column}
-        if d.end_line:
-            region["endLine"] = d.end_line
-        if d.end_column:
-            region["endColumn"] = d.end_column
-        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
-        results.append({
-            "ruleId": d.code,
-            "ruleIndex": index[d.code],
-            "level": _sarif_level(d.severity),
-            "message": {"text": message},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.file.replace("\\", "/"), "uriBaseId": "%SRCROOT%"},
-                "region": region,
-            }, "logicalLocations": [{"fullyQualifiedName": d.json_path, "kind": "member"}]}],
-        })
-    sarif = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "admiralty", "version": TOOL_VERSION,
-                                "informationUri": "https://admiralty.github.io/admiralty/",
-                                "rules": [_sarif_rule(code) for code in codes]}},
-            "columnKind": "unicodeCodePoints",
-            "originalUriBaseIds": {"%SRCROOT%": {"uri": "./"}},
-            "artifacts": [{"location": {"uri": f.replace("\\", "/"), "uriBaseId": "%SRCROOT%"}}
-                          for f in sorted(report.files)],
-            "results": results,
-        }],
-    }
-    return json.dumps(sarif, indent=2, ensure_ascii=False) + "\n"
 
 
 RENDERERS: dict[str, Callable[[Report], str]] = {
