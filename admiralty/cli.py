@@ -18,7 +18,7 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
-def _add(sub: argparse._SubParsersAction, name: str, help_text: str, example: str,
+def _add(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str, example: str,
          handler: Handler) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=help_text, description=help_text, formatter_class=_formatter,
