@@ -41,11 +41,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     module = ruleset_module(scenario.ruleset)
     kinds = [k.strip() for k in args.players.split(",") if k.strip()]
-    sides = [side.id if hasattr(side, "id") else str(side) for side in getattr(scenario, "sides", [])]
-    if not sides:
-        sides = list(module.new_game(scenario, args.seed, None).sides)
+    sides = [side for side, _ in scenario.side_names()]
     players = {side: kinds[min(i, len(kinds) - 1)] for i, side in enumerate(sides)}
-    known = {"random", "first", *getattr(module, "PLAYERS", {})}
+    known = {"random", "first", *module.PLAYERS}
     unknown = [k for k in kinds if k not in known]
     if unknown:
         print(f"admiralty play: unknown player {unknown[0]!r}; known: {', '.join(sorted(known))}", file=sys.stderr)
@@ -87,8 +85,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("note: the scenario's content changed since the replay was recorded")
     if check.ok:
         print(f"identical: {check.actions_applied} actions, event-log hash {check.actual_hash}")
-        broken = getattr(module, "invariants", None)
-        if header.get("stopped") and broken is not None:
+        broken = module.invariants
+        if header.get("stopped"):
             game = module.new_game(scenario, header["seed"], header.get("options") or None)
             _, actions, _ = read_replay(args.file)
             for row in actions:

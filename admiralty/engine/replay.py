@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.api import Action, Event, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 
@@ -84,11 +85,11 @@ def player_rng(seed: int, side: str) -> random.Random:
     return random.Random(f"{seed}:{side}")
 
 
-def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str, str | Player],
+def play(game_module: ModuleType, scenario: ScenarioModel, seed: int, players: Mapping[str, str | Player],
          options: Mapping[str, Any] | None = None, *, step_limit: int = DEFAULT_STEP_LIMIT,
          raise_on_limit: bool = False) -> PlayedGame:
     """Play ``scenario`` to the end with ``players`` (side -> player name or function)."""
-    registry: dict[str, Player] = {**GENERIC_PLAYERS, **getattr(game_module, "PLAYERS", {})}
+    registry: dict[str, Player] = {**GENERIC_PLAYERS, **game_module.PLAYERS}
     game = game_module.new_game(scenario, seed, options)
     chosen = {side: _player(registry, players.get(side, "random")) for side in game.sides}
     rngs = {side: player_rng(seed, side) for side in game.sides}
@@ -113,8 +114,8 @@ def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str
     names = {side: (spec if isinstance(spec, str) else getattr(spec, "__name__", "custom"))
              for side, spec in ((s, players.get(s, "random")) for s in game.sides)}
     return PlayedGame(
-        module=game_module.__name__, ruleset=str(getattr(scenario, "ruleset", "")),
-        scenario_id=str(getattr(scenario, "id", "")), scenario_hash=str(getattr(scenario, "content_hash", "")),
+        module=game_module.__name__, ruleset=scenario.ruleset,
+        scenario_id=scenario.id, scenario_hash=scenario.content_hash,
         seed=seed, players=names, options=json_options(options), engine_version=engine_version_of(game_module),
         actions=recorded, events=list(game.events), result=game.result() if game.is_over else None,
         event_hash=event_log_hash(game.events), stopped=stopped)
@@ -122,7 +123,7 @@ def play(game_module: ModuleType, scenario: Any, seed: int, players: Mapping[str
 
 def engine_version_of(module: ModuleType) -> str:
     """The ruleset module's ENGINE_VERSION, written into replay headers."""
-    return str(getattr(module, "ENGINE_VERSION", "unknown"))
+    return str(module.ENGINE_VERSION)
 
 
 def json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -171,12 +172,12 @@ def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]],
     return rows[0], actions, tail
 
 
-def replay(path: str | Path, scenario: Any, game_module: ModuleType | None = None) -> ReplayCheck:
+def replay(path: str | Path, scenario: ScenarioModel, game_module: ModuleType | None = None) -> ReplayCheck:
     """Re-play a replay file against ``scenario``: the same event-log hash, or where it first diverged."""
     header, actions, tail = read_replay(path)
     module = game_module or importlib.import_module(header["module"])
     game = module.new_game(scenario, header["seed"], header.get("options") or None)
-    matches = header.get("scenario_hash", "") == str(getattr(scenario, "content_hash", ""))
+    matches = header.get("scenario_hash", "") == scenario.content_hash
     applied = 0
     error = ""
     for row in actions:

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.api import Game, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.replay import PlayedGame, engine_version_of, json_options, player_rng, replay, write_replay
@@ -64,27 +65,27 @@ def generic_invariants(game: Game) -> list[str]:
             if not game.legal_actions(side)]
 
 
-def _record(module: ModuleType, scenario: Any, seed: int, player: str, sides: tuple[str, ...],
+def _record(module: ModuleType, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
             options: Mapping[str, Any], actions: list[dict[str, Any]], game: Game | None,
             stopped: str | None) -> PlayedGame:
     events = list(game.events) if game is not None else []
     return PlayedGame(
         module=module.__name__, ruleset=str(scenario.ruleset), scenario_id=str(scenario.id),
-        scenario_hash=str(getattr(scenario, "content_hash", "")), seed=seed,
+        scenario_hash=scenario.content_hash, seed=seed,
         players={side: player for side in sides}, options=json_options(options),
         engine_version=engine_version_of(module), actions=actions, events=events,
         result=game.result() if game is not None and game.is_over else None,
         event_hash=event_log_hash(events), stopped=stopped)
 
 
-def play_smoke_game(scenario: Any, seed: int, player: str, *, limits: Limits = Limits(),
+def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: Limits = Limits(),
                     options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
                     check_replay: bool = False, module: ModuleType | None = None) -> Outcome:
     """Play one game with ``player`` on every side, checking invariants after every action."""
     module = module or ruleset_module(scenario.ruleset)
     options = dict(options or {})
-    registry: dict[str, Player] = {**GENERIC_PLAYERS, **getattr(module, "PLAYERS", {})}
-    ruleset_invariants: Invariants | None = getattr(module, "invariants", None)
+    registry: dict[str, Player] = {**GENERIC_PLAYERS, **module.PLAYERS}
+    ruleset_invariants: Invariants = module.invariants
     actions: list[dict[str, Any]] = []
     game: Game | None = None
     sides: tuple[str, ...] = ()
@@ -112,7 +113,7 @@ def play_smoke_game(scenario: Any, seed: int, player: str, *, limits: Limits = L
             action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
             actions.append({"side": side, "action": action})
             game.apply(side, action)
-            broken = ruleset_invariants(game) if ruleset_invariants else []
+            broken = ruleset_invariants(game)
             if broken:
                 failure, message = "invariant", "; ".join(broken[:3])
                 break

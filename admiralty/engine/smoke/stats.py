@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.smoke.runner import FAILURE_KINDS, Outcome
 
 Z95 = 1.959963984540054
@@ -24,21 +25,19 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def side_ids(scenario: Any) -> list[str]:
-    """The scenario's sides in the author's order (the renaissance rules call them powers); the first is
-    the one the balance band speaks of."""
-    sides = getattr(scenario, "sides", None) or getattr(scenario, "powers", None) or ()
-    return [str(getattr(side, "id", side)) for side in sides]
+def side_ids(scenario: ScenarioModel) -> list[str]:
+    """The scenario's sides in the author's order; the first is the one the balance band speaks of."""
+    return [side for side, _ in scenario.side_names()]
 
 
-def summarise(scenario: Any, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> dict[str, Any]:
     """The statistics the site reads from ``build/smoke/<id>.json``. Deterministic: no timings in it."""
     outcomes = sorted(outcomes, key=lambda o: (o.player, o.seed))
     sides = side_ids(scenario) or sorted({s for o in outcomes for s in o.points})
     finished = [o for o in outcomes if o.failure is None]
     failures = Counter(o.failure for o in outcomes if o.failure)
     lengths = [o.turns for o in finished]
-    declared = tuple(getattr(getattr(scenario, "smoke", None), "players", ()))
+    declared = tuple(scenario.smoke.players)
     played = {o.player for o in outcomes}
     first_kind = next((kind for kind in declared if kind in played), min(played) if played else None)
     balance_games = [o for o in finished if o.player == first_kind]
@@ -54,14 +53,14 @@ def summarise(scenario: Any, outcomes: Sequence[Outcome]) -> dict[str, Any]:
             "vp": {"mean": statistics.fmean(vps) if vps else 0.0,
                    "histogram": {key: histogram[key] for key in sorted(histogram, key=float)}},
         }
-    expected = getattr(getattr(scenario, "smoke", None), "balance", None)
+    expected = scenario.smoke.balance
     observed = (sum(1 for o in balance_games if sides and o.winner == sides[0]) / len(balance_games)
                 if balance_games else 0.0)
     in_band = None if expected is None or not balance_games else bool(expected[0] <= observed <= expected[1])
     return {
         "scenario": str(scenario.id),
-        "ruleset": str(getattr(scenario, "ruleset", "")),
-        "title": str(getattr(scenario, "title", "")),
+        "ruleset": scenario.ruleset,
+        "title": scenario.title,
         "games": len(outcomes),
         "players": sorted({o.player for o in outcomes}),
         "failures": {kind: failures.get(kind, 0) for kind in FAILURE_KINDS},

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.smoke.executors import RunInterrupted, Task, chunks, run_dask, run_local
 from admiralty.engine.smoke.runner import Limits, Outcome
 from admiralty.engine.smoke.stats import summarise
@@ -33,13 +34,12 @@ class SmokeSettings:
     stall_timeout: float = 120.0  # end the run when no chunk of games finished for this long (0: never)
 
 
-def plan(scenarios: Sequence[Any], settings: SmokeSettings) -> list[Task]:
+def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings) -> list[Task]:
     replay_dir = str(Path(settings.out_dir) / "replays")
     tasks: list[Task] = []
     for scenario in scenarios:
-        smoke = getattr(scenario, "smoke", None)
-        games = settings.games if settings.games is not None else int(getattr(smoke, "games", 50))
-        kinds = settings.players or tuple(getattr(smoke, "players", ("scripted", "random")))
+        games = settings.games if settings.games is not None else scenario.smoke.games
+        kinds = settings.players or tuple(scenario.smoke.players)
         seeds = list(range(settings.seed, settings.seed + games))
         size = max(1, min(50, -(-games // max(1, settings.jobs * 4))))
         for kind in kinds:

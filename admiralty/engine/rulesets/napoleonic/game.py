@@ -38,6 +38,8 @@ from .roster import MARKINGS, roster_view
 from .tables import Tables, load_tables, merge
 from .targets import Target
 
+ENGINE_VERSION = "napoleonic-artillery-1"  # written into replay headers; bump when the same seed plays differently
+
 RULESET = "napoleonic"
 
 DEFAULT_OPTIONS: dict[str, Any] = {

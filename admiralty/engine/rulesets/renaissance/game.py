@@ -233,3 +233,28 @@ def new_game(
     generator takes over: for tests and for re-enacting a game played at the table).
     """
     return RenaissanceGame(scenario, seed, options)
+
+
+ARMADA_STRENGTHS = (0, 2, 4, 6, 8)
+
+
+def invariants(game: RenaissanceGame) -> list[str]:
+    """What must hold after every action (the smoke runner calls this): units, leaders and land formations
+    only at the map's seas and ports, units only of the scenario's powers, and the Armada at one of its
+    strengths 2, 4, 6 or 8 (RN-dice-armada) or gone."""
+    state = game.state
+    places = set(state.map.seas) | set(state.map.ports)
+    problems: list[str] = []
+    for location, by_power in sorted(state.units.items()):
+        if location not in places:
+            problems.append(f"units at {location!r}, which is neither a sea nor a port of the map")
+        for power, units in sorted(by_power.items()):
+            if power not in state.scenario.powers:
+                problems.append(f"units of {power!r} at {location!r}, which is not a power of the scenario")
+            if units.armada not in ARMADA_STRENGTHS:
+                problems.append(f"the Armada at {location!r} has strength {units.armada}")
+    problems += [f"leader {lid!r} at {at!r}, which is not on the map"
+                 for lid, at in sorted(state.leader_at.items()) if at is not None and at not in places]
+    problems += [f"formation {fid!r} at {at!r}, which is not on the map"
+                 for fid, at in sorted(state.formation_at.items()) if at not in places]
+    return problems
