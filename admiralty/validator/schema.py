@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -246,78 +246,98 @@ def _value_at(data: Any, path: tuple[PathPart, ...]) -> Any:
     return data
 
 
+At = Callable[..., Diagnostic]  # (where, message, hint, *, key=False) -> a positioned diagnostic
+
+
+def _schema_text(error: ValidationError, name: str) -> str:
+    return str(error.schema.get(name, "")) if isinstance(error.schema, dict) else ""
+
+
+def _missing(error: ValidationError, path: tuple[PathPart, ...], at: At, suppress: bool) -> Iterator[Diagnostic]:
+    instance = error.instance
+    known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+    # the misspelt key is reported as unknown only where unknown keys are errors
+    closed = isinstance(error.schema, dict) and False in (error.schema.get("additionalProperties"),
+                                                           error.schema.get("unevaluatedProperties"))
+    unknown = [k for k in instance if k not in known] if suppress and closed else []
+    for name in error.validator_value:
+        if name not in instance and not (known and did_you_mean(name, unknown)):
+            description = _property_description(error.schema, name)
+            where = f" in {json_path(path)}" if path else ""
+            yield at(path, f"missing required property '{name}'{where}",
+                     f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
+
+
+def _unknown(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Iterator[Diagnostic]:
+    names = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+    patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
+    for name in error.instance:
+        if name in names or any(re.search(p, name) for p in patterns):
+            continue
+        suggestion = did_you_mean(name, names)
+        yield at((*path, name), f"unknown property '{name}'",
+                 suggestion or ("known properties: " + ", ".join(names)), key=True)
+
+
+def _wrong_type(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Diagnostic:
+    instance, expected = error.instance, error.validator_value
+    wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
+    hint = f"write {wanted} here"
+    if wanted == "boolean" and isinstance(instance, str):
+        hint = "write true or false (unquoted)"
+    elif wanted in ("integer", "number") and isinstance(instance, str):
+        hint = "write the number without quotes"
+    elif wanted == "string" and not isinstance(instance, str):
+        hint = f'quote the value: "{instance}"' if not isinstance(instance, dict | list) else hint
+    return at(path, f"expected {wanted}, got {_describe(instance)}", hint)
+
+
+def _not_allowed(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Diagnostic:
+    instance = error.instance
+    allowed = error.validator_value if str(error.validator) == "enum" else [error.validator_value]
+    shown = ", ".join(json.dumps(a) for a in allowed)
+    suggestion = did_you_mean(str(instance), [str(a) for a in allowed]) if isinstance(instance, str) else ""
+    return at(path, f"{json.dumps(instance)} is not allowed here; allowed: {shown}",
+              suggestion or f"use one of {shown}")
+
+
+def _no_shape(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Diagnostic:
+    if str(error.validator) == "oneOf" and isinstance(error.instance, dict) and path and path[-2:-1] == ("land",):
+        return at(path, "a land mass needs exactly one of 'polygon' or 'multipolygon'",
+                  "give its outline as polygon: [[x, y], ...] or multipolygon: [[[x, y], ...], ...]", key=True)
+    return at(path, f"{json.dumps(error.instance)[:60]} fits none of the allowed shapes",
+              _schema_text(error, "description") or error.message)
+
+
 def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart, ...], *,
                     suppress: bool = True) -> Iterator[Diagnostic]:
     keyword = str(error.validator)
     code = _CODE_BY_KEYWORD.get(keyword, "SCH099")
     if tuple(path[:2]) == ("rules", "tables"):  # one code for a table override, whether the schema (unknown
         code = "SCH020"                         # table or key) or the merge after it (SCH020) rejects it
-    instance = error.instance
 
-    def at(where: tuple[PathPart, ...], message: str, hint: str, code: str = code, key: bool = False) -> Diagnostic:
+    def at(where: tuple[PathPart, ...], message: str, hint: str, *, key: bool = False) -> Diagnostic:
         span = doc.locate(where, key=key)
         message = f"rules.tables: {message}" if code == "SCH020" else message
         return Diagnostic(code, message, doc.file, span.line, span.column, span.end_line, span.end_column,
                           json_path(where), hint)
 
-    if keyword == "required" and isinstance(instance, dict):
-        known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
-        # the misspelt key is reported as unknown only where unknown keys are errors
-        closed = isinstance(error.schema, dict) and False in (error.schema.get("additionalProperties"),
-                                                               error.schema.get("unevaluatedProperties"))
-        unknown = [k for k in instance if k not in known] if suppress and closed else []
-        for name in error.validator_value:
-            if name not in instance and not (known and did_you_mean(name, unknown)):
-                description = _property_description(error.schema, name)
-                where = f" in {json_path(path)}" if path else ""
-                yield at(path, f"missing required property '{name}'{where}",
-                         f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
-        return
-    if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
-        names = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
-        patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
-        for name in instance:
-            if name in names or any(re.search(p, name) for p in patterns):
-                continue
-            suggestion = did_you_mean(name, names)
-            yield at((*path, name), f"unknown property '{name}'",
-                     suggestion or ("known properties: " + ", ".join(names)), key=True)
-        return
-    if keyword == "type":
-        expected = error.validator_value
-        wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
-        hint = f"write {wanted} here"
-        if wanted == "boolean" and isinstance(instance, str):
-            hint = "write true or false (unquoted)"
-        elif wanted in ("integer", "number") and isinstance(instance, str):
-            hint = "write the number without quotes"
-        elif wanted == "string" and not isinstance(instance, str):
-            hint = f'quote the value: "{instance}"' if not isinstance(instance, dict | list) else hint
-        yield at(path, f"expected {wanted}, got {_describe(instance)}", hint)
-        return
-    if keyword in ("enum", "const"):
-        allowed = error.validator_value if keyword == "enum" else [error.validator_value]
-        shown = ", ".join(json.dumps(a) for a in allowed)
-        suggestion = did_you_mean(str(instance), [str(a) for a in allowed]) if isinstance(instance, str) else ""
-        yield at(path, f"{json.dumps(instance)} is not allowed here; allowed: {shown}",
-                 suggestion or f"use one of {shown}")
-        return
-    if keyword == "pattern":
-        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-        yield at(path, f"{json.dumps(instance)} does not have the required form",
-                 description or f"it must match {error.validator_value}")
-        return
-    if keyword in ("anyOf", "oneOf"):
-        description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-        if keyword == "oneOf" and isinstance(instance, dict) and path and path[-2:-1] == ("land",):
-            yield at(path, "a land mass needs exactly one of 'polygon' or 'multipolygon'",
-                     "give its outline as polygon: [[x, y], ...] or multipolygon: [[[x, y], ...], ...]", key=True)
-            return
-        yield at(path, f"{json.dumps(instance)[:60]} fits none of the allowed shapes", description or error.message)
-        return
-    message = error.message if len(error.message) < 200 else error.message[:197] + "..."
-    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-    yield at(path, message, description or "see the schema for this property")
+    if keyword == "required" and isinstance(error.instance, dict):
+        yield from _missing(error, path, at, suppress)
+    elif keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
+        yield from _unknown(error, path, at)
+    elif keyword == "type":
+        yield _wrong_type(error, path, at)
+    elif keyword in ("enum", "const"):
+        yield _not_allowed(error, path, at)
+    elif keyword == "pattern":
+        yield at(path, f"{json.dumps(error.instance)} does not have the required form",
+                 _schema_text(error, "description") or f"it must match {error.validator_value}")
+    elif keyword in ("anyOf", "oneOf"):
+        yield _no_shape(error, path, at)
+    else:
+        message = error.message if len(error.message) < 200 else error.message[:197] + "..."
+        yield at(path, message, _schema_text(error, "description") or "see the schema for this property")
 
 
 def check_modeline(doc: Document, ruleset: str, kind: str) -> Diagnostic | None:
