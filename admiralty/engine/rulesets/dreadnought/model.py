@@ -9,7 +9,7 @@ file and node.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,8 @@ Ring = tuple[Point, ...]
 SPEEDS: tuple[str, ...] = ("1s", "1", "1+", "2", "2+")
 """Speed classes from slowest to fastest (DN-5.11a, DN-5.11b)."""
 FAST_SPEEDS = frozenset({"2", "2+"})
+TANKER_SPEED = "1"
+"""DN-12.63: tankers use fast transport counters, whatever their class says."""
 CAPITAL_TYPES = frozenset({"BB", "BC", "B"})
 SUPPORT_TYPES = frozenset({"collier", "tanker", "transport"})
 MISSIONS: tuple[str, ...] = ("transport", "bombard", "escort", "intercept", "abort", "minelay", "minesweep", "raid")
@@ -344,3 +346,17 @@ class Scenario:
 
     def is_night(self, turn: int) -> bool:
         return turn in self.night
+
+
+def effective_speed(cls: ShipClass) -> str:
+    """DN-12.63: the speed class the rules use for a ship of ``cls``: a tanker moves on the fast transport
+    counters (speed 1), whatever its class says; every other ship at its class's speed. The engine moves
+    ships by it and the validator checks written orders by it: one rule, one place."""
+    return TANKER_SPEED if cls.type == "tanker" else cls.speed
+
+
+def may_enter_two_zones(classes: Iterable[ShipClass]) -> bool:
+    """DN-5.11a: a fleet may enter two zones in one turn (``A/B``) only when every ship in it moves at
+    speed 2 or 2+ (by ``effective_speed``); an empty fleet may not."""
+    speeds = [effective_speed(cls) for cls in classes]
+    return bool(speeds) and all(speed in FAST_SPEEDS for speed in speeds)

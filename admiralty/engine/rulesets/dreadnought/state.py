@@ -13,11 +13,15 @@ from typing import Any
 
 from admiralty.engine.api import Event, GameResult
 from admiralty.engine.rulesets.dreadnought.geography import Geography
-from admiralty.engine.rulesets.dreadnought.model import STAY, Order, Scenario, Ship, ShipClass
+from admiralty.engine.rulesets.dreadnought.model import (
+    STAY,
+    Order,
+    Scenario,
+    Ship,
+    ShipClass,
+    effective_speed,
+)
 from admiralty.engine.rulesets.dreadnought.tables import Tables
-
-TANKER_SPEED = "1"
-"""DN-12.63: tankers use fast transport counters, whatever their class says."""
 
 
 @dataclass(eq=False)
@@ -59,7 +63,7 @@ class ShipState:
     @property
     def speed(self) -> str:
         """The speed class the rules use for this ship (DN-12.63 for tankers)."""
-        return TANKER_SPEED if self.cls.type == "tanker" else self.cls.speed
+        return effective_speed(self.cls)
 
 
 @dataclass(eq=False)

@@ -8,7 +8,14 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from admiralty.engine.rulesets.dreadnought.model import FAST_SPEEDS, Fleet, Scenario, Side
+from admiralty.engine.rulesets.dreadnought.model import (
+    FAST_SPEEDS,
+    Fleet,
+    Scenario,
+    Side,
+    effective_speed,
+    may_enter_two_zones,
+)
 from admiralty.validator.checks import CheckContext, check, memo
 from admiralty.validator.diagnostics import Diagnostic, register
 from admiralty.validator.rulesets.dreadnought.checks.graph import sea_graph
@@ -76,8 +83,8 @@ class Step:
 
 
 def is_fast(scenario: Scenario, fleet: Fleet) -> bool:
-    ships = [scenario.ships[name] for name in fleet.ships if name in scenario.ships]
-    return bool(ships) and all(ship.cls.speed in FAST_SPEEDS for ship in ships)
+    """DN-5.11a as the engine applies it (``model.may_enter_two_zones``, tankers at DN-12.63's speed)."""
+    return may_enter_two_zones(scenario.ships[name].cls for name in fleet.ships if name in scenario.ships)
 
 
 def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> Iterator[Step | Diagnostic]:
@@ -133,10 +140,11 @@ def two_zones_only_for_fast_fleets(scenario: Scenario, ctx: CheckContext) -> Ite
     for fleet in scenario.fleets():
         if is_fast(scenario, fleet):
             continue
-        slow = [n for n in fleet.ships if n in scenario.ships and scenario.ships[n].cls.speed not in FAST_SPEEDS]
+        slow = [n for n in fleet.ships
+                if n in scenario.ships and effective_speed(scenario.ships[n].cls) not in FAST_SPEEDS]
         for index, order in enumerate(fleet.orders):
             if order.kind == "move" and len(order.zones) == 2:
-                names = ", ".join(f"{n} ({scenario.ships[n].cls.speed})" for n in slow)
+                names = ", ".join(f"{n} ({effective_speed(scenario.ships[n].cls)})" for n in slow)
                 yield ctx.at(
                     "DN-5.11a",
                     f"fleet '{fleet.id}' enters two zones on turn {index + 1}, but {names} cannot",
