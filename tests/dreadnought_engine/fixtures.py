@@ -235,7 +235,7 @@ class FakeResolver:
     name = "fake"
 
     def __init__(self, outcome: Any = None) -> None:
-        from admiralty.engine.rulesets.dreadnought.battle import BattleOutcome
+        from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
         self.outcome = outcome if outcome is not None else BattleOutcome()
         self.battles: list[Any] = []
 

@@ -21,7 +21,8 @@ from admiralty.engine.api import Game, event_log_hash
 from admiralty.engine.players import LazyView, random_player
 from admiralty.engine.replay import format_log, play, read_replay, replay, write_replay
 from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.rulesets.dreadnought.battle import BasicCombat, Battle, Combatant
+from admiralty.engine.rulesets.dreadnought.battle import BasicCombat
+from admiralty.engine.rulesets.dreadnought.battle_types import Battle, Combatant
 from admiralty.engine.rulesets.dreadnought.game import IllegalAction
 from admiralty.engine.rulesets.dreadnought.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
 from admiralty.engine.rulesets.dreadnought.weather import weather_for_roll

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from admiralty.engine.rulesets.dreadnought import fuel
-from admiralty.engine.rulesets.dreadnought.battle import BattleOutcome
+from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
 
 from .fixtures import (
     ALWAYS_CONTACT,

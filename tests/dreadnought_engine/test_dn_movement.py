@@ -93,7 +93,7 @@ def test_1s_ships_count_as_slower_than_1_in_basic_combat() -> None:
 
 @pytest.mark.rule("DN-5.11b")
 def test_slowest_ship_of_a_force_uses_the_1s_rank() -> None:
-    from admiralty.engine.rulesets.dreadnought.battle import Combatant
+    from admiralty.engine.rulesets.dreadnought.battle_types import Combatant
 
     from .fixtures import CLASSES
     force = [Combatant("a", "x", "f", CLASSES["habsburg"], 6, "1s"),

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from admiralty.engine.rulesets.dreadnought.battle import Battle, Combatant
+from admiralty.engine.rulesets.dreadnought.battle_types import Battle, Combatant
 from admiralty.engine.rulesets.dreadnought.model import ShipClass
 from admiralty.engine.rulesets.dreadnought.tables import merged_tables
 from admiralty.engine.rulesets.dreadnought.tactical.detection import SideView

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from admiralty.engine.replay import format_log, play
 from admiralty.engine.rulesets.dreadnought import game as dreadnought
-from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS, BattleOutcome
+from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
+from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
 from admiralty.engine.rulesets.dreadnought.tables import base_tables
 from admiralty.engine.rulesets.dreadnought.tactical.detection import side_view, sight
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance

@@ -3,77 +3,26 @@
 The operational game hands a ``Battle`` (the ships of both sides in contact, day or night, the weather, the
 tables) and the game's RNG to a ``BattleResolver`` and gets back a ``BattleOutcome``: hull boxes lost,
 ships sunk or grounded, torpedoes spent, which side left, whether contact was lost, and whether pursuit
-(DN-5.23) may follow. The tactical hex battle implements the same protocol later; ``BasicCombat`` is the
-house basic combat (6.2 is not in the seeds).
+(DN-5.23) may follow. Those types live in ``battle_types.py``, which the resolvers import; the tactical hex
+battle (``tactical/resolver.py``) is one resolver and ``BasicCombat`` here, the house basic combat (6.2 is not
+in the seeds), the other.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
+from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome, BattleResolver, Combatant
 from admiralty.engine.rulesets.dreadnought.dice import d6
+from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship, sink_ship
+from admiralty.engine.rulesets.dreadnought.missions import LEAD_TWO
 from admiralty.engine.rulesets.dreadnought.model import ShipClass, speed_rank
-
-
-@dataclass(frozen=True)
-class Combatant:
-    """One ship in a battle, as the resolver sees it."""
-
-    name: str
-    side: str
-    fleet: str
-    cls: ShipClass
-    hull: int
-    speed: str
-    italic: bool = False
-    lost_way: bool = False
-    torpedoes_ready: bool = True
-    halved_first_step: bool = False
-    can_fire: bool = True
-    nation: str = ""  # home coast for grounding (DN-7.42)
-
-
-@dataclass(frozen=True)
-class Battle:
-    """The fleets in contact in one sea zone."""
-
-    zone: str
-    turn: int
-    night: bool
-    weather: str
-    sides: tuple[str, str]
-    forces: Mapping[str, tuple[Combatant, ...]]
-    tables: Mapping[str, Any]
-    coast: Any = None  # the battle zone's coast (tactical.map.Coast): land sides and island (DN-7.41a/b)
-
-
-@dataclass(frozen=True)
-class BattleOutcome:
-    """What a battle did. Ships whose hull reaches zero through ``damage`` sink; ``sunk`` lists ships lost
-    outright (a tanker exploding, DN-12.64); ``grounded`` maps ships run aground to whether deliberately
-    (DN-7.44)."""
-
-    damage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    sunk: tuple[str, ...] = ()
-    grounded: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
-    torpedoes_spent: tuple[str, ...] = ()
-    left: str | None = None
-    contact_lost: bool = False
-    pursuit_allowed: bool = True
-    steps: int = 0
-    log: tuple[dict[str, Any], ...] = ()
-
-
-class BattleResolver(Protocol):
-    """Fights one battle; all chance from ``rng`` (the game's own)."""
-
-    name: str
-
-    def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome: ...
+from admiralty.engine.rulesets.dreadnought.state import Decision, FleetState, GameState
+from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of
+from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
 
 
 def gun_dice(cls: ShipClass, hull: int, halved: bool, divisors: Mapping[str, int]) -> int:
@@ -178,20 +127,11 @@ class BasicCombat:
                     hits[target.name] = hits.get(target.name, 0) + int(torpedo["damage"])
 
 
-RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat()}
-"""Battle resolvers by name (``options["battle"]``); the tactical battle registers here."""
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle  # noqa: E402
-
-RESOLVERS["tactical"] = TacticalBattle()
+RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat(), "tactical": TacticalBattle()}
+"""Battle resolvers by name (``options["battle"]``)."""
 
 
 # --- fighting the battles of a turn ----------------------------------------------------------------
-# Imported here, not at the top, so that a resolver module needs nothing of the game state to implement
-# the protocol above.
-from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship, sink_ship  # noqa: E402
-from admiralty.engine.rulesets.dreadnought.missions import LEAD_TWO  # noqa: E402
-from admiralty.engine.rulesets.dreadnought.state import Decision, FleetState, GameState  # noqa: E402
-from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of  # noqa: E402
 
 
 def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battle:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
+from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome
 from admiralty.engine.rulesets.dreadnought.tactical.detection import anyone_sees, remember, side_view
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import gunnery_step
 from admiralty.engine.rulesets.dreadnought.tactical.map import (
@@ -45,9 +45,6 @@ from admiralty.engine.rulesets.dreadnought.tactical.movement import STEPS, Move,
 from admiralty.engine.rulesets.dreadnought.tactical.players import BattlePlayer, battle_player
 from admiralty.engine.rulesets.dreadnought.tactical.state import Dice, Field, RngDice, new_unit, where
 from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
-
-if TYPE_CHECKING:  # the operational battle module imports this one to register it
-    from admiralty.engine.rulesets.dreadnought.battle import Battle, BattleOutcome
 
 PlayerSpec = str | BattlePlayer
 
@@ -155,8 +152,6 @@ def fight(state: Field, players: Mapping[str, BattlePlayer], rngs: Mapping[str, 
 
 def outcome(state: Field) -> BattleOutcome:
     """What the battle did, for the operational game."""
-    from admiralty.engine.rulesets.dreadnought.battle import BattleOutcome
-
     units = list(state.units.values())
     left = state.gone[0] if state.gone else None
     return BattleOutcome(
