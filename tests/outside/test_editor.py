@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -293,39 +294,30 @@ def test_a_corpus_copied_elsewhere_is_flagged_by_sch012(tmp_path: Path) -> None:
     assert flagged == set(report["files"]) and flagged
 
 
-def test_a_document_outside_the_tree_with_a_copied_schemas_folder(tmp_path: Path) -> None:
-    """A scenario repository of its own: ``schemas/`` copied in (what ``admiralty schemas export`` is for;
-    ``admiralty init`` did not exist when this test was written) and a new scenario whose modeline points
-    at it, opened from a folder the server has never seen. The server resolves every ``$ref`` there and
-    finds the document clean; admiralty finds its modeline resolving (no SCH012)."""
+def test_a_document_outside_the_tree_scaffolded_by_init(tmp_path: Path) -> None:
+    """A scenario repository of its own, made by ``admiralty init`` (schemas exported into it, modelines
+    pointing at them) with a scenario added by ``admiralty new``, opened from a folder the server has never
+    seen. The server resolves every ``$ref`` there and finds the documents clean; admiralty agrees."""
     project = tmp_path / "my-scenarios"
-    shutil.copytree(ROOT / "admiralty" / "schemas", project / "schemas")
-    for kind, folder in (("map", "maps"), ("ships", "ships")):
-        for source in sorted((ROOT / "scenarios" / "dreadnought" / folder).glob("*.yaml")):
-            target = project / "dreadnought" / folder / source.name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _, rest = source.read_text(encoding="utf-8").split("\n", 1)
-            target.write_text(f"# yaml-language-server: $schema=../../schemas/dreadnought/{kind}.schema.json\n{rest}",
-                              encoding="utf-8")
-    scenarios = project / "dreadnought" / "scenarios"
-    run = subprocess.run([sys.executable, "-m", "admiralty", "new", "scenario", "lissa-1916", "--corpus", ".",
-                          "--out", str(scenarios)], capture_output=True, text=True, cwd=project, timeout=600)
-    assert run.returncode == 0, run.stdout + run.stderr
-    document = scenarios / "lissa-1916.yaml"
-    _, rest = document.read_text(encoding="utf-8").split("\n", 1)
-    document.write_text("# yaml-language-server: $schema=../../schemas/dreadnought/scenario.schema.json\n" + rest,
-                        encoding="utf-8")
+    for command in (["init", str(project)], ["new", "scenario", "lissa-1916"]):
+        run = subprocess.run([sys.executable, "-m", "admiralty", *command], capture_output=True, text=True,
+                             cwd=project if command[0] == "new" else tmp_path, timeout=600)
+        assert run.returncode == 0, run.stdout + run.stderr
+    document = next(project.rglob("lissa-1916.yaml"))
+    assert document.read_text(encoding="utf-8").startswith(
+        "# yaml-language-server: $schema=../../../schemas/dreadnought/scenario.schema.json\n")
     client = LanguageServer(tmp_path)
     try:
         with client.opened(document) as (_, diagnostics):
             print(f"\n--- diagnostics on {document.relative_to(tmp_path)} (outside the tree): {diagnostics}")
             assert diagnostics == []
-        broken = document.read_text(encoding="utf-8").replace("  count: 12\n", "  count: 12.5\n", 1)
+        broken = re.sub(r"(\n +count: \d+)\n", r"\1.5\n", document.read_text(encoding="utf-8"), count=1)
         with client.opened(document, broken) as (_, diagnostics):
             assert [d["message"] for d in diagnostics] == ['Incorrect type. Expected "integer".']
     finally:
         client.close()
-    validated = subprocess.run([sys.executable, "-m", "admiralty", "validate", ".", "--format", "json", "--strict"],
+    validated = subprocess.run([sys.executable, "-m", "admiralty", "validate", "scenarios", "--format", "json",
+                                "--strict"],
                                capture_output=True, text=True, cwd=project, timeout=600)
     report = json.loads(validated.stdout)
     assert validated.returncode == 0 and report["diagnostics"] == [], validated.stdout
