@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from admiralty.engine.dice import Dice, ScriptedDice
 from admiralty.engine.rulesets.dreadnought.battle_types import Battle, Combatant
 from admiralty.engine.rulesets.dreadnought.model import ShipClass
 from admiralty.engine.rulesets.dreadnought.tables import merged_tables
@@ -16,7 +17,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex, from_offse
 from admiralty.engine.rulesets.dreadnought.tactical.map import OPEN_SEA, Coast
 from admiralty.engine.rulesets.dreadnought.tactical.movement import Move
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import new_field
-from admiralty.engine.rulesets.dreadnought.tactical.state import Dice, Field, LoadedDice
+from admiralty.engine.rulesets.dreadnought.tactical.state import Field
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def placed(ships: Sequence[tuple[Combatant, Hex]], *, coast: Coast = OPEN_SEA, n
     """A battle state with each ship at the given hex and ``initiative`` fixed; dice loaded (none by
     default: any roll the test did not expect fails)."""
     state = new_field(battle([s for s, _ in ships], coast=coast, night=night, weather=weather, tables=tables),
-                      dice if dice is not None else LoadedDice([]), coast)
+                      dice if dice is not None else ScriptedDice([]), coast)
     for combatant, where in ships:
         state.units[combatant.name].at = where
     state.initiative = initiative

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.replay import format_log, play
 from admiralty.engine.rulesets.dreadnought import game as dreadnought
 from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
@@ -35,7 +36,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.players import (
 )
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, new_field
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import fight as fight_turns
-from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice, starting_factor
+from admiralty.engine.rulesets.dreadnought.tactical.state import starting_factor
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, campaign, drive, events, fleet, rules, scenario, start
 
 from .helpers import CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship
@@ -307,7 +308,7 @@ def test_the_same_rng_gives_the_same_battle(players: str) -> None:
 
 def test_sight_grows_with_gun_flashes_at_night_only() -> None:
     state = placed([(ship("A", "a", CRUISER), at(5, 5)), (ship("B", "b", CRUISER), at(5, 9))], night=True,
-                   dice=LoadedDice([]))
+                   dice=ScriptedDice([]))
     quiet = sight(state, state.units["B"])
     state.step, state.units["B"].flash = 3, 3
     assert sight(state, state.units["B"]) == TABLES["detection"]["gun_flash"] > quiet
@@ -328,7 +329,7 @@ def test_random_battles_never_put_a_ship_on_land_or_off_a_side_of_land(seed: int
     ships = [ship(f"A{i}", "a", kind, fleet=f"fa{i % 2}") for i, kind in enumerate((DREADNOUGHT, CRUISER, MONITOR))]
     ships += [ship(f"B{i}", "b", kind, fleet=f"fb{i % 2}") for i, kind in enumerate((DREADNOUGHT, CRUISER, SLOW))]
     rng = random.Random(seed)
-    state = new_field(battle(ships, coast=coast, night=night), RngDice(rng), coast)
+    state = new_field(battle(ships, coast=coast, night=night), rng, coast)
     players: dict[str, BattlePlayer] = {"a": RandomPlayer(), "b": HeuristicPlayer()}
     rngs = {side: random.Random(rng.getrandbits(64)) for side in ("a", "b")}
     TacticalBattle.open(state, players, rngs)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.rulesets.dreadnought.tables import base_tables
 from admiralty.engine.rulesets.dreadnought.tactical.grounding import (
     check_grounding,
@@ -18,7 +19,6 @@ from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
 from admiralty.engine.rulesets.dreadnought.tactical.map import Coast
 from admiralty.engine.rulesets.dreadnought.tactical.movement import Move, carry_out, options
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, outcome
-from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice
 from admiralty.engine.rulesets.dreadnought.weather import refloat
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, drive, events, fleet, rules, scenario, start
 
@@ -54,7 +54,7 @@ def test_the_grounding_roll_at_each_bound(capital: bool, shallow: bool, home: bo
 
 def _entering(kind: Any, roll: int, nation: str = "") -> bool:
     state = placed([(ship("Ship", "a", kind, nation=nation), at(12, 6)),
-                    (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=LoadedDice([roll]))
+                    (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=ScriptedDice([roll]))
     unit = state.units["Ship"]
     path = (at(12, 7),)                          # next to the island (the centre is 1209)
     assert state.map.check >= set(path)
@@ -69,7 +69,7 @@ def test_entering_a_hex_next_to_land_rolls_per_ship_and_a_grounded_ship_stops() 
     assert not _entering(DREADNOUGHT, 5, nation="italy") and _entering(DREADNOUGHT, 6, nation="italy")
     assert not _entering(MONITOR, 5) and _entering(MONITOR, 6)
     state = placed([(ship("Cruiser", "a", CRUISER, fleet="f"), at(12, 5)), (ship("Other", "a", CRUISER, fleet="f"),
-                    at(12, 5)), (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=LoadedDice([6, 1, 1]))
+                    at(12, 5)), (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=ScriptedDice([6, 1, 1]))
     group = [state.units["Cruiser"], state.units["Other"]]
     carry_out(state, "f", group, Move((at(12, 6), at(12, 7), at(13, 7))))
     assert state.units["Cruiser"].status == "grounded" and state.units["Cruiser"].at == at(12, 7)
@@ -81,7 +81,7 @@ def test_entering_a_hex_next_to_land_rolls_per_ship_and_a_grounded_ship_stops() 
 def test_a_shallow_draft_light_ship_never_grounds_and_never_rolls() -> None:
     for _ in range(3):
         state = placed([(ship("Launch", "a", RIVER), at(12, 6)), (ship("Enemy", "b", CRUISER), at(0, 17))],
-                       coast=ISLAND, dice=LoadedDice([]))           # any roll would raise
+                       coast=ISLAND, dice=ScriptedDice([]))           # any roll would raise
         unit = state.units["Launch"]
         for h in (at(12, 7), at(13, 7), at(14, 7)):
             unit.at = h
@@ -93,7 +93,7 @@ def test_a_shallow_draft_light_ship_never_grounds_and_never_rolls() -> None:
 def test_a_grounded_ship_stays_aground_for_the_battle_and_refloats_only_in_the_weather_phase() -> None:
     # The battle never refloats it: it has no moves and the outcome reports it grounded, not on purpose.
     state = placed([(ship("Cruiser", "a", CRUISER), at(12, 6)), (ship("Enemy", "b", CRUISER), at(0, 17))],
-                   coast=ISLAND, dice=LoadedDice([6]))
+                   coast=ISLAND, dice=ScriptedDice([6]))
     carry_out(state, "a-fleet", [state.units["Cruiser"]], Move((at(12, 7),)))
     assert state.units["Cruiser"].status == "grounded" and not state.mobile("a")
     assert dict(outcome(state).grounded) == {"Cruiser": False}
@@ -110,14 +110,14 @@ def test_a_grounded_ship_stays_aground_for_the_battle_and_refloats_only_in_the_w
 @pytest.mark.rule("DN-7.44")
 def test_running_aground_on_purpose_needs_land_next_to_the_ship_and_no_roll() -> None:
     state = placed([(ship("Monitor", "a", MONITOR), at(12, 7)), (ship("Far", "a", CRUISER, fleet="g"), at(3, 3)),
-                    (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=LoadedDice([]))
+                    (ship("Enemy", "b", CRUISER), at(0, 17))], coast=ISLAND, dice=ScriptedDice([]))
     monitor, far = state.units["Monitor"], state.units["Far"]
     assert may_run_aground(state, monitor) and not may_run_aground(state, far)
     run_aground(state, monitor)
     assert monitor.status == "grounded" and monitor.deliberate and monitor.at in state.map.land
     assert dict(outcome(state).grounded) == {"Monitor": True}
     assert not options(state, [far], "move all groups")[0].path       # staying comes first; Far still moves
-    coast = placed([(ship("Cruiser", "a", CRUISER), at(7, 0))], coast=Coast(("N",)), dice=LoadedDice([]))
+    coast = placed([(ship("Cruiser", "a", CRUISER), at(7, 0))], coast=Coast(("N",)), dice=ScriptedDice([]))
     assert may_run_aground(coast, coast.units["Cruiser"])             # over the shaded ring into the land
 
 

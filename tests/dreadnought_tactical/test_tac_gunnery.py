@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from admiralty.engine.dice import FixedDice, ScriptedDice
 from admiralty.engine.rulesets.dreadnought.tables import base_tables
 from admiralty.engine.rulesets.dreadnought.tactical import damage
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import (
@@ -20,7 +21,6 @@ from admiralty.engine.rulesets.dreadnought.tactical.gunnery import (
     hit_modifier,
     legal_targets,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice, RngDice
 from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, GUNBOAT, TANKER, TEGETTHOFF, at, cls, first_target, placed, ship
@@ -40,7 +40,7 @@ def test_viribus_unitus_rolls_eight_primary_dice_and_scores_two_hits() -> None:
     assert count_hits([1, 1, 2, 3, 3, 4, 6, 6], 0) == 2
     # The same through a real step: three hexes, by day, no modifier; each hit then rolls 2d6 (DN-7.5d).
     state = placed([(ship("Viribus Unitus", "a", TEGETTHOFF), at(5, 5)), (ship("Courbet", "b", COURBET), at(8, 5))],
-                   dice=LoadedDice([1, 1, 2, 3, 3, 4, 6, 6, 3, 4, 3, 4]))
+                   dice=ScriptedDice([1, 1, 2, 3, 3, 4, 6, 6, 3, 4, 3, 4]))
     state.step = 1
     pending = damage.Pending()
     hits = fire(state, state.units["Viribus Unitus"], state.units["Courbet"], pending)
@@ -76,7 +76,7 @@ def test_the_hit_rate_for_each_number_of_modifiers_matches_its_exact_value(modif
     shooter = ship("Gunboat", "a", GUNBOAT, italic=modifiers >= 1)
     target = ship("Target", "b", cls("hulk", hull=10_000), lost_way=modifiers >= 3)
     hexes = at(5, 6) if modifiers >= 2 else at(5, 9)
-    state = placed([(shooter, at(5, 5)), (target, hexes)], dice=RngDice(random.Random(1000 + modifiers)))
+    state = placed([(shooter, at(5, 5)), (target, hexes)], dice=random.Random(1000 + modifiers))
     if modifiers >= 4:
         state.units["Target"].tow = "Tug"
     dice = hits = 0
@@ -98,7 +98,7 @@ def test_each_gun_class_fires_only_within_its_range_and_a_target_beyond_all_is_n
     for hexes, classes in ((ranges["tertiary"], ["primary", "secondary", "tertiary"]),
                            (ranges["secondary"], ["primary", "secondary"]), (ranges["primary"], ["primary"])):
         state = placed([(gunner, at(2, 5)), (ship("Target", "b", CRUISER), at(2, 5 + hexes))],
-                       dice=LoadedDice([], then=1))
+                       dice=ScriptedDice([], then=FixedDice(1)))
         state.step = 1
         assert [t.name for t in legal_targets(state, state.units["Gunner"])] == ["Target"]
         fire(state, state.units["Gunner"], state.units["Target"], damage.Pending())
@@ -137,7 +137,7 @@ def test_courbet_hit_in_the_first_step_fires_all_eight_primaries_then_seven() ->
     # a primary factor and a hull box), the second 3+4 = 7 (a hull box); Courbet answers with 8 dice.
     # Step 2: Viribus Unitus misses with 8 dice; Courbet has 7.
     rolls = [1, 1, 2, 3, 3, 4, 6, 6, 1, 2, 3, 4] + [1] * 8 + [1] * 8 + [1] * 7
-    dice = LoadedDice(rolls)
+    dice = ScriptedDice(rolls)
     state = placed([(ship("Viribus Unitus", "a", TEGETTHOFF), at(5, 5)), (ship("Courbet", "b", COURBET), at(8, 5))],
                    dice=dice)
     order: list[str] = []
@@ -161,7 +161,7 @@ def test_a_ship_sunk_by_the_initiative_player_still_fires_in_that_step() -> None
     # The cruiser has 4 hull boxes: four hits of 2d6 = 7 sink it, but only after it has fired back with all
     # six of its dice (6 hits, each 4 + 4 = 8 on the table: one hull box), which sink the gunboat too.
     state = placed([(ship("Gunboat", "a", GUNBOAT), at(5, 5)), (ship("Cruiser", "b", CRUISER), at(5, 6))],
-                   dice=LoadedDice([6] * 4 + [1] * 996 + [3, 4] * 4 + [6] * 6, then=4))
+                   dice=ScriptedDice([6] * 4 + [1] * 996 + [3, 4] * 4 + [6] * 6, then=FixedDice(4)))
     gunnery_step(state, first_target)
     assert [e["ship"] for e in state.log if e["step"] == "gunnery"] == ["Gunboat", "Cruiser"]
     assert _fired(state.log, "Cruiser")[0]["hits"] == 6
@@ -172,7 +172,7 @@ def test_a_ship_sunk_by_the_initiative_player_still_fires_in_that_step() -> None
 def test_one_target_per_ship_several_ships_may_share_one_and_not_every_enemy_need_be_fired_at() -> None:
     state = placed([(ship("A1", "a", CRUISER), at(5, 5)), (ship("A2", "a", CRUISER), at(5, 5)),
                     (ship("B1", "b", CRUISER), at(5, 7)), (ship("B2", "b", CRUISER), at(5, 7))],
-                   dice=LoadedDice([], then=1))
+                   dice=ScriptedDice([], then=FixedDice(1)))
     seen: dict[str, Mapping[str, Sequence[str]]] = {}
 
     def declare(side: str, options: Mapping[str, Sequence[str]]) -> Mapping[str, str]:
@@ -195,7 +195,7 @@ def test_every_2d6_roll_has_a_row_and_each_hit_rolls_once_on_the_table() -> None
     assert all(int(r["hull"]) >= 1 for r in rows)
     assert damage.damage_row(3, table)["primary"] == 1 and damage.damage_row(12, table)["lost_way"] is True
     assert table["house"] is True and table["rule"] == "DN-7.5d"
-    state = placed([(ship("Target", "b", DREADNOUGHT), at(5, 5))], dice=LoadedDice([6, 6, 5, 6]))
+    state = placed([(ship("Target", "b", DREADNOUGHT), at(5, 5))], dice=ScriptedDice([6, 6, 5, 6]))
     pending = damage.Pending()
     damage.gunnery_hit(state, state.units["Target"], pending)
     damage.gunnery_hit(state, state.units["Target"], pending)
@@ -212,7 +212,7 @@ def test_every_2d6_roll_has_a_row_and_each_hit_rolls_once_on_the_table() -> None
 def test_a_bombard_fleet_fires_at_half_rounded_down_per_gun_class_in_its_first_step_of_fire() -> None:
     odd = cls("odd", "BB", primary=7, secondary=5, tertiary=3)
     state = placed([(ship("Bomber", "a", odd, halved_first_step=True), at(5, 5)),
-                    (ship("Target", "b", cls("hulk", hull=500)), at(5, 7))], dice=LoadedDice([], then=1))
+                    (ship("Target", "b", cls("hulk", hull=500)), at(5, 7))], dice=ScriptedDice([], then=FixedDice(1)))
     bomber = state.units["Bomber"]
     assert fire_factors(bomber, TABLES["gunnery"]) == {"primary": 3, "secondary": 2, "tertiary": 1}
     gunnery_step(state, lambda side, options: {})            # holding fire does not use up the halving
@@ -229,7 +229,7 @@ def test_a_bombard_fleet_fires_at_half_rounded_down_per_gun_class_in_its_first_s
 @pytest.mark.rule("DN-12.64")
 @pytest.mark.parametrize(("roll", "explodes"), [(5, False), (6, True)])
 def test_a_tanker_hit_by_gunfire_explodes_on_a_six(roll: int, explodes: bool) -> None:
-    state = placed([(ship("Olna", "b", TANKER, hull=2), at(5, 5))], dice=LoadedDice([3, 4, roll]))
+    state = placed([(ship("Olna", "b", TANKER, hull=2), at(5, 5))], dice=ScriptedDice([3, 4, roll]))
     pending = damage.Pending()
     damage.gunnery_hit(state, state.units["Olna"], pending)
     damage.apply(state, pending)
@@ -241,19 +241,19 @@ def test_a_tanker_hit_by_gunfire_explodes_on_a_six(roll: int, explodes: bool) ->
 def test_a_tanker_hit_by_a_torpedo_rolls_too_and_others_never_do() -> None:
     state = placed([(ship("Lance", "a", CRUISER), at(5, 5)), (ship("Olna", "b", cls("big-tanker", "tanker",
                     hull=20)), at(5, 6)), (ship("Other", "b", cls("hulk", hull=20)), at(5, 6))],
-                   dice=LoadedDice([6, 1, 6]))
+                   dice=ScriptedDice([6, 1, 6]))
     torpedo_step(state, lambda side, options: {"Lance": "Olna"} if side == "a" else {})
     assert state.units["Olna"].exploded and state.units["Olna"].hull == 20 - 3
     assert state.units["Lance"].torpedoes_fired and not state.units["Lance"].torpedoes_ready
     calm = placed([(ship("Lance", "a", CRUISER), at(5, 5)), (ship("Other", "b", cls("hulk", hull=20)), at(5, 6))],
-                  dice=(two := LoadedDice([6, 6])))
+                  dice=(two := ScriptedDice([6, 6])))
     torpedo_step(calm, lambda side, options: {"Lance": "Other"} if side == "a" else {})
     assert calm.units["Other"].hull == 20 - 6 and two.used == 2
 
 
 def test_torpedoes_fire_once_then_are_spent() -> None:
     state = placed([(ship("Lance", "a", CRUISER), at(5, 5)), (ship("Target", "b", cls("hulk", hull=50)), at(5, 7))],
-                   dice=LoadedDice([], then=1))
+                   dice=ScriptedDice([], then=FixedDice(1)))
     torpedo_step(state, first_target)
     torpedo_step(state, first_target)
     assert [e["ship"] for e in state.log if e["step"] == "torpedoes"] == ["Lance"]

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from admiralty.engine.dice import FixedDice, ScriptedDice
 from admiralty.engine.rulesets.dreadnought.tables import base_tables
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import (
     distance,
@@ -35,7 +36,6 @@ from admiralty.engine.rulesets.dreadnought.tactical.map import (
 )
 from admiralty.engine.rulesets.dreadnought.tactical.movement import carry_out, options
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
-from admiralty.engine.rulesets.dreadnought.tactical.state import LoadedDice
 
 from .helpers import CRUISER, DREADNOUGHT, Scripted, at, battle, placed, ship
 
@@ -105,12 +105,12 @@ def test_a_side_of_land_closes_the_map_beyond_its_ring_and_its_ring_needs_no_gro
 def test_a_group_moves_along_the_shaded_ring_of_a_land_side_without_rolls_and_cannot_leave_there() -> None:
     cruiser = ship("Novara", "a", CRUISER)
     state = placed([(cruiser, at(6, 0)), (ship("Dartmouth", "b", CRUISER), at(20, 15))],
-                   coast=Coast(("N",)), dice=LoadedDice([]))
+                   coast=Coast(("N",)), dice=ScriptedDice([]))
     state.turn = 3
     moves = options(state, [state.units["Novara"]], "move all groups")
     assert moves and not any(m.leave for m in moves)
     along = next(m for m in moves if m.path and all(h in state.map.ring for h in m.path))
-    carry_out(state, "a-fleet", [state.units["Novara"]], along)  # LoadedDice([]) fails on any roll
+    carry_out(state, "a-fleet", [state.units["Novara"]], along)  # ScriptedDice([]) fails on any roll
     assert state.units["Novara"].mobile and state.units["Novara"].at == along.path[-1]
 
 
@@ -126,7 +126,7 @@ def test_an_island_makes_the_seven_centre_hexes_land_that_no_move_enters() -> No
     assert m.check == ring_two and m.shore == ring_two
     state = placed([(ship("Novara", "a", CRUISER), next(iter(sorted(ring_two)))),
                     (ship("Dartmouth", "b", CRUISER), at(0, 0))], coast=Coast(island="italy"),
-                   dice=LoadedDice([], then=1))
+                   dice=ScriptedDice([], then=FixedDice(1)))
     for move in options(state, [state.units["Novara"]], "move all groups"):
         assert not set(move.path) & m.land
 

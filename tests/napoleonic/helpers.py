@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.bombardment import Battlefield, Event, new_battlefield, resolve
-from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.game import DEFAULT_OPTIONS
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
 from admiralty.engine.rulesets.napoleonic.tables import load_tables

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import pytest
 
+from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.casualties import (
     dice_needed,
     roll_rounding,
@@ -24,7 +25,6 @@ from admiralty.engine.rulesets.napoleonic.casualties import (
     round_three_quarters,
     round_up_probability,
 )
-from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.model import Battery
 
 from .fixtures import NORTH, SOUTH, scenario, unit

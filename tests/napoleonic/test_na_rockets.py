@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
+from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.checks import check_scenario
-from admiralty.engine.rulesets.napoleonic.dice import ScriptedDice
 from admiralty.engine.rulesets.napoleonic.game import new_game
 from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
 from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome, BattleResolver, Combatant
-from admiralty.engine.rulesets.dreadnought.dice import d6
 from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship, sink_ship
 from admiralty.engine.rulesets.dreadnought.missions import LEAD_TWO
 from admiralty.engine.rulesets.dreadnought.model import ShipClass, speed_rank

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from admiralty.engine.rulesets.dreadnought.dice import d6
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.state import Decision, GameState
 from admiralty.engine.rulesets.dreadnought.tables import Tables, last_row_from
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from admiralty.engine.rulesets.dreadnought.dice import d6
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.losses import damage_ship
 from admiralty.engine.rulesets.dreadnought.missions import is_minelayer, is_minesweeper
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, MinefieldState

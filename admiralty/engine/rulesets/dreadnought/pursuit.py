@@ -10,7 +10,7 @@ the new zone. Otherwise it stays that turn and new orders are written for the ne
 
 from __future__ import annotations
 
-from admiralty.engine.rulesets.dreadnought.dice import d6
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.model import STAY, Order, speed_rank
 from admiralty.engine.rulesets.dreadnought.state import Decision, FleetState, GameState, Pursuit
 from admiralty.engine.rulesets.dreadnought.tables import Tables

@@ -7,7 +7,7 @@ grounding on the tactical map (DN-7.42), a storm may drive ships at sea near a c
 
 from __future__ import annotations
 
-from admiralty.engine.rulesets.dreadnought.dice import d6, half_up, two_d6
+from admiralty.engine.dice import d6, half_up, two_d6
 from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship
 from admiralty.engine.rulesets.dreadnought.orders import new_fleet_id, start_abort
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState

@@ -22,9 +22,10 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
+from admiralty.engine.dice import Dice, d6
+
 from .buildings import double_six_effect, fire_needs, ignites, is_double_six, roll_2d6, set_alight
 from .casualties import roll_rounding
-from .dice import Dice, d6
 from .fire import casualties_from_hits, count_hits, roll_fire
 from .geometry import EPSILON, range_cm, share_inside, terrain_shape, unit_footprint
 from .howitzers import battery_kind, fire_solution

@@ -13,7 +13,8 @@ from typing import Any
 from shapely.geometry import Polygon
 from shapely.strtree import STRtree
 
-from .dice import Dice
+from admiralty.engine.dice import Dice, roll
+
 from .geometry import EPSILON, share_inside, terrain_shape
 from .model import Terrain
 from .tables import Tables, table_row
@@ -86,7 +87,8 @@ def double_six_effect(die: int, tables: Tables) -> Mapping[str, Any]:
 
 
 def roll_2d6(dice: Dice) -> tuple[int, int]:
-    return (dice.randint(1, 6), dice.randint(1, 6))
+    first, second = roll(dice, 2)
+    return first, second
 
 
 def set_alight(burning: MutableMapping[str, int], terrain: Terrain, turn: int) -> bool:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from .dice import Dice, roll
+from admiralty.engine.dice import Dice, roll
 
 Reading = Literal["literal", "at-least-one"]
 READINGS: tuple[Reading, ...] = ("literal", "at-least-one")

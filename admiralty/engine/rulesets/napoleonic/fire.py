@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .dice import Dice, roll
+from admiralty.engine.dice import Dice, roll
+
 from .model import Battery, Ranges
 from .tables import Tables
 

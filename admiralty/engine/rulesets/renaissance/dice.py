@@ -1,8 +1,8 @@
-"""Dice rolled in a naval battle (RN-dice): how many each side rolls, and the thin wrapper that rolls them."""
+"""Dice rolled in a naval battle (RN-dice): how many each side rolls (the rolling is
+``admiralty.engine.dice``'s, through ``RenaissanceState.roll``)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -57,8 +57,3 @@ def battle_dice(units: Units, rating: int, zone: ZoneKind, defender: bool, table
         leader=rating * tables.per_leader_rating,
         port_defender=tables.port_defender if defender and zone == "port" else 0,
     )
-
-
-def roll_dice(count: int, rng: random.Random) -> tuple[int, ...]:
-    """Roll ``count`` six-sided dice from the game's generator (the only place this ruleset rolls)."""
-    return tuple(rng.randint(1, 6) for _ in range(max(count, 0)))

@@ -12,6 +12,7 @@ from collections.abc import Generator, Mapping
 from typing import Any
 
 from admiralty.engine.api import Action, Event, GameResult
+from admiralty.engine.dice import Dice, ScriptedDice
 
 from .battle import naval_combat
 from .combat import CorsairMode
@@ -45,11 +46,13 @@ class RenaissanceGame:
             raise ValueError(f"scenario {scenario.id!r} cannot be played: " + "; ".join(found))
         self.scenario = scenario
         self.seed = seed
-        self.state = RenaissanceState(scenario, tables, random.Random(seed), corsair_mode)
-        self.events: list[Event] = self.state.events  # the same list: events appended by the rules
-        self.state.loaded_dice = [int(face) for face in options.get("dice", ())]
-        if any(face not in range(1, 7) for face in self.state.loaded_dice):
+        faces = [int(face) for face in options.get("dice", ())]
+        if any(face not in range(1, 7) for face in faces):
             raise ValueError("option dice: every face must be 1 to 6")
+        rng = random.Random(seed)
+        dice: Dice = ScriptedDice(faces, then=rng) if faces else rng
+        self.state = RenaissanceState(scenario, tables, dice, corsair_mode)
+        self.events: list[Event] = self.state.events  # the same list: events appended by the rules
         self._decision: Decision | None = None
         self._over = False
         self._script = self._play()

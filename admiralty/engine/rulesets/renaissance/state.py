@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.engine.api import Action, Event
+from admiralty.engine.dice import Dice, roll
 
 from .combat import CorsairMode
-from .dice import roll_dice
 from .model import RenaissanceScenario, Units, are_enemies
 from .tables import Tables
 from .turn_track import TrackEntry
@@ -29,12 +28,12 @@ class RenaissanceState:
     """Where everything is now; the scenario model stays the starting position."""
 
     def __init__(
-        self, scenario: RenaissanceScenario, tables: Tables, rng: random.Random, corsair_mode: CorsairMode
+        self, scenario: RenaissanceScenario, tables: Tables, dice: Dice, corsair_mode: CorsairMode
     ) -> None:
         self.scenario = scenario
         self.map = scenario.map
         self.tables = tables
-        self.rng = rng
+        self.dice = dice
         self.corsair_mode: CorsairMode = corsair_mode
         self.events: list[Event] = []
         self.turn = 1
@@ -51,13 +50,11 @@ class RenaissanceState:
         self.destroyed: dict[str, Units] = {p: Units() for p in scenario.powers}
         self.battles_won: dict[str, int] = {p: 0 for p in scenario.powers}
         self.battle: dict[str, Any] | None = None
-        self.loaded_dice: list[int] = []
 
     def roll(self, count: int) -> tuple[int, ...]:
-        """Roll ``count`` dice: loaded faces first (option ``dice``: tests, re-enacting a table game),
+        """Roll ``count`` dice: the scripted faces first (option ``dice``: tests, re-enacting a table game),
         then the game's generator."""
-        taken, self.loaded_dice = self.loaded_dice[:count], self.loaded_dice[count:]
-        return (*taken, *roll_dice(count - len(taken), self.rng))
+        return roll(self.dice, count)
 
     def emit(self, rule: str, kind: str, **data: Any) -> None:
         """Append an event citing ``rule``; its data is copied, so later changes never reach the log."""

@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from admiralty.engine.dice import d6, roll
 from admiralty.engine.rulesets.dreadnought.tables import first_row
-from admiralty.engine.rulesets.dreadnought.tactical.state import Field, Unit, two_d6
+from admiralty.engine.rulesets.dreadnought.tactical.state import Field, Unit
 
 LOSSES: tuple[str, ...] = ("primary", "secondary", "tertiary", "torpedo")
 
@@ -60,7 +61,7 @@ def _tanker_check(state: Field, target: Unit, pending: Pending, weapon: str) -> 
     """DN-12.64: roll for a tanker hit by ``weapon``."""
     if target.cls.type != "tanker":
         return
-    roll = state.dice.d6()
+    roll = d6(state.dice)
     boom = tanker_explodes(roll, state.tables["gunnery"])
     state.note("damage", f"{target.name} is a tanker hit by {weapon}: 1d6 {roll}, "
                f"{'explodes and sinks' if boom else 'holds'}", ship=target.name, roll=roll, explodes=boom)
@@ -70,7 +71,7 @@ def _tanker_check(state: Field, target: Unit, pending: Pending, weapon: str) -> 
 
 def gunnery_hit(state: Field, target: Unit, pending: Pending) -> Mapping[str, Any]:
     """DN-7.5d: roll 2d6 on the damage table for one gunnery hit on ``target``; the effect waits."""
-    first, second = two_d6(state.dice)
+    first, second = roll(state.dice, 2)
     row = damage_row(first + second, state.tables["gunnery_damage"])
     effect = pending.on(target.name)
     effect.hull += int(row["hull"])

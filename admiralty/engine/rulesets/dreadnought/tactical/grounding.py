@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.geography import nation_counts_as
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import neighbours
 from admiralty.engine.rulesets.dreadnought.tactical.map import land_nation_near, needs_grounding_check
@@ -53,7 +54,7 @@ def check_grounding(state: Field, unit: Unit) -> bool:
         return False
     table = state.tables["grounding"]
     home = is_home(unit, land_nation_near(m, unit.at))
-    roll = state.dice.d6()
+    roll = d6(state.dice)
     modifier = grounding_modifier(capital=capital, shallow_draft=shallow, home=home, table=table)
     aground = grounds(roll, capital=capital, shallow_draft=shallow, home=home, table=table)
     result = "runs aground" if aground else "clear"

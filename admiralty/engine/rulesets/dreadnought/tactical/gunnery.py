@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.tactical import damage
 from admiralty.engine.rulesets.dreadnought.tactical.detection import sees
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
@@ -90,7 +91,7 @@ def fire(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> 
     total = 0
     parts = []
     for gun_class in classes_in_range(factors, hexes, state.tables["ranges"]):
-        rolls = [state.dice.d6() for _ in range(factors[gun_class])]
+        rolls = [d6(state.dice) for _ in range(factors[gun_class])]
         hits = count_hits(rolls, modifier, hits_on)
         dice[gun_class] = rolls
         total += hits

@@ -30,6 +30,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
+from admiralty.engine.dice import Dice, d6
 from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome
 from admiralty.engine.rulesets.dreadnought.tactical.detection import anyone_sees, remember, side_view
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import gunnery_step
@@ -43,7 +44,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.map import (
 )
 from admiralty.engine.rulesets.dreadnought.tactical.movement import STEPS, Move, movement_step
 from admiralty.engine.rulesets.dreadnought.tactical.players import BattlePlayer, battle_player
-from admiralty.engine.rulesets.dreadnought.tactical.state import Dice, Field, RngDice, new_unit, where
+from admiralty.engine.rulesets.dreadnought.tactical.state import Field, new_unit, where
 from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
 
 PlayerSpec = str | BattlePlayer
@@ -66,7 +67,7 @@ def roll_initiative(state: Field) -> str:
     """house:tactical: each side rolls 1d6; the higher has the initiative; ties are rolled again."""
     first, second = state.sides
     for _ in range(100):
-        a, b = state.dice.d6(), state.dice.d6()
+        a, b = d6(state.dice), d6(state.dice)
         if a != b:
             break
     state.initiative = first if a >= b else second
@@ -177,7 +178,7 @@ class TacticalBattle:
         self.coast = coast or coast_for
 
     def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome:
-        state = new_field(battle, RngDice(rng), self.coast(battle))
+        state = new_field(battle, rng, self.coast(battle))
         players = dict(zip(battle.sides, self.players, strict=True))
         rngs = {side: random.Random(rng.getrandbits(64)) for side in battle.sides}
         self.open(state, players, rngs)

@@ -1,60 +1,23 @@
 """The state of one tactical battle: every ship on the hex map, the dice, and the battle log.
 
 ``Unit`` is a ship as the tactical rules see it (where it is, what it has left). ``Field`` holds the units,
-the map, the tables, the dice and the log. All chance goes through ``Dice``: ``RngDice`` rolls from the
-game's ``random.Random``; ``LoadedDice`` replays given rolls so that tests can fix every die.
+the map, the tables, the dice and the log. All chance goes through ``admiralty.engine.dice``: the game's
+``random.Random`` in play, ``ScriptedDice`` in tests that fix every die.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from admiralty.engine.dice import Dice
 from admiralty.engine.rulesets.dreadnought.model import SPEEDS, ShipClass, speed_rank
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex, label
 from admiralty.engine.rulesets.dreadnought.tactical.map import HexMap
 
 GUN_CLASSES: tuple[str, ...] = ("primary", "secondary", "tertiary")
 """Gun classes in the order their dice are rolled (DN-7.5c)."""
-
-
-class Dice(Protocol):
-    """Where every die of a battle comes from."""
-
-    def d6(self) -> int: ...
-
-
-class RngDice:
-    """Dice rolled from a ``random.Random`` (the game's own)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._randint = rng.randint
-
-    def d6(self) -> int:
-        return self._randint(1, 6)
-
-
-class LoadedDice:
-    """Dice that return ``rolls`` in order, then ``then`` for ever (``None``: fail when they run out)."""
-
-    def __init__(self, rolls: Iterable[int], then: int | None = None) -> None:
-        self.rolls = list(rolls)
-        self.used = 0
-        self.then = then
-
-    def d6(self) -> int:
-        if self.used < len(self.rolls):
-            self.used += 1
-            return self.rolls[self.used - 1]
-        if self.then is None:
-            raise IndexError(f"the loaded dice ran out after {self.used} rolls")
-        return self.then
-
-
-def two_d6(dice: Dice) -> tuple[int, int]:
-    return dice.d6(), dice.d6()
 
 
 @dataclass(eq=False)

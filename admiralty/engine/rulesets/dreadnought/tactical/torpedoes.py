@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.tactical import damage
 from admiralty.engine.rulesets.dreadnought.tactical.detection import sees
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import Declare
@@ -51,7 +52,7 @@ def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -
     hexes = distance(shooter.at, target.at)
     modifier = torpedo_modifier(night=state.night, distance=hexes, lost_way=target.lost_way, table=table,
                                 close_range=int(state.tables["gunnery"]["close_range"]))
-    rolls = [state.dice.d6() for _ in range(shooter.torpedo)]
+    rolls = [d6(state.dice) for _ in range(shooter.torpedo)]
     hits = sum(1 for roll in rolls if roll + modifier >= int(table["hits_on"]))
     shooter.torpedoes_ready = False
     shooter.torpedoes_fired = True
