@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import yaml
 
+from admiralty.resources import package_path
 from admiralty.validator.rulesets.dreadnought.geometry import index_label
 
 COAST_ROWS = 4  # rows a southern coast (``write_map(coast=True)``) may reach into
-MODELINE = "# yaml-language-server: $schema=../../schemas/dreadnought/{kind}.schema.json\n"
+MODELINE = "# yaml-language-server: $schema=schemas/dreadnought/{kind}.schema.json\n"  # exported beside the files
 
 
 def _dump(path: Path, kind: str, data: dict[str, object]) -> None:
@@ -114,6 +116,7 @@ def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: 
 
 def write_corpus(folder: Path, zones: int, scenarios: int, *, islands: int = 0, ports: int = 8) -> None:
     folder.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(package_path("schemas"), folder / "schemas", dirs_exist_ok=True)  # so modelines resolve
     write_map(folder, zones, islands=islands, ports=ports)
     write_catalogs(folder)
     rows, columns = grid_shape(zones)
