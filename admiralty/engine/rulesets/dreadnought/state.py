@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.engine.api import Event, GameResult
+from admiralty.engine.events import emit as emit_event
 from admiralty.engine.rulesets.dreadnought.geography import Geography
 from admiralty.engine.rulesets.dreadnought.model import (
     STAY,
@@ -166,10 +167,9 @@ class GameState:
     # --- recording ---------------------------------------------------------------------------------
 
     def emit(self, type_: str, rule: str, **details: Any) -> None:
-        """Append one event; ``details`` must be JSON values (lists, not sets or tuples)."""
-        event: Event = {"turn": self.turn, "phase": self.phase, "type": type_, "rule": rule}
-        event.update(details)
-        self.events.append(event)
+        """Append one event (``admiralty.engine.events``) stamped with the turn and phase; ``details`` must be
+        JSON values (lists, not sets or tuples)."""
+        emit_event(self.events, type_, rule, **{"turn": self.turn, "phase": self.phase, **details})
         self.version += 1
 
     # --- lookups ------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from admiralty.engine.dice import Dice, d6
+from admiralty.engine.events import emit, event
 
 from .buildings import double_six_effect, fire_needs, ignites, is_double_six, roll_2d6, set_alight
 from .casualties import roll_rounding
@@ -143,17 +144,8 @@ def _mark(field: Battlefield, unit_id: str, amount: Fraction | int, rule: str, d
     )
     rounded = roll_rounding(amount, dice, reading=field.options["rounding_3_4"], always_down=always_down)
     if rounded.rule is not None:
-        events.append(
-            {
-                "type": "rounding",
-                "unit": unit_id,
-                "amount": str(amount),
-                "dice": list(rounded.dice),
-                "rounded_up": rounded.rounded_up,
-                "figures": rounded.figures,
-                "rule": rounded.rule,
-            }
-        )
+        emit(events, "rounding", rounded.rule, unit=unit_id, amount=str(amount), dice=list(rounded.dice),
+             rounded_up=rounded.rounded_up, figures=rounded.figures)
     entry, marked = record_casualties(field.rosters[unit_id], rounded.figures, field.marking, rule)
     field.rosters[unit_id] = entry
     return events + marked
@@ -165,18 +157,8 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
     assert target.band is not None
     solution = fire_solution(battery, target.band, target.cover, target.column, tables)
     events: list[Event] = []
-    fire: Event = {
-        "type": "fire",
-        "turn": turn,
-        "battery": battery.id,
-        "target": target.id,
-        "band": solution.band,
-        "distance": target.distance,
-        "pieces": solution.pieces,
-        "shells": solution.shells,
-        "modifier": solution.modifier,
-        "rule": solution.rule,
-    }
+    fire = event("fire", solution.rule, turn=turn, battery=battery.id, target=target.id, band=solution.band,
+                 distance=target.distance, pieces=solution.pieces, shells=solution.shells, modifier=solution.modifier)
     events.append(fire)
     shape = _target_shape(field, target)  # as it stood when fired at: casualties may shrink or remove it
     lost = 0
@@ -199,7 +181,7 @@ def _penetrate(
 ) -> list[Event]:
     """NA-pen-a..e: the shot passes on into the enemy units close behind the target."""
     if not penetration_applies(target.ground_kind, field.tables):
-        return [{"type": "no-penetration", "target": target.id, "ground": target.ground_kind, "rule": "NA-pen-e"}]
+        return [event("no-penetration", "NA-pen-e", target=target.id, ground=target.ground_kind)]
     if lost <= 0:
         return []
     shapes = field.shapes()
@@ -207,19 +189,8 @@ def _penetrate(
     events: list[Event] = []
     for hit in units_penetrated(battery.at, reach(battery, field.tables), target_shape, candidates, field.tables):
         amount = penetration_casualties(lost, field.tables)
-        events.append(
-            {
-                "type": "penetration",
-                "battery": battery.id,
-                "target": target.id,
-                "unit": hit.unit,
-                "share_behind": hit.share_behind,
-                "gap": hit.gap,
-                "distance": hit.distance,
-                "casualties": str(amount),
-                "rule": "NA-pen-b",
-            }
-        )
+        emit(events, "penetration", "NA-pen-b", battery=battery.id, target=target.id, unit=hit.unit,
+             share_behind=hit.share_behind, gap=hit.gap, distance=hit.distance, casualties=str(amount))
         events += _mark(field, hit.unit, amount, "NA-pen-c", dice)
     return events
 
@@ -238,18 +209,8 @@ def _fire_risk(field: Battlefield, battery: Battery, target: Target, turn: int, 
         return []
     faces = roll_2d6(dice)
     alight = ignites(faces, needs)
-    events: list[Event] = [
-        {
-            "type": "fire-roll",
-            "battery": battery.id,
-            "terrain": target.terrain.id,
-            "howitzers": battery.howitzers,
-            "dice": list(faces),
-            "needs": needs,
-            "ignites": alight,
-            "rule": "NA-fire-a",
-        }
-    ]
+    events = [event("fire-roll", "NA-fire-a", battery=battery.id, terrain=target.terrain.id,
+                    howitzers=battery.howitzers, dice=list(faces), needs=needs, ignites=alight)]
     if alight:
         events += _ignite(field, target.terrain, turn)
     if is_double_six(faces):
@@ -260,8 +221,8 @@ def _fire_risk(field: Battlefield, battery: Battery, target: Target, turn: int, 
 def _ignite(field: Battlefield, terrain: Terrain, turn: int) -> list[Event]:
     """NA-fire-b: a building burns once only, and for the rest of the game."""
     if set_alight(field.burning, terrain, turn):
-        return [{"type": "burning", "terrain": terrain.id, "turn": turn, "rule": "NA-fire-b"}]
-    return [{"type": "already-burnt", "terrain": terrain.id, "rule": "NA-fire-b"}]
+        return [event("burning", "NA-fire-b", terrain=terrain.id, turn=turn)]
+    return [event("already-burnt", "NA-fire-b", terrain=terrain.id)]
 
 
 def _victims(field: Battlefield, battery: Battery, target: Target) -> list[str]:
@@ -290,7 +251,7 @@ def _hit(field: Battlefield, battery: Battery, target: Target, row: Mapping[str,
             events += _mark(field, unit_id, int(row["figures"]), rule, dice)
         if row.get("wavers") and not field.rosters[unit_id].eliminated:
             field.wavering[unit_id] = turn + int(field.tables["result"]["wavering_turns"])
-            events.append({"type": "wavers", "unit": unit_id, "rule": rule})
+            emit(events, "wavers", rule, unit=unit_id)
     if row.get("fire") and target.terrain is not None:
         events += _ignite(field, target.terrain, turn)
     return events
@@ -300,10 +261,8 @@ def _double_six(field: Battlefield, battery: Battery, target: Target, turn: int,
     """The house "double six" table, rolled on a double six (NA-fire-a, NA-rocket)."""
     die = d6(dice)
     row = double_six_effect(die, field.tables)
-    events: list[Event] = [
-        {"type": "double-six", "battery": battery.id, "target": target.id, "die": die,
-         "effect": row["effect"], "rule": "house", "table": "double_six"}
-    ]
+    events = [event("double-six", "house", battery=battery.id, target=target.id, die=die, effect=row["effect"],
+                    table="double_six")]
     return events + _hit(field, battery, target, row, turn, "house", dice)
 
 
@@ -311,10 +270,8 @@ def fire_rockets(field: Battlefield, battery: Battery, target: Target, turn: int
     """NA-rocket: one unmodified 2d6 on the rocket table."""
     faces = roll_2d6(dice)
     row = rocket_result(faces, field.tables)
-    events: list[Event] = [
-        {"type": "rocket", "turn": turn, "battery": battery.id, "target": target.id, "distance": target.distance,
-         "dice": list(faces), "result": row["result"], "rule": "NA-rocket"}
-    ]
+    events = [event("rocket", "NA-rocket", turn=turn, battery=battery.id, target=target.id,
+                    distance=target.distance, dice=list(faces), result=row["result"])]
     events += _hit(field, battery, target, row, turn, "NA-rocket", dice)
     if row.get("double_six"):
         events += _double_six(field, battery, target, turn, dice)
@@ -324,7 +281,7 @@ def fire_rockets(field: Battlefield, battery: Battery, target: Target, turn: int
             events += _mark(field, own, int(row["own_figures"]), "NA-rocket", dice)
     if row.get("battery_destroyed"):
         field.destroyed[battery.id] = turn
-        events.append({"type": "battery-destroyed", "battery": battery.id, "turn": turn, "rule": "NA-rocket"})
+        emit(events, "battery-destroyed", "NA-rocket", battery=battery.id, turn=turn)
     return events
 
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from admiralty.engine.api import Action, Event, GameResult
+from admiralty.engine.events import emit
 
 from .bombardment import Battlefield, new_battlefield, resolve
 from .casualties import READINGS
@@ -94,9 +95,7 @@ class NapoleonicGame:
         self._over = False
         self._reason = ""
         shown = {k: v for k, v in self.options.items() if k != "tables"}
-        self.events.append(
-            {"type": "start", "turn": 0, "scenario": scenario.id, "seed": seed, "options": shown, "rule": "house"}
-        )
+        emit(self.events, "start", "house", turn=0, scenario=scenario.id, seed=seed, options=shown)
         self._advance()
 
     # -- the Game protocol -------------------------------------------------------------------------------
@@ -122,7 +121,7 @@ class NapoleonicGame:
         assert battery is not None
         target = action["target"]
         if target is None:
-            self.events.append({"type": "hold", "turn": self.turn, "battery": battery.id, "rule": "house"})
+            emit(self.events, "hold", "house", turn=self.turn, battery=battery.id)
         else:
             # Every event of a shot names its turn, so that a log reads turn by turn.
             self.events.extend({"turn": self.turn, **event} for event in resolve(
@@ -227,11 +226,11 @@ class NapoleonicGame:
         self.turn += 1
         for unit_id in [u for u, until in self.field.wavering.items() if until < self.turn]:
             del self.field.wavering[unit_id]
-            self.events.append({"type": "steadies", "unit": unit_id, "turn": self.turn, "rule": "house"})
+            emit(self.events, "steadies", "house", unit=unit_id, turn=self.turn)
         first = self.sides[(self.turn - 1) % len(self.sides)]
         alive = self.field.batteries()
         self._queue = [b.id for b in alive if b.side == first] + [b.id for b in alive if b.side != first]
-        self.events.append({"type": "turn", "turn": self.turn, "order": list(self._queue), "rule": "house"})
+        emit(self.events, "turn", "house", turn=self.turn, order=list(self._queue))
 
     def _plan(self, battery: Battery) -> FirePlan | None:
         return next((p for p in self.scenario.fire_plan if p.battery == battery.id and p.turn == self.turn), None)
@@ -243,8 +242,7 @@ class NapoleonicGame:
         plan = self._plan(battery)
         if plan is not None:
             if plan.target not in by_id:
-                self.events.append({"type": "plan-blocked", "turn": self.turn, "battery": battery.id,
-                                    "target": plan.target, "rule": "house"})
+                emit(self.events, "plan-blocked", "house", turn=self.turn, battery=battery.id, target=plan.target)
                 return False
             self._actions = [{"battery": battery.id, "target": plan.target}]
             self._targets = {plan.target: by_id[plan.target]}
@@ -253,7 +251,7 @@ class NapoleonicGame:
             self._actions.append({"battery": battery.id, "target": None})
             self._targets = by_id
         else:
-            self.events.append({"type": "no-target", "turn": self.turn, "battery": battery.id, "rule": "house"})
+            emit(self.events, "no-target", "house", turn=self.turn, battery=battery.id)
             return False
         self._current = battery
         return True
@@ -262,8 +260,8 @@ class NapoleonicGame:
         self._over, self._reason = True, reason
         self._current, self._actions, self._targets = None, [], {}
         outcome = self.result()
-        self.events.append({"type": "game-over", "turn": self.turn, "reason": reason, "winner": outcome.winner,
-                            "points": outcome.points, "rule": "house"})
+        emit(self.events, "game-over", "house", turn=self.turn, reason=reason, winner=outcome.winner,
+             points=outcome.points)
 
     def _target_views(self, battery: Battery) -> list[dict[str, Any]]:
         """Public facts about each legal target of ``battery`` (geometry and the fire table, no rosters)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from admiralty.engine.events import emit, event
+
 from .model import Unit
 
 MARKINGS = ("roster", "markers")
@@ -63,16 +65,12 @@ def record_casualties(
     if lost == 0:
         return entry, []
     after = replace(entry, casualties=entry.casualties + lost)
-    events: list[dict[str, Any]] = [
-        {"type": "casualties", "unit": entry.unit, "figures": lost, "total": after.casualties, "rule": rule}
-    ]
+    events = [event("casualties", rule, unit=entry.unit, figures=lost, total=after.casualties)]
     before_bases, after_bases = entry.bases_on_table(marking), after.bases_on_table(marking)
     if after.eliminated:
-        events.append({"type": "eliminated", "unit": entry.unit, "rule": "NA-marking"})
+        emit(events, "eliminated", "NA-marking", unit=entry.unit)
     elif after_bases < before_bases:
-        events.append(
-            {"type": "base-removed", "unit": entry.unit, "bases_on_table": after_bases, "rule": "NA-marking"}
-        )
+        emit(events, "base-removed", "NA-marking", unit=entry.unit, bases_on_table=after_bases)
     return after, events
 
 

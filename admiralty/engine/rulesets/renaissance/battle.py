@@ -43,7 +43,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     powers = {"attacker": battle.attacker, "defender": battle.defender}
     start = {role: state.units_of(battle.at, powers[role]) for role in ROLES}
     if any(units.is_empty for units in start.values()):
-        state.emit("RN-dice", "battle-skipped", battle=index, at=battle.at, **powers,
+        state.emit("battle-skipped", "RN-dice", battle=index, at=battle.at, **powers,
                    reason="a side has no naval units there")
         return
     # Steps 1-2 (RN-dice): each side's dice from its units, its best leader, and defending a port.
@@ -61,7 +61,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     for role in ROLES:
         info[role] = {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].total}
     state.battle = info
-    state.emit("RN-dice", "battle", battle=index, at=battle.at, zone=zone, **{
+    state.emit("battle", "RN-dice", battle=index, at=battle.at, zone=zone, **{
         role: {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].units,
                "leader": counts[role].leader, "port_defender": counts[role].port_defender,
                "total": counts[role].total}
@@ -77,7 +77,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     # Step 5 (RN-5): both roll; every 5 or 6 is a hit.
     rolls = {role: list(state.roll(dice[i])) for i, role in enumerate(ROLES)}
     for role in ROLES:
-        state.emit("RN-5", "roll", battle=index, side=role, power=powers[role], rolls=rolls[role],
+        state.emit("roll", "RN-5", battle=index, side=role, power=powers[role], rolls=rolls[role],
                    hits=count_hits(rolls[role], state.tables))
     # Step 6 (RN-6): reactions such as the Galleasses, in the Mediterranean only.
     info["step"] = "reactions"
@@ -87,7 +87,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     winner = battle_winner(hits["attacker"], hits["defender"])
     state.points[powers[winner]] += state.tables.points_battle_won
     state.battles_won[powers[winner]] += 1
-    state.emit("RN-7", "winner", battle=index, side=winner, power=powers[winner], hits=hits)
+    state.emit("winner", "RN-7", battle=index, side=winner, power=powers[winner], hits=hits)
     # Step 8 (RN-8): losses, the owner choosing which units go.
     face = state.tables.flush_deck_face
     losses = {
@@ -98,7 +98,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     info.update(step="losses", winner=winner, hits=hits)
     lost: dict[BattleSide, Units] = {}
     for role in ROLES:
-        state.emit("RN-8", "losses", battle=index, side=role, power=powers[role], ships=losses[role].ships,
+        state.emit("losses", "RN-8", battle=index, side=role, power=powers[role], ships=losses[role].ships,
                    corsairs=losses[role].corsairs, ignored_fives=losses[role].ignored,
                    odd_hit_sank=losses[role].odd_hit_sank)
         lost[role] = yield from take_losses(state, index, battle.at, powers[role], losses[role])
@@ -127,7 +127,7 @@ def declare_cards(
         for card in scripted:
             in_hand = state.take_card(power, card)
             played.append(card)
-            state.emit("RN-3-4", "card", battle=index, side=role, power=power, card=card, scripted=True,
+            state.emit("card", "RN-3-4", battle=index, side=role, power=power, card=card, scripted=True,
                        from_hand=in_hand)
         return played
     while options := combat_cards_in_hand(state.hands.get(power, []), state.tables):
@@ -137,7 +137,7 @@ def declare_cards(
             break
         state.take_card(power, choice["card"])
         played.append(choice["card"])
-        state.emit("RN-3-4", "card", battle=index, side=role, power=power, card=choice["card"],
+        state.emit("card", "RN-3-4", battle=index, side=role, power=power, card=choice["card"],
                    scripted=False, from_hand=True)
     return played
 
@@ -169,7 +169,7 @@ def play_reactions(
             continue
         extra = list(state.roll(reaction.extra_dice))
         rolls[role].extend(extra)
-        state.emit("RN-6", "reaction", battle=index, card=reaction.id, by=by, side=role, rolls=extra,
+        state.emit("reaction", "RN-6", battle=index, card=reaction.id, by=by, side=role, rolls=extra,
                    hits=count_hits(extra, state.tables), scripted=script.galleasses_scripted)
 
 
@@ -192,13 +192,13 @@ def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses
         size = loss_size(kind, state.tables)
         units, lost = units.plus(kind, -size), lost.plus(kind, size)
         state.set_units(at, power, units)
-        state.emit("RN-8", "unit-lost", battle=index, power=power, unit=kind, amount=size,
+        state.emit("unit-lost", "RN-8", battle=index, power=power, unit=kind, amount=size,
                    chosen=len(options) > 1)
     corsairs = min(losses.corsairs, units.corsairs)
     if corsairs:
         units, lost = units.plus("corsairs", -corsairs), lost.plus("corsairs", corsairs)
         state.set_units(at, power, units)
-        state.emit("RN-8", "unit-lost", battle=index, power=power, unit="corsairs", amount=corsairs,
+        state.emit("unit-lost", "RN-8", battle=index, power=power, unit="corsairs", amount=corsairs,
                    chosen=False)
     return lost
 
@@ -213,7 +213,7 @@ def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Uni
         kind = choice["keep"]
     size = loss_size(kind, state.tables)
     state.set_units(at, power, state.units_of(at, power).plus(kind, size))
-    state.emit("RN-8", "unit-kept", battle=index, power=power, unit=kind, amount=size,
+    state.emit("unit-kept", "RN-8", battle=index, power=power, unit=kind, amount=size,
                chosen=len(options) > 1)
     return kind
 
@@ -227,7 +227,7 @@ def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power:
     targets = retreat_targets(state.map, at, zone, power, state.enemy_locations(power))
     if not targets:
         state.set_units(at, power, Units())
-        state.emit("RN-9", "destroyed-no-retreat", battle=index, power=power, at=at, units=units.as_dict())
+        state.emit("destroyed-no-retreat", "RN-9", battle=index, power=power, at=at, units=units.as_dict())
         return units, False
     if len(targets) == 1:
         target = targets[0]
@@ -239,7 +239,7 @@ def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power:
     leaders = state.leaders_at(power, at)
     for leader in leaders:
         state.leader_at[leader] = target
-    state.emit("RN-9", "retreat", battle=index, power=power, origin=at, target=target,
+    state.emit("retreat", "RN-9", battle=index, power=power, origin=at, target=target,
                units=units.as_dict(), leaders=leaders, chosen=len(targets) > 1)
     return Units(), True
 
@@ -263,9 +263,9 @@ def to_turn_track(
         for kind in lost.as_dict()
     )
     if not to_pool.is_empty:
-        state.emit("RN-10", "units-to-pool", battle=index, power=power, units=to_pool.as_dict(),
+        state.emit("units-to-pool", "RN-10", battle=index, power=power, units=to_pool.as_dict(),
                    dry_dock=True)
     waiting = Units() if dry_dock else lost
     if leaders or not waiting.is_empty:
-        state.emit("RN-10", "to-turn-track", battle=index, power=power, units=waiting.as_dict(),
+        state.emit("to-turn-track", "RN-10", battle=index, power=power, units=waiting.as_dict(),
                    leaders=leaders, returns_on=state.turn + 1)

@@ -174,15 +174,15 @@ def advance_turn(state: RenaissanceState, turn: int) -> None:
     units on the track go back to their power's pool, to be rebuilt by 8.1 (not in the seed)."""
     while state.turn < turn:
         state.turn += 1
-        state.emit("RN-10", "turn")
+        state.emit("turn", "RN-10")
         released, state.track = due(state.track, state.turn)
         for entry in released:
             if not entry.units.is_empty:
                 state.pool[entry.power] = state.pool[entry.power].merge(entry.units)
-                state.emit("RN-10", "units-to-pool", power=entry.power, units=entry.units.as_dict())
+                state.emit("units-to-pool", "RN-10", power=entry.power, units=entry.units.as_dict())
             for leader in entry.leaders:
                 state.leader_at[leader] = state.home_port(entry.power)
-                state.emit("RN-10", "leader-returns", power=entry.power, leader=leader,
+                state.emit("leader-returns", "RN-10", power=entry.power, leader=leader,
                            at=state.leader_at[leader])
 
 
@@ -193,18 +193,18 @@ def naval_transport(state: RenaissanceState, index: int, action: Transport) -> N
     common = {"action": index, "power": action.power, "formation": action.formation,
               "from": action.from_port, "to": action.to_port}
     if formation.power != action.power or where != action.from_port:
-        state.emit("RN-16.3", "transport-impossible", **common, reason=f"the formation is at {where!r}")
+        state.emit("transport-impossible", "RN-16.3", **common, reason=f"the formation is at {where!r}")
         return
     own_seas = frozenset(
         loc for loc, by in state.units.items() if action.power in by and loc in state.map.seas
     )
     path = transport_path(state.map, own_seas, action.from_port, action.to_port)
     if path is None:
-        state.emit("RN-16.3", "transport-impossible", **common,
+        state.emit("transport-impossible", "RN-16.3", **common,
                    reason="no chain of sea zones holding the power's naval units")
         return
     state.formation_at[action.formation] = action.to_port
-    state.emit("RN-16.3", "transport", **common, path=path)
+    state.emit("transport", "RN-16.3", **common, path=path)
 
 
 def _card_problems(scenario: RenaissanceScenario, tables: Tables) -> list[str]:

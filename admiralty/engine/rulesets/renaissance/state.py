@@ -7,6 +7,7 @@ from typing import Any
 
 from admiralty.engine.api import Action, Event
 from admiralty.engine.dice import Dice, roll
+from admiralty.engine.events import emit as emit_event
 
 from .combat import CorsairMode
 from .model import RenaissanceScenario, Units, are_enemies
@@ -56,9 +57,10 @@ class RenaissanceState:
         then the game's generator."""
         return roll(self.dice, count)
 
-    def emit(self, rule: str, kind: str, **data: Any) -> None:
-        """Append an event citing ``rule``; its data is copied, so later changes never reach the log."""
-        self.events.append({"rule": rule, "type": kind, "turn": self.turn, **snapshot(data)})
+    def emit(self, kind: str, rule: str, **data: Any) -> None:
+        """Append an event (``admiralty.engine.events``) of ``kind`` citing ``rule``, stamped with the turn; its
+        data is copied, so later changes never reach the log."""
+        emit_event(self.events, kind, rule, **{"turn": self.turn, **snapshot(data)})
 
     def units_of(self, location: str, power: str) -> Units:
         return self.units.get(location, {}).get(power, Units())

@@ -1,0 +1,32 @@
+"""Events: the one way a rule system writes what happened into ``game.events``.
+
+An event is a JSON object with the event ``type`` and the ``rule`` clause behind it (``admiralty.engine.api``
+says every event names its rule), plus whatever the rule system records about it: the turn and phase where
+its rules count them, the units, the dice. ``event`` builds one, ``emit`` appends one; both take the type
+first and the rule second, positionally; a detail named ``type`` or ``rule`` is refused (``TypeError``)
+rather than silently replacing them.
+
+The serialised form is what the rule systems have always written (the log is hashed with sorted keys, so
+key order never matters): this module is one code path, not a new format.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from admiralty.engine.api import Event
+
+
+def event(type_: str, rule: str, /, **details: Any) -> Event:
+    """One event of ``type_`` under clause ``rule``; ``details`` must be JSON values (lists, not tuples or
+    sets, so that a replay reads back what was written)."""
+    if "type" in details or "rule" in details:
+        raise TypeError(f"event {type_!r}: a detail may not be called 'type' or 'rule' ({sorted(details)})")
+    return {"type": type_, "rule": rule, **details}
+
+
+def emit(events: list[Event], type_: str, rule: str, /, **details: Any) -> Event:
+    """Append ``event(type_, rule, **details)`` to ``events`` and return it."""
+    made = event(type_, rule, **details)
+    events.append(made)
+    return made
