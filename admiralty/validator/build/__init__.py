@@ -9,7 +9,6 @@ playable scenarios it could build (with maps and catalogs resolved inside them).
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,26 +101,12 @@ class BuildContext:
         self.report(code, f"unknown {what} '{name}'", doc, path, hint)
 
 
-def _document_hash(doc: Document) -> str:
-    cached = _HASHES.get(id(doc))
-    if cached is None or cached[0] is not doc:
-        if len(_HASHES) >= 256:  # keeps every document alive otherwise, in a process that validates many
-            _HASHES.clear()
-        text = json.dumps(doc.data, sort_keys=True, separators=(",", ":"))
-        cached = (doc, hashlib.sha256(text.encode()).hexdigest())
-        _HASHES[id(doc)] = cached
-    return cached[1]
-
-
-_HASHES: dict[int, tuple[Document, str]] = {}
-
-
 def content_hash(docs: Iterable[Document]) -> str:
     """A hash of the documents' content (not their formatting): replays name the scenario they came from.
     A map shared by many scenarios is hashed once."""
     digest = hashlib.sha256()
     for doc in docs:
-        digest.update(_document_hash(doc).encode())
+        digest.update(doc.content_digest.encode())
     return digest.hexdigest()[:16]
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from admiralty.validator.diagnostics import Diagnostic
@@ -41,6 +44,13 @@ class Document:
     root: Pos
     yaml11_booleans: list[tuple[PathPart, ...]] = field(default_factory=list)
     modeline: str | None = None
+
+    @cached_property
+    def content_digest(self) -> str:
+        """SHA-256 of the data in canonical JSON: the content, not its formatting (comments, key order and
+        quoting change nothing). Computed once per document, however many scenarios share it (a map)."""
+        text = json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def locate(self, path: Sequence[PathPart], *, key: bool = False) -> Span:
         """The span of the value at ``path`` (or of its key, with ``key``); the nearest existing parent
