@@ -31,7 +31,6 @@ from admiralty.engine.rulesets.dreadnought import (
 )
 from admiralty.engine.rulesets.dreadnought import view as fog
 from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS, fight_battles
-from admiralty.engine.rulesets.dreadnought.geography import geography_for
 from admiralty.engine.rulesets.dreadnought.model import Scenario, normalise_zone_id
 from admiralty.engine.rulesets.dreadnought.orders import written_plan
 from admiralty.engine.rulesets.dreadnought.players import PLAYERS as _PLAYERS
@@ -244,7 +243,7 @@ def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = 
         raise ValueError("a dreadnought scenario has exactly two sides")
     state = GameState(
         scenario=scenario, tables=merged_tables(scenario.rules.tables, opts.get("tables")),
-        geo=geography_for(scenario), rng=random.Random(seed), resolver=resolver, options=opts,
+        geo=scenario.geography, rng=random.Random(seed), resolver=resolver, options=opts,
         sides=(scenario.sides[0].id, scenario.sides[1].id))
     state.emit("game-started", "DN-5.1", scenario=scenario.id, seed=seed, engine=ENGINE_VERSION,
                turns=scenario.turns)

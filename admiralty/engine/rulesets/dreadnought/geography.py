@@ -7,7 +7,6 @@ entered from, and left into, the zones it opens on.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -144,27 +143,8 @@ class Geography:
         return [*best, goal] if goal_port is not None else best
 
 
-_CACHE: dict[int, tuple[weakref.ref[Scenario], Geography]] = {}
-
-
-def geography_for(scenario: Scenario) -> Geography:
-    """``build_geography(scenario)``, reused while the same scenario object lives. The geography is
-    immutable derived data (its memo only caches answers), so games of one scenario may share it."""
-    entry = _CACHE.get(id(scenario))
-    if entry is not None and entry[0]() is scenario:
-        return entry[1]
-    geo = build_geography(scenario)
-    key = id(scenario)
-
-    def forget(_ref: weakref.ref[Scenario]) -> None:
-        _CACHE.pop(key, None)
-
-    _CACHE[key] = (weakref.ref(scenario, forget), geo)
-    return geo
-
-
 def build_geography(scenario: Scenario) -> Geography:
-    """The map facts of ``scenario`` for its two sides."""
+    """The map facts of ``scenario`` for its two sides (carried on the model as ``scenario.geography``)."""
     sea = scenario.map
     by_zone: dict[str, list[str]] = {}
     for port in sea.ports.values():

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from admiralty.engine.model.common import NOWHERE, Smoke, Source
+from admiralty.engine.model.derived import Derived
+
+if TYPE_CHECKING:
+    from admiralty.engine.rulesets.dreadnought.geography import Geography
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -302,8 +307,8 @@ class Victory:
 
 
 @dataclass(frozen=True)
-class Scenario:
-    """A playable dreadnought scenario with every reference resolved."""
+class Scenario(Derived):
+    """A playable dreadnought scenario with every reference resolved; ``geography`` is derived from it once."""
 
     id: str
     title: str
@@ -346,6 +351,16 @@ class Scenario:
 
     def is_night(self, turn: int) -> bool:
         return turn in self.night
+
+    @cached_property
+    def geography(self) -> Geography:
+        """The map facts the rules ask again and again (friendly and refuelling ports per side, routes),
+        computed when the first game of this scenario starts and shared by every later one (immutable; its
+        memo only caches answers)."""
+        # geography.py builds on this module's types, so it is imported when first needed, not at the top.
+        from admiralty.engine.rulesets.dreadnought.geography import build_geography
+
+        return build_geography(self)
 
 
 def effective_speed(cls: ShipClass) -> str:

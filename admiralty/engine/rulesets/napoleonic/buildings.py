@@ -11,39 +11,25 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from shapely.geometry import Polygon
-from shapely.strtree import STRtree
 
 from admiralty.engine.dice import Dice, roll
 
 from .geometry import EPSILON, share_inside, terrain_shape
-from .model import Terrain
+from .model import Table, Terrain
 from .tables import Tables, table_row
 
 BURNING_KINDS = ("building", "built-up")
 
 
-_TREES: dict[int, tuple[tuple[Terrain, ...], STRtree]] = {}
-
-
-def _near(shape: Polygon, terrain: tuple[Terrain, ...]) -> list[Terrain]:
-    """The pieces whose bounding boxes meet ``shape``'s, in table order: the only ones that can hold a
-    share of it. One index per table, kept while the table lives (the validator asks for every target of
-    a fire plan of thousands of entries, on tables of hundreds of pieces)."""
-    hit = _TREES.get(id(terrain))
-    if hit is None or hit[0] is not terrain:
-        if len(_TREES) > 64:
-            _TREES.clear()
-        hit = (terrain, STRtree([terrain_shape(piece) for piece in terrain]))
-        _TREES[id(terrain)] = hit
-    return [terrain[int(i)] for i in sorted(hit[1].query(shape))]
-
-
-def terrain_of(shape: Polygon, terrain: Iterable[Terrain], kinds: Sequence[str], tables: Tables) -> Terrain | None:
-    """The piece of one of ``kinds`` holding the largest share of ``shape`` (at least the house share)."""
+def terrain_of(shape: Polygon, terrain: Table | Iterable[Terrain], kinds: Sequence[str],
+               tables: Tables) -> Terrain | None:
+    """The piece of one of ``kinds`` holding the largest share of ``shape`` (at least the house share).
+    Given the ``Table``, only the pieces its index finds near ``shape`` are measured."""
     best: tuple[float, Terrain] | None = None
     threshold = float(tables["in_terrain_share"]) - EPSILON
-    if threshold > 0 and isinstance(terrain, tuple):  # a piece apart from the shape holds none of it
-        terrain = _near(shape, terrain)
+    if isinstance(terrain, Table):
+        # A piece apart from the shape holds none of it (unless the house share is zero).
+        terrain = terrain.terrain_near(shape) if threshold > 0 else terrain.terrain
     for piece in terrain:
         if piece.kind not in kinds:
             continue

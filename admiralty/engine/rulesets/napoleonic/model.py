@@ -24,9 +24,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.strtree import STRtree
+
 from admiralty.engine.model.common import Smoke
+from admiralty.engine.model.derived import Derived
 
 from .tables import Tables, load_tables
 
@@ -63,7 +69,7 @@ class Terrain:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Derived):
     """The playing table: ``size`` is (width, depth) in cm with the origin at the south-west corner."""
 
     id: str
@@ -72,6 +78,17 @@ class Table:
     terrain: tuple[Terrain, ...] = ()
     source: Any = field(default=None, compare=False, repr=False)
     ruleset: str = field(default="napoleonic", compare=False)  # the site sorts models by ruleset
+
+    @cached_property
+    def terrain_index(self) -> STRtree:
+        """An R-tree of the terrain outlines, built once per table when first asked (the validator asks
+        for every target of a fire plan of thousands of entries, on tables of hundreds of pieces)."""
+        return STRtree([Polygon(piece.polygon) for piece in self.terrain])
+
+    def terrain_near(self, shape: BaseGeometry) -> tuple[Terrain, ...]:
+        """The pieces whose bounding boxes meet ``shape``'s, in table order: the only ones that can hold a
+        share of it."""
+        return tuple(self.terrain[int(i)] for i in sorted(self.terrain_index.query(shape)))
 
 
 @dataclass(frozen=True)

@@ -83,9 +83,9 @@ def describe(
         unit = scenario.unit(target_id)
         side: str | None = unit.side
         kind = "unit"
-        burning = terrain_of(shape, scenario.table.terrain, BURNING_KINDS, tables)
-        rough = terrain_of(shape, scenario.table.terrain, ("rough",), tables)
-        cover = terrain_of(shape, scenario.table.terrain, tuple(tables["cover_kinds"]), tables) is not None
+        burning = terrain_of(shape, scenario.table, BURNING_KINDS, tables)
+        rough = terrain_of(shape, scenario.table, ("rough",), tables)
+        cover = terrain_of(shape, scenario.table, tuple(tables["cover_kinds"]), tables) is not None
         column = unit.formation == "column"
         blockers = buildings(scenario)
     elif target_id in terrain:
