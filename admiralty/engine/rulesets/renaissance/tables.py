@@ -1,17 +1,20 @@
-"""The ruleset's tables (``tables.yaml``) as one typed, read-only object."""
+"""The ruleset's tables (``tables.yaml``) as one typed, read-only object.
+
+``admiralty.engine.tables`` reads the file, checks it against ``schemas/renaissance/tables.schema.json`` and
+merges a game's ``tables`` option key by key at every level; ``tables_from`` then types the result.
+"""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import yaml
+from admiralty.engine.tables import HouseTables
 
-TABLES_PATH = Path(__file__).with_name("tables.yaml")
+HOUSE = HouseTables.packaged("renaissance")
+TABLES_PATH = HOUSE.file
 
 
 @dataclass(frozen=True)
@@ -55,24 +58,6 @@ class Tables:
     unit_cost: Mapping[str, float]
 
 
-def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    merged = copy.deepcopy(base)
-    for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
-
-
-@cache
-def raw_tables() -> dict[str, Any]:
-    """The parsed ``tables.yaml``; callers must not change it."""
-    with TABLES_PATH.open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
-    return data
-
-
 def tables_from(data: Mapping[str, Any]) -> Tables:
     """Build the typed tables from a ``tables.yaml``-shaped mapping."""
     cost = {k: float(v) for k, v in data["unit_cost"].items() if k != "house"}
@@ -101,12 +86,13 @@ def tables_from(data: Mapping[str, Any]) -> Tables:
 
 
 def load_tables(overrides: Mapping[str, Any] | None = None) -> Tables:
-    """The ruleset's tables, with ``overrides`` (same shape as ``tables.yaml``) merged in."""
+    """The ruleset's tables, with ``overrides`` (same shape as ``tables.yaml``) merged in; ``TablesError``
+    when they no longer fit the schema."""
     if not overrides:
         return _default_tables()
-    return tables_from(_merge(raw_tables(), overrides))
+    return tables_from(HOUSE.merged(overrides))
 
 
 @cache
 def _default_tables() -> Tables:
-    return tables_from(raw_tables())
+    return tables_from(HOUSE.base())

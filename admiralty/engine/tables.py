@@ -1,0 +1,156 @@
+"""House tables: every rule system's numbers as data, read, checked and merged one way.
+
+A rule system ships ``engine/rulesets/<name>/tables.yaml`` and its schema
+``schemas/<name>/tables.schema.json``. ``HouseTables`` reads the file once (``yaml.safe_load``), checks it
+against the schema (and against the rule system's own limits, ``limits``, for what a schema cannot say),
+and merges overrides (a scenario's ``rules.tables``, a game's ``tables`` option) key by key down to
+``depth`` levels: below that depth an override replaces the value whole. Every problem is one
+``TablesError`` listing each finding as a path and a message.
+
+Tables are plain nested dicts of JSON values; code reads them by key, never by position. Every call
+returns a fresh copy (games may not share mutable tables), and a merge is validated once per distinct
+override per process: the corpus plays thousands of games of a handful of scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.exceptions import NoSuchResource
+from referencing.jsonschema import DRAFT202012
+
+from admiralty.resources import package_path
+
+Tables = dict[str, Any]
+Problem = tuple[tuple[str | int, ...], str]
+"""Where in the tables (keys and list indices) and what is wrong there."""
+
+
+class TablesError(ValueError):
+    """Tables (or overrides of them) that do not fit their schema or the rules' limits. ``problems`` lists
+    each finding; the message has a header line, then one ``path: message`` line per finding."""
+
+    def __init__(self, ruleset: str, problems: list[Problem]) -> None:
+        self.ruleset = ruleset
+        self.problems = problems
+        lines = [f"{'/'.join(str(p) for p in path) or '<root>'}: {message}" for path, message in problems]
+        super().__init__(f"invalid {ruleset} tables:\n" + "\n".join(lines))
+
+
+def merge(base: Mapping[str, Any], overrides: Mapping[str, Any], depth: int | None = None) -> Tables:
+    """``base`` with ``overrides`` merged in: mappings key by key (``depth`` levels deep, all the way when
+    ``None``), anything else replaced. Neither argument is changed; the result shares nothing with them."""
+    merged: Tables = json.loads(json.dumps(base, default=_plain))
+    for key, value in overrides.items():
+        here = merged.get(key)
+        if isinstance(value, Mapping) and isinstance(here, dict) and (depth is None or depth > 1):
+            merged[key] = merge(here, value, None if depth is None else depth - 1)
+        else:
+            merged[key] = json.loads(json.dumps(value, default=_plain))
+    return merged
+
+
+def _plain(value: Any) -> Any:
+    """JSON for the read-only containers overrides arrive in (a frozen model's ``MappingProxyType``)."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"not a JSON value in the tables: {value!r}")
+
+
+@cache
+def _validator(schema_file: Path) -> Draft202012Validator:
+    """A validator for one tables schema. Its relative ``$ref``s (``../common.schema.json``) resolve to the
+    files next to it, read from the package; nothing is ever fetched."""
+    root = schema_file.resolve()
+
+    def retrieve(uri: str) -> Resource[Any]:
+        parts = urlsplit(uri)
+        path = Path(url2pathname(parts.path))
+        if parts.scheme != "file" or not path.is_file():
+            raise NoSuchResource(uri)
+        return Resource.from_contents(json.loads(path.read_text(encoding="utf-8")), DRAFT202012)
+
+    schema = {**json.loads(root.read_text(encoding="utf-8")), "$id": root.as_uri()}
+    Draft202012Validator.check_schema(schema)
+    # referencing documents ``Registry(retrieve=...)``; its attrs-made __init__ hides the name from mypy.
+    registry: Registry[Any] = Registry(retrieve=retrieve)  # type: ignore[call-arg]
+    return Draft202012Validator(schema, registry=registry)
+
+
+@dataclass(frozen=True)
+class HouseTables:
+    """One rule system's house tables: where they live, how deep overrides merge, and the limits beyond the
+    schema (``limits(tables)`` lists ``Problem``s)."""
+
+    ruleset: str
+    file: Path
+    schema_file: Path
+    depth: int | None = None
+    limits: Callable[[Mapping[str, Any]], list[Problem]] | None = field(default=None, compare=False)
+
+    @classmethod
+    def packaged(cls, ruleset: str, *, depth: int | None = None,
+                 limits: Callable[[Mapping[str, Any]], list[Problem]] | None = None) -> HouseTables:
+        """The tables a bundled rule system ships in the ``admiralty`` package."""
+        return cls(ruleset, package_path("engine", "rulesets", ruleset, "tables.yaml"),
+                   package_path("schemas", ruleset, "tables.schema.json"), depth, limits)
+
+    def problems(self, tables: Mapping[str, Any]) -> list[Problem]:
+        """Every schema error of ``tables`` (by path), then the rule system's limits if the schema holds."""
+        validator = _validator(self.schema_file)
+        errors = sorted(validator.iter_errors(tables), key=lambda e: [str(p) for p in e.absolute_path])
+        found: list[Problem] = [(tuple(error.absolute_path), error.message) for error in errors]
+        if not found and self.limits is not None:
+            found = self.limits(tables)
+        return found
+
+    def check(self, tables: Mapping[str, Any]) -> None:
+        """Raise ``TablesError`` unless ``tables`` fit the schema and the limits."""
+        found = self.problems(tables)
+        if found:
+            raise TablesError(self.ruleset, found)
+
+    def base(self) -> Tables:
+        """A fresh copy of the packaged tables (read and checked once per process)."""
+        tables: Tables = json.loads(_base_json(self))
+        return tables
+
+    def merged(self, *overrides: Mapping[str, Any] | None) -> Tables:
+        """A fresh copy of the tables with each override merged in turn, checked once per distinct override."""
+        given = [dict(o) for o in overrides if o]
+        if not given:
+            return self.base()
+        tables: Tables = json.loads(_merged_json(self, json.dumps(given, sort_keys=True, default=_plain)))
+        return tables
+
+
+@cache
+def _base_json(house: HouseTables) -> str:
+    data = yaml.safe_load(house.file.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise TablesError(house.ruleset, [((), f"{house.file.name} is not a mapping of tables")])
+    house.check(data)
+    return json.dumps(data, sort_keys=True)
+
+
+@cache
+def _merged_json(house: HouseTables, overrides_json: str) -> str:
+    tables = house.base()
+    for override in json.loads(overrides_json):
+        tables = merge(tables, override, house.depth)  # an unknown name is the closed schema's finding
+    house.check(tables)
+    return json.dumps(tables, sort_keys=True)
