@@ -10,8 +10,12 @@ use; ``dataclasses.replace`` builds a new object, which derives afresh.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_STORE = "_derived"  # the instance attribute holding values derived by name (see ``derived``)
 
 
 class Derived:
@@ -21,4 +25,15 @@ class Derived:
     def __getstate__(self) -> dict[str, Any]:
         cls = type(self)
         return {name: value for name, value in self.__dict__.items()
-                if not isinstance(getattr(cls, name, None), cached_property)}
+                if name != _STORE and not isinstance(getattr(cls, name, None), cached_property)}
+
+    def derived(self, name: str, compute: Callable[[], T]) -> T:
+        """A value derived from this model under ``name``, computed on first use and kept on the model.
+
+        For facts another layer derives (the validator's graph and shapes of a map): the model does not
+        know them, but they live and die with it like its own ``cached_property`` values."""
+        store: dict[str, Any] = self.__dict__.setdefault(_STORE, {})
+        if name not in store:
+            store[name] = compute()
+        value: T = store[name]
+        return value

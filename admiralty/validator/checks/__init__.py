@@ -40,23 +40,6 @@ class CheckContext:
 
 CheckFunction = Callable[[Any, CheckContext], Iterable[Diagnostic]]
 
-_MEMO: dict[tuple[int, str], tuple[Any, Any]] = {}
-MEMO_LIMIT = 256  # entries (a map's graph and shapes are large); one run of the corpus asks for about 30
-
-
-def memo(model: Any, name: str, compute: Callable[[], Any]) -> Any:
-    """Something derived from a model (a map's graph, its shapes), computed once however many checks and
-    scenarios ask for it. Keyed by the model object itself, which is immutable."""
-    key = (id(model), name)
-    hit = _MEMO.get(key)
-    if hit is None or hit[0] is not model:
-        if len(_MEMO) >= MEMO_LIMIT:  # a long-lived process (the fuzzer, a server) builds models without end
-            _MEMO.clear()
-        hit = (model, compute())
-        _MEMO[key] = hit
-    return hit[1]
-
-
 @dataclass(frozen=True)
 class Check:
     name: str

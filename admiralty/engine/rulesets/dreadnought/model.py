@@ -115,7 +115,7 @@ EMPTY_TOPOLOGY = Topology({}, {}, {}, {})
 
 
 @dataclass(frozen=True)
-class SeaMap:
+class SeaMap(Derived):
     """A dreadnought map: zones, land, ports and the topology derived from them."""
 
     id: str

@@ -167,7 +167,7 @@ class FirePlan:
 
 
 @dataclass(frozen=True)
-class NapoleonicScenario:
+class NapoleonicScenario(Derived):
     """A playable scenario. ``date``, ``briefing``, ``sources``, ``smoke`` and ``content_hash`` are what the
     rest of the project (site, smoke games, replays) reads on every ruleset's scenarios; the rules never do."""
 

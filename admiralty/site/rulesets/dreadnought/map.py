@@ -245,25 +245,19 @@ class Drawing:
     ports: str
 
 
-_DRAWINGS: dict[int, tuple[SeaMap, Drawing]] = {}
-
-
 def drawing(seamap: SeaMap) -> Drawing:
-    """The map's static layers; cached by identity because every scenario on a map shares its object."""
-    cached = _DRAWINGS.get(id(seamap))
-    if cached is not None and cached[0] is seamap:
-        return cached[1]
+    """The map's static layers, drawn once per map and kept on it (every scenario on a map shares its object)."""
+    return seamap.derived("site.drawing", lambda: _draw(seamap))
+
+
+def _draw(seamap: SeaMap) -> Drawing:
     frame = frame_for(seamap)
     size = _label_size(seamap, frame)
     centres = zone_centres(seamap)
     labels = "".join(f'<text class="zone-label" x="{x}" y="{y}" font-size="{size}">{esc(zone_id)}</text>'
                      for zone_id, (x, y) in ((z, frame.point(c)) for z, c in label_points(seamap, centres).items()))
-    result = Drawing(frame, size, centres, "".join(_zones(seamap, frame)), "".join(_land(seamap, frame)), labels,
-                     "".join(_ports(seamap, frame, size)))
-    if len(_DRAWINGS) > 64:
-        _DRAWINGS.clear()
-    _DRAWINGS[id(seamap)] = (seamap, result)
-    return result
+    return Drawing(frame, size, centres, "".join(_zones(seamap, frame)), "".join(_land(seamap, frame)), labels,
+                   "".join(_ports(seamap, frame, size)))
 
 
 def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:

@@ -103,7 +103,7 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
         rings = [entry["polygon"]] if "polygon" in entry else entry["multipolygon"]
         land.append(LandMass(entry["id"], entry.get("name", entry["id"]), entry["nation"],
                              tuple(_ring(r) for r in rings), source(doc, "land", i)))
-    land_shape = geometry.land_union(ring for mass in land for ring in mass.polygons)
+    land_shape = geometry.land_index(geometry.land_union(ring for mass in land for ring in mass.polygons))
     cells = geometry.sea_cells(geometry.grid_cells(grid.rows, grid.columns, grid.cell, grid.origin, grid.stagger),
                                land_shape)
     polygons: dict[str, Polygon] = {cell.zone_id: cell.polygon for cell in cells}

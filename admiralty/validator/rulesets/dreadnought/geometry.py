@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 import shapely
@@ -158,26 +159,28 @@ class LandIndex:
     shores: STRtree  # the parts' boundaries
 
 
-_LAND_INDEXES: dict[int, LandIndex] = {}
+    @property
+    def is_empty(self) -> bool:
+        return bool(self.land.is_empty)
 
 
-def land_index(land: BaseGeometry) -> LandIndex:
-    """The index of ``land``, built once per land geometry (a build asks for it once per zone)."""
-    hit = _LAND_INDEXES.get(id(land))
-    if hit is not None and hit.land is land:
-        return hit
+Land: TypeAlias = BaseGeometry | LandIndex
+"""Land as a geometry, or already indexed: a caller that asks many questions of one coastline (the map
+builder asks once per zone) indexes it once with :func:`land_index` and passes the index."""
+
+
+def land_index(land: Land) -> LandIndex:
+    """The index of ``land`` (``land`` itself when it is one already)."""
+    if isinstance(land, LandIndex):
+        return land
     parts = [land]
     while any(shapely.get_num_geometries(p) > 1 or p.geom_type.startswith(("Multi", "Geometry")) for p in parts):
         parts = [q for p in parts for q in shapely.get_parts(p).tolist()]
     array = _array([p for p in parts if not p.is_empty])
-    index = LandIndex(land, array, STRtree(array), STRtree(shapely.boundary(array)))
-    if len(_LAND_INDEXES) >= 8:
-        _LAND_INDEXES.pop(next(iter(_LAND_INDEXES)))
-    _LAND_INDEXES[id(land)] = index
-    return index
+    return LandIndex(land, array, STRtree(array), STRtree(shapely.boundary(array)))
 
 
-def land_near(land: BaseGeometry, geometries: Sequence[BaseGeometry] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def land_near(land: Land, geometries: Sequence[BaseGeometry] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which of ``geometries`` land touches (their indices, ascending), and for each the land there: the
     union of the land parts that intersect it."""
     index = land_index(land)
@@ -210,7 +213,7 @@ def _repaired(geometries: Sequence[BaseGeometry]) -> np.ndarray:
     return array
 
 
-def distances_to_coast(points: Sequence[Sequence[float]], land: BaseGeometry) -> list[float]:
+def distances_to_coast(points: Sequence[Sequence[float]], land: Land) -> list[float]:
     """Each point's distance to the nearest land boundary (``inf`` without land), through the index: the
     work grows with the points, not with the points times the length of the coastline."""
     index = land_index(land)
@@ -227,7 +230,7 @@ def distances_to_coast(points: Sequence[Sequence[float]], land: BaseGeometry) ->
 # --- sea zones -------------------------------------------------------------------------------------
 
 
-def sea_areas(polygons: Sequence[BaseGeometry], land: BaseGeometry) -> list[BaseGeometry]:
+def sea_areas(polygons: Sequence[BaseGeometry], land: Land) -> list[BaseGeometry]:
     """Each polygon less the land in it (the polygon itself where no land touches it)."""
     result = _repaired(polygons)
     if land.is_empty or not len(result):
@@ -238,7 +241,7 @@ def sea_areas(polygons: Sequence[BaseGeometry], land: BaseGeometry) -> list[Base
     return list(result)
 
 
-def sea_zones(zone_ids: Sequence[str], polygons: Sequence[BaseGeometry], land: BaseGeometry,
+def sea_zones(zone_ids: Sequence[str], polygons: Sequence[BaseGeometry], land: Land,
               min_sea_fraction: float = SEA_FRACTION) -> dict[str, BaseGeometry]:
     """The sea part of every polygon that is not wholly land (more than ``min_sea_fraction`` of it is
     sea), keyed by zone id, in the given order."""
@@ -248,7 +251,7 @@ def sea_zones(zone_ids: Sequence[str], polygons: Sequence[BaseGeometry], land: B
     return {zone: sea for zone, sea, a, b in zip(zone_ids, seas, left, whole, strict=True) if a > min_sea_fraction * b}
 
 
-def sea_cells(cells: Iterable[Cell], land: BaseGeometry, min_sea_fraction: float = SEA_FRACTION) -> list[Cell]:
+def sea_cells(cells: Iterable[Cell], land: Land, min_sea_fraction: float = SEA_FRACTION) -> list[Cell]:
     """The cells that are not wholly land (DESIGN.md: those are the sea zones), in the grid's order."""
     cells = list(cells)
     if land.is_empty:
@@ -257,13 +260,13 @@ def sea_cells(cells: Iterable[Cell], land: BaseGeometry, min_sea_fraction: float
     return [cell for cell in cells if cell.zone_id in kept]
 
 
-def shared_sea_border(a: Polygon, b: Polygon, land: BaseGeometry) -> float:
+def shared_sea_border(a: Polygon, b: Polygon, land: Land) -> float:
     """Length of the border two zones share that is not land (0 when they only meet at a point)."""
     borders = sea_borders([a, b], land)
     return borders[0][2] if borders else 0.0
 
 
-def sea_borders(polygons: Sequence[Polygon], land: BaseGeometry) -> list[tuple[int, int, float]]:
+def sea_borders(polygons: Sequence[Polygon], land: Land) -> list[tuple[int, int, float]]:
     """``(i, j, length)`` for every pair of zones ``i < j`` that share a border of positive length that is
     not all land; ``length`` is the part of it outside land. Sorted by ``(i, j)``."""
     shapes = _array(polygons)
@@ -292,12 +295,12 @@ def sea_borders(polygons: Sequence[Polygon], land: BaseGeometry) -> list[tuple[i
     return list(zip(left[keep].tolist(), right[keep].tolist(), lengths[keep].tolist(), strict=True))
 
 
-def derive_adjacency(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: BaseGeometry) -> list[tuple[str, str]]:
+def derive_adjacency(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: Land) -> list[tuple[str, str]]:
     """Pairs of zones that share a border of positive length that is not all land, sorted by id."""
     return sorted((zone_ids[i], zone_ids[j]) for i, j, _ in sea_borders(polygons, land))
 
 
-def coastal_zones(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: BaseGeometry) -> set[str]:
+def coastal_zones(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: Land) -> set[str]:
     """Zones that overlap land or share a border of positive length with it (meeting land at a single
     corner does not make a zone coastal)."""
     if land.is_empty or not len(polygons):
@@ -311,13 +314,13 @@ def coastal_zones(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: Ba
     return {zone_ids[i] for i in left[touches].tolist()}
 
 
-def zone_kinds(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: BaseGeometry) -> dict[str, str]:
+def zone_kinds(zone_ids: Sequence[str], polygons: Sequence[Polygon], land: Land) -> dict[str, str]:
     """``coastal`` or ``open`` for every zone (see :func:`coastal_zones`), in the zones' order."""
     coastal = coastal_zones(zone_ids, polygons, land)
     return {zone: "coastal" if zone in coastal else "open" for zone in zone_ids}
 
 
-def land_sides(polygon: Polygon, land: BaseGeometry, tolerance: float | None = None) -> tuple[str, ...]:
+def land_sides(polygon: Polygon, land: Land, tolerance: float | None = None) -> tuple[str, ...]:
     """Which sides (N, E, S, W) of a rectangular zone are wholly land (DN-7.41a). A side is wholly land
     when at most ``tolerance`` of it (default: ``EPSILON`` of its length) lies outside land."""
     if land.is_empty:

@@ -21,7 +21,7 @@ from admiralty.engine.rulesets.napoleonic.geometry import EPSILON, unit_footprin
 from admiralty.engine.rulesets.napoleonic.howitzers import howitzer_battery_formed, pieces_fire_together
 from admiralty.engine.rulesets.napoleonic.model import Finding, NapoleonicScenario, Table
 from admiralty.engine.rulesets.napoleonic.tables import Tables, load_tables
-from admiralty.validator.checks import CheckContext, check, memo
+from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, Severity, register
 
 register("GEO020", "Unit or battery off the table", "Every unit's bases and every battery must stand on the "
@@ -104,17 +104,17 @@ HINTS = {
 
 def tables_of(scenario: NapoleonicScenario) -> Tables:
     """The scenario's house tables (with its overrides), computed once for all the checks."""
-    result: Tables = memo(scenario, "tables", lambda: load_tables(scenario.rules.get("tables")))
+    result: Tables = scenario.derived("tables", lambda: load_tables(scenario.rules.get("tables")))
     return result
 
 
 def _valid_polygons(table: Table) -> bool:
-    result: bool = memo(table, "valid", lambda: all(Polygon(t.polygon).is_valid for t in table.terrain))
+    result: bool = table.derived("valid", lambda: all(Polygon(t.polygon).is_valid for t in table.terrain))
     return result
 
 
 def _objects(scenario: NapoleonicScenario) -> dict[str, Any]:
-    found: dict[str, Any] = memo(scenario, "objects", lambda: {
+    found: dict[str, Any] = scenario.derived("objects", lambda: {
         **{t.id: t for t in scenario.table.terrain}, **{u.id: u for u in scenario.units},
         **{b.id: b for b in scenario.batteries}})
     return found
@@ -128,7 +128,7 @@ def _where(scenario: NapoleonicScenario, object_id: str, *child: str) -> Source:
 
 def _entry_key(entry: Any) -> Any:
     """Fire-plan entries made from one YAML entry (``turns: [...]``) share a source: report them once."""
-    return entry.source if entry.source is not None else id(entry)
+    return entry.source if entry.source is not None else entry
 
 
 def _positioned(scenario: NapoleonicScenario, findings: list[Finding], ctx: CheckContext,

@@ -50,12 +50,12 @@ def land_shape(entry: Mapping[str, Any]) -> Polygon | MultiPolygon:
     return polygons[0] if "polygon" in entry else MultiPolygon(polygons)
 
 
-def sea_zones(cells: Mapping[str, Polygon], land: BaseGeometry) -> dict[str, BaseGeometry]:
+def sea_zones(cells: Mapping[str, Polygon], land: geometry.Land) -> dict[str, BaseGeometry]:
     """The sea part of every cell that is not wholly land, keyed by zone id, in the cells' order."""
     return geometry.sea_zones(list(cells), list(cells.values()), land)
 
 
-def zone_graph(zones: Sequence[str], cells: Mapping[str, Polygon], land: BaseGeometry) -> nx.Graph:
+def zone_graph(zones: Sequence[str], cells: Mapping[str, Polygon], land: geometry.Land) -> nx.Graph:
     """The sea-zone graph over ``zones``: a node per zone (in that order), an edge per shared border that
     is not all land, carrying ``border``, the length of it that lies outside land."""
     graph = nx.Graph()
@@ -65,7 +65,7 @@ def zone_graph(zones: Sequence[str], cells: Mapping[str, Polygon], land: BaseGeo
     return graph
 
 
-def derive_adjacency(cells: Mapping[str, Polygon], land: BaseGeometry) -> nx.Graph:
+def derive_adjacency(cells: Mapping[str, Polygon], land: geometry.Land) -> nx.Graph:
     """The sea-zone graph of a grid's cells (see :func:`zone_graph`)."""
     return zone_graph(list(sea_zones(cells, land)), cells, land)
 
@@ -90,7 +90,8 @@ def map_geometry(document: Mapping[str, Any]) -> MapGeometry:
     """
     grid = Grid.from_doc(document["grid"])
     cells = grid_cells(grid)
-    land = geometry.land_union(ring for entry in document.get("land", []) for ring in land_rings(entry))
+    land_shape = geometry.land_union(ring for entry in document.get("land", []) for ring in land_rings(entry))
+    land = geometry.land_index(land_shape)  # indexed once for every question below
     zones = sea_zones(cells, land)
     ids = list(zones)
     kinds = geometry.zone_kinds(ids, [cells[zone] for zone in ids], land)
@@ -106,7 +107,7 @@ def map_geometry(document: Mapping[str, Any]) -> MapGeometry:
         graph.add_nodes_from(zones)
         graph.add_edges_from(_pairs(adjacency))
     graph.remove_edges_from(_pairs(document.get("blocked", []) or []))
-    return MapGeometry(grid=grid, cells=cells, land=land, zones=zones, kinds=kinds, graph=graph)
+    return MapGeometry(grid=grid, cells=cells, land=land_shape, zones=zones, kinds=kinds, graph=graph)
 
 
 def _pairs(pairs: Iterable[Sequence[str]]) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from shapely.strtree import STRtree
 from shapely.validation import explain_validity
 
 from admiralty.engine.rulesets.dreadnought.model import Scenario, SeaMap
-from admiralty.validator.checks import CheckContext, check, memo
+from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
 from admiralty.validator.rulesets.dreadnought import geometry
 
@@ -111,7 +111,7 @@ def shapes_of(sea_map: SeaMap) -> Shapes:
         land = geometry.land_union(ring for mass in sea_map.land for ring in mass.polygons)
         return Shapes(ids, zones, land, land.boundary, STRtree(list(zones)))
 
-    result: Shapes = memo(sea_map, "shapes", compute)
+    result: Shapes = sea_map.derived("shapes", compute)
     return result
 
 

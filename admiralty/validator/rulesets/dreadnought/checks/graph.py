@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import networkx as nx
 
 from admiralty.engine.rulesets.dreadnought.model import SeaMap
-from admiralty.validator.checks import CheckContext, check, memo
+from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
 
 register("GRA001", "Zone adjacent to itself", "An adjacency pair or blocked border names the same zone "
@@ -24,7 +24,7 @@ register("GRA003", "Port opens on no sea zone", "A port must open onto at least 
 
 def sea_graph(sea_map: SeaMap) -> nx.Graph:
     """The sea zones as a networkx graph along the map's (declared or derived) adjacency (built once)."""
-    return memo(sea_map, "sea_graph", lambda: _build_graph(sea_map))
+    return sea_map.derived("sea_graph", lambda: _build_graph(sea_map))
 
 
 def _build_graph(sea_map: SeaMap) -> nx.Graph:

@@ -16,7 +16,7 @@ from admiralty.engine.rulesets.dreadnought.model import (
     effective_speed,
     may_enter_two_zones,
 )
-from admiralty.validator.checks import CheckContext, check, memo
+from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
 from admiralty.validator.rulesets.dreadnought.checks.graph import sea_graph
 
@@ -162,7 +162,7 @@ def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, i
         sources = {z for p in ports for z in scenario.map.ports[p].zones}
         return dict(nx.multi_source_dijkstra_path_length(sea_graph(scenario.map), sources)) if sources else {}
 
-    return memo(scenario.map, "friendly:" + ",".join(sorted(side.nations)), compute), ports
+    return scenario.map.derived("friendly:" + ",".join(sorted(side.nations)), compute), ports
 
 
 @check("dreadnought", Scenario, "DN-5.2-abort")
