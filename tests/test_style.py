@@ -91,3 +91,64 @@ def test_mypy_strict_is_clean_on_the_core(tmp_path: Path) -> None:
     proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "c"),
                            *STRICT_CORE], cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout[-4000:]
+
+
+_SHA_PIN = r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}  # v\d[\w.-]*$"
+
+
+def _workflow_texts() -> dict[str, str]:
+    """Every workflow and action file under .github/, and the workflow ``admiralty init`` writes."""
+    from admiralty.scaffold.init import workflow
+
+    texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+             for p in sorted((ROOT / ".github").rglob("*.y*ml"))}
+    texts["admiralty init: .github/workflows/scenarios.yml"] = workflow()
+    return texts
+
+
+def supply_chain_problems(name: str, text: str) -> list[str]:
+    """Third-party ``uses:`` pinned to a 40-hex commit with its tag in a comment (local ``./`` actions and
+    admiralty's own action at a release tag excepted), top-level ``permissions`` in a workflow, and no
+    ``pull_request_target`` trigger."""
+    import re
+
+    import yaml
+
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        match = re.match(r"^\s*(?:-\s*)?uses:\s*(\S.*)$", line)
+        if not match:
+            continue
+        used = match.group(1).strip()
+        if used.startswith("./") or re.match(r"^admiralty/admiralty/[\w./-]+@v\d+\.\d+\.\d+$", used):
+            continue
+        if not re.match(_SHA_PIN, used):
+            problems.append(f"{name}:{number}: '{used}' is not pinned to a commit SHA with its tag in a comment")
+    body = yaml.safe_load(text)
+    triggers = body.get(True, body.get("on")) if isinstance(body, dict) else None  # PyYAML reads `on` as True
+    if triggers is not None:
+        if "permissions" not in body:
+            problems.append(f"{name}: no top-level permissions")
+        names = triggers if isinstance(triggers, list | dict) else [triggers]
+        if "pull_request_target" in names:
+            problems.append(f"{name}: pull_request_target runs untrusted code with the base repository's rights")
+    return problems
+
+
+def test_workflows_pin_actions_and_limit_permissions() -> None:
+    """CI supply chain (issue 19): every workflow here and the one ``admiralty init`` writes."""
+    texts = _workflow_texts()
+    assert any(name.endswith("ci.yml") for name in texts)
+    assert [p for name, text in texts.items() for p in supply_chain_problems(name, text)] == []
+
+
+def test_the_supply_chain_check_catches_each_mistake() -> None:
+    """A control: a moving tag, a SHA without its tag comment, no permissions, pull_request_target."""
+    sha = "11d5960a326750d5838078e36cf38b85af677262"
+    good = (f"on: push\npermissions:\n  contents: read\njobs:\n  a:\n    steps:\n"
+            f"      - uses: actions/checkout@{sha}  # v4.4.0\n")
+    assert supply_chain_problems("good", good) == []
+    assert supply_chain_problems("tag", good.replace(f"{sha}  # v4.4.0", "v4"))
+    assert supply_chain_problems("nocomment", good.replace("  # v4.4.0", ""))
+    assert supply_chain_problems("noperm", good.replace("permissions:\n  contents: read\n", ""))
+    assert supply_chain_problems("prt", good.replace("on: push", "on: [pull_request_target]"))

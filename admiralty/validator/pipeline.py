@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +12,7 @@ from admiralty.validator import schema
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
-from admiralty.validator.load import LoadResult, load_file
+from admiralty.validator.load import Document, LoadResult, load_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -21,6 +21,13 @@ register("IO002", "Path outside the corpus root", "A symbolic link under the fol
          wrong="scenarios/x.yaml -> /etc/passwd", right="scenarios/x.yaml (a regular file)")
 register("IO003", "Not an admiralty document", "A YAML file under the folder has no `kind:` or "
          "`ruleset:`; it was skipped.", severity=Severity.INFO)
+register("IO004", "Document is not a mapping", "A YAML file in a corpus folder (below a folder named "
+         "`scenarios` or after a rule system, or named on the command line) holds a list, a text, a number or "
+         "a boolean where an admiralty document holds a mapping of keys to values. A file outside the corpus "
+         "that is not an admiralty document is only mentioned (IO003).",
+         wrong="- kind: ships\n- ruleset: dreadnought", right="kind: ships\nruleset: dreadnought\nid: ah-1914")
+_NOT_MAPPING_HINT = ("an admiralty document is a mapping of keys to values that starts with `kind:` and "
+                     "`ruleset:` (for example `kind: scenario`, then `ruleset: dreadnought`, then `id: ...`)")
 
 
 @dataclass
@@ -75,15 +82,18 @@ def validate(paths: Sequence[str]) -> Validation:
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
+    named = {display_path(Path(given)) for given in paths if Path(given).is_file()}
     return validate_loaded(((display_path(path), load_file(str(path), display_path(path))) for path in files),
-                           report)
+                           report, named=named)
 
 
-def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None) -> Validation:
+def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None, *,
+                    named: Collection[str] = ()) -> Validation:
     """Validate files that are already loaded, each named as its diagnostics show it: everything ``validate``
-    does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once."""
+    does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once.
+    ``named`` are the files named on the command line: like those in a corpus folder, they must be documents."""
     report = report if report is not None else Report()
-    loaded, broken = _check_schemas(results, report)
+    loaded, broken = _check_schemas(results, report, named)
     ctx = BuildContext(broken=broken)
     built = build_all(loaded, ctx)
     report.extend(ctx.diagnostics)
@@ -92,8 +102,24 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     return Validation(report, built.scenarios, loaded, built.others)
 
 
-def _check_schemas(results: Iterable[tuple[str, LoadResult]],
-                   report: Report) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
+def in_corpus_folder(shown: str) -> bool:
+    """Below a folder named ``scenarios`` or after a registered rule system (``scenarios/<ruleset>/...``)."""
+    from admiralty.contract import rulesets
+
+    folders = set(Path(shown).parts[:-1])
+    return "scenarios" in folders or not folders.isdisjoint(rulesets())
+
+
+def _not_a_mapping(doc: Document, shown: str) -> Diagnostic:
+    what = {list: "a list", str: "a text", bool: "a boolean", int: "a number", float: "a number"}.get(
+        type(doc.data), type(doc.data).__name__)
+    span = doc.root.span
+    return Diagnostic("IO004", f"the document is {what}, not a mapping", shown, span.line, span.column,
+                      hint=_NOT_MAPPING_HINT)
+
+
+def _check_schemas(results: Iterable[tuple[str, LoadResult]], report: Report,
+                   named: Collection[str] = ()) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
     loaded: list[Loaded] = []
     broken: set[tuple[str, str, str]] = set()
     kinds = schema.known_kinds()
@@ -104,6 +130,9 @@ def _check_schemas(results: Iterable[tuple[str, LoadResult]],
         if doc is None:
             continue
         data = doc.data
+        if not isinstance(data, dict) and (shown in named or in_corpus_folder(shown)):
+            report.add(_not_a_mapping(doc, shown))
+            continue
         unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
         if unmarked and doc.modeline is None:
             report.add(Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and "
