@@ -257,6 +257,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _missing_path(args: argparse.Namespace) -> str:
+    """Why a command's paths cannot be read (one line), or ``""``: a usage error, exit 2 (README)."""
+    from pathlib import Path
+
+    for given in [*(getattr(args, "paths", None) or []), getattr(args, "corpus", None)]:
+        if given is None:
+            continue
+        path = Path(given)
+        if not path.exists():
+            return f"no such file or folder: '{given}'"
+        if not os.access(path, os.R_OK | (os.X_OK if path.is_dir() else 0)):
+            return f"cannot read '{given}' (permission denied)"
+    return ""
+
+
 PASS_THROUGH = {"fuzz": "admiralty.validator.fuzz.cli:fuzz_command"}
 """Commands whose own parser takes every argument, ``--help`` included."""
 
@@ -272,6 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()
+        return 2
+    missing = _missing_path(args)
+    if missing:
+        print(f"admiralty {args.command}: {missing}", file=sys.stderr)
         return 2
     try:
         return int(args.handler(args))

@@ -3,42 +3,58 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from admiralty.engine.replay import format_log, play, read_replay, replay, write_replay
+from admiralty.engine.replay import (
+    ReplayFileError,
+    engine_version_of,
+    format_log,
+    play,
+    read_replay,
+    replay,
+    write_replay,
+)
 from admiralty.engine.rulesets import ruleset_module
 
+USAGE = 2  # a bad path, id or file: the README's exit code for usage errors
 
-def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str]:
-    """A scenario by id (searched in the corpus) or by file path; or why not."""
+
+def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str, int]:
+    """A scenario by id (searched in the corpus) or by file path; or why not and the exit code (1: the
+    documents have errors, 2: no such corpus, file or id)."""
     from admiralty.validator.pipeline import validate
     from admiralty.validator.report import render
 
+    if not Path(corpus).exists():
+        return None, f"no corpus folder '{corpus}' (pass --corpus DIR)", USAGE
     paths = [corpus]
     path = Path(reference)
+    if path.suffix in (".yaml", ".yml") and not path.is_file():
+        return None, f"no scenario file '{reference}'", USAGE
     if path.suffix in (".yaml", ".yml") and path.exists():
         paths.append(str(path))
     result = validate(paths)
     if result.report.exit_code():
-        return None, render(result.report, "text") + "the documents have errors; fix them first"
+        return None, render(result.report, "text") + "the documents have errors; fix them first", 1
     wanted = reference
     if path.suffix in (".yaml", ".yml") and path.exists():
         wanted = next((item.id for item in result.loaded if item.kind == "scenario" and Path(item.doc.file).resolve()
                        == path.resolve()), reference)
     for scenario in result.scenarios:
         if scenario.id == wanted:
-            return scenario, ""
+            return scenario, "", 0
     known = ", ".join(sorted(s.id for s in result.scenarios))
-    return None, f"no scenario '{reference}' under '{corpus}'; known: {known}"
+    return None, f"no scenario '{reference}' under '{corpus}'; known: {known or 'none'}", USAGE
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    scenario, problem = _find_scenario(args.scenario, args.corpus)
+    scenario, problem, code = _find_scenario(args.scenario, args.corpus)
     if scenario is None:
         print(f"admiralty play: {problem}", file=sys.stderr)
-        return 1
+        return code
     module = ruleset_module(scenario.ruleset)
     kinds = [k.strip() for k in args.players.split(",") if k.strip()]
     sides = [side for side, _ in scenario.side_names()]
@@ -68,14 +84,19 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         header, _, _ = read_replay(args.file)
-    except (OSError, ValueError) as error:
+    except ReplayFileError as error:
         print(f"admiralty replay: {error}", file=sys.stderr)
-        return 1
-    scenario, problem = _find_scenario(str(header.get("scenario", "")), args.corpus)
+        return USAGE
+    scenario, problem, code = _find_scenario(str(header.get("scenario", "")), args.corpus)
     if scenario is None:
         print(f"admiralty replay: {problem}", file=sys.stderr)
-        return 1
+        return code
     module = ruleset_module(scenario.ruleset)
+    recorded, current = str(header.get("engine", "")), engine_version_of(module)
+    if recorded and recorded != current:
+        print(f"admiralty replay: {args.file} was recorded by engine version {recorded!r}; this admiralty plays "
+              f"{current!r}, so its games differ: record it again", file=sys.stderr)
+        return USAGE
     try:
         check = replay(args.file, scenario, module)
     except Exception as error:
@@ -96,6 +117,43 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1 if problems else 0
         return 0
     print(f"DIVERGED at event {check.divergence}: {check.message}")
-    print(f"  recorded: {check.expected_event}")
-    print(f"  now:      {check.actual_event}")
+    print(side_by_side(check.expected_event, check.actual_event))
     return 1
+
+
+def side_by_side(recorded: Any, now: Any) -> str:
+    """The first differing event as two columns, field by field (``*`` marks the fields that differ).
+
+    A replay keeps only a digest of each event unless it was written with full events; then the recorded
+    column says so and the current event is shown whole. A missing event (one log ended earlier) is named.
+    """
+    if isinstance(recorded, dict) and set(recorded) == {"digest"}:
+        recorded = None if recorded["digest"] is None else f"(only its digest {recorded['digest']} was recorded)"
+    left = recorded if isinstance(recorded, dict) else {}
+    right = now if isinstance(now, dict) else {}
+    keys = list(dict.fromkeys([*left, *right]))
+    rows = [("", "recorded", "now")]
+    if not isinstance(recorded, dict) or not isinstance(now, dict):
+        rows.append(("event", _whole(recorded, "the recorded log ended here"), _whole(now, "the game ended here")))
+    for key in keys:
+        differs = left and right and left.get(key, _ABSENT) != right.get(key, _ABSENT)
+        mark = "*" if differs else " "
+        rows.append((f"{mark} {key}", _cell(left, key), _cell(right, key)))
+    width = [max(len(row[i]) for row in rows) for i in range(2)]
+    return "\n".join(f"  {a:<{width[0]}}  {b:<{width[1]}}  {c}".rstrip() for a, b, c in rows)
+
+
+_ABSENT = object()
+
+
+def _whole(event: Any, missing: str) -> str:
+    if event is None:
+        return f"({missing})"
+    return event if isinstance(event, str) else "(the fields below)"
+
+
+def _cell(event: dict[str, Any], key: str) -> str:
+    if key not in event:
+        return "-" if event else ""
+    text = json.dumps(event[key], sort_keys=True) if isinstance(event[key], dict | list) else str(event[key])
+    return text if len(text) <= 60 else text[:57] + "..."

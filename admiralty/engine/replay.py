@@ -162,13 +162,48 @@ def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = Fa
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+class ReplayFileError(ValueError):
+    """A replay file that cannot be used: missing, unreadable, not a replay, or from another format."""
+
+
+def _replay_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReplayFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ReplayFileError(f"{path}: is a folder, not a replay file") from None
+    except PermissionError:
+        raise ReplayFileError(f"{path}: cannot be read (permission denied)") from None
+    except UnicodeDecodeError:
+        raise ReplayFileError(f"{path}: not a replay file (not UTF-8 text)") from None
+    except OSError as error:
+        raise ReplayFileError(f"{path}: cannot be read ({error.strerror or 'input/output error'})") from None
+
+
 def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
-    """The header, the actions and the events line of a replay file."""
-    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
-    if not rows or rows[0].get("kind") != "replay":
-        raise ValueError(f"{path}: not a replay file")
+    """The header, the actions and the events line of a replay file; :class:`ReplayFileError` (one plain
+    sentence, no exception text) when the file is missing, unreadable or not a replay."""
+    text = _replay_text(Path(path))
+    rows: list[Any] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError:
+            raise ReplayFileError(f"{path}: not a replay file (line {number} is not JSON)") from None
+    if not rows or not isinstance(rows[0], dict) or rows[0].get("kind") != "replay":
+        raise ReplayFileError(f"{path}: not a replay file (its first line is not a replay header)")
+    if not all(isinstance(row, dict) for row in rows):
+        raise ReplayFileError(f"{path}: not a replay file (every line must be a JSON object)")
+    missing = [key for key in ("scenario", "seed", "module", "event_log_hash") if key not in rows[0]]
+    if missing:
+        raise ReplayFileError(f"{path}: the replay header lacks {', '.join(missing)}")
     tail = rows[-1] if len(rows) > 1 and rows[-1].get("kind") == "events" else {}
     actions = rows[1:-1] if tail else rows[1:]
+    if any("side" not in row or "action" not in row for row in actions):
+        raise ReplayFileError(f"{path}: not a replay file (an action line lacks side or action)")
     return rows[0], actions, tail
 
 

@@ -106,7 +106,7 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
                 failure, message = "step-limit", f"no end after {limits.steps} actions"
                 break
             if time.perf_counter() - started > limits.seconds:
-                failure, message = "timeout", f"no end after {limits.seconds:.0f} s"
+                failure, message = "timeout", f"no end after {limits.seconds:g} s"
                 break
             side = game.to_move()[0]
             legal = game.legal_actions(side)
