@@ -19,9 +19,10 @@ from admiralty.engine.rulesets.napoleonic.geometry import (
     shadow,
     unit_footprint,
 )
-from admiralty.engine.rulesets.napoleonic.model import Ranges, scenario_from_documents
+from admiralty.engine.rulesets.napoleonic.model import Ranges
 from admiralty.engine.rulesets.napoleonic.players import heuristic_player, play_game, random_player
 from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.validator.rulesets.napoleonic.documents import scenario_from_documents
 
 from .fixtures import NORTH, SOUTH, unit
 

@@ -20,7 +20,6 @@ from .model import (
     Table,
     Terrain,
     Unit,
-    scenario_from_documents,
 )
 from .players import PLAYERS, Player, heuristic_player, play_game, random_player
 from .tables import load_tables
@@ -48,5 +47,4 @@ __all__ = [
     "new_game",
     "play_game",
     "random_player",
-    "scenario_from_documents",
 ]

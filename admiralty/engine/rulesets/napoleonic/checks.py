@@ -1,13 +1,14 @@
-"""Scenario checks: plain functions that return findings ``(code, message, object id)``.
+"""Scenario checks: pure functions over the model that return findings ``(code, message, object id)``.
 
-Codes: ``REF-…`` for ids that do not resolve, ``GEO-…`` for geometry, a clause id (``NA-…``) where a rule
-of seed 003 forbids the setup. Pairwise work goes through a shapely ``STRtree``.
+Each finding carries the registered diagnostic code the validator reports (the validator owns the codes'
+explanations and turns a finding into a positioned diagnostic at the object's line; references are the
+validator's builder's and the schema's business, so none is checked here). Pairwise work goes through a
+shapely ``STRtree``.
 
-* ``REF-duplicate``, ``REF-unknown``, ``REF-sides``, ``REF-target``: ids and references;
-* ``GEO-off-table``: a unit's footprint or a battery's point is not on the table;
-* ``GEO-overlap``: two units' footprints overlap (touching is fine);
-* ``GEO-in-building``: a unit or battery stands in a building;
-* ``GEO-no-sight`` / ``GEO-out-of-range``: a gun or howitzer battery cannot see / reach a planned target
+* ``GEO020``: a unit's footprint or a battery's point is not on the table;
+* ``GEO021``: two units' footprints overlap (touching is fine);
+* ``GEO022``: a unit or battery stands in a building;
+* ``GEO023`` / ``GEO024``: a gun or howitzer battery cannot see / reach a planned target
   (``check_planned_target`` answers for one entry: the validator points at that entry);
 * ``NA-rocket``: a rocket battery that cannot see or reach its planned target, or that also holds guns;
 * ``NA-pen-a``: a battery whose long range is past the 80 cm maximum;
@@ -16,7 +17,6 @@ of seed 003 forbids the setup. Pairwise work goes through a shapely ``STRtree``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from shapely import STRtree
@@ -24,58 +24,12 @@ from shapely.geometry import Point, Polygon, box
 
 from .geometry import EPSILON, terrain_shape, unit_footprint
 from .howitzers import battery_kind, check_howitzer_batteries
-from .model import FORMATIONS, TERRAIN_KINDS, UNIT_TYPES, Battery, Finding, NapoleonicScenario
+from .model import Battery, Finding, NapoleonicScenario
 from .tables import Tables, load_tables
-from .targets import TARGET_TERRAIN, describe
+from .targets import describe
 
-
-def check_references(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
-    """Ids are unique; sides, kinds, formations and fire-plan ids resolve; exactly two sides."""
-    findings: list[Finding] = []
-    ids = [u.id for u in scenario.units] + [b.id for b in scenario.batteries] + [t.id for t in scenario.table.terrain]
-    for name, count in sorted(Counter(ids).items()):
-        if count > 1:
-            findings.append(Finding("REF-duplicate", f"id {name!r} is used {count} times", name))
-    sides = [s.id for s in scenario.sides]
-    if len(sides) != 2:
-        findings.append(Finding("REF-sides", f"a scenario has exactly two sides, not {len(sides)}", scenario.id))
-    placed: list[tuple[str, str]] = [(u.id, u.side) for u in scenario.units]
-    placed += [(b.id, b.side) for b in scenario.batteries]
-    for item_id, side in placed:
-        if side not in sides:
-            findings.append(Finding("REF-unknown", f"{item_id!r}: unknown side {side!r}", item_id))
-    for unit in scenario.units:
-        if unit.type not in UNIT_TYPES or unit.formation not in FORMATIONS:
-            findings.append(
-                Finding("REF-unknown", f"{unit.id!r}: unknown type or formation {unit.type}/{unit.formation}", unit.id)
-            )
-        if unit.figures < 1 or unit.bases < 1:
-            findings.append(Finding("REF-unknown", f"{unit.id!r}: needs at least one figure and one base", unit.id))
-    for piece in scenario.table.terrain:
-        if piece.kind not in TERRAIN_KINDS:
-            findings.append(Finding("REF-unknown", f"terrain {piece.id!r}: unknown kind {piece.kind!r}", piece.id))
-    batteries = {b.id: b for b in scenario.batteries}
-    units = {u.id: u for u in scenario.units}
-    terrain = {t.id: t for t in scenario.table.terrain}
-    for entry in scenario.fire_plan:
-        if entry.battery not in batteries:
-            findings.append(Finding("REF-unknown", f"fire plan: unknown battery {entry.battery!r}", entry.battery))
-            continue
-        if not 1 <= entry.turn <= scenario.turns:
-            findings.append(Finding("REF-target", f"fire plan: turn {entry.turn} is not in 1..{scenario.turns}",
-                                    entry.battery))
-        if entry.target in units:
-            if units[entry.target].side == batteries[entry.battery].side:
-                findings.append(Finding("REF-target", f"fire plan: {entry.battery!r} would fire at its own unit "
-                                        f"{entry.target!r}", entry.battery))
-        elif entry.target in terrain:
-            if terrain[entry.target].kind not in TARGET_TERRAIN:
-                findings.append(Finding("REF-target", f"fire plan: terrain {entry.target!r} is "
-                                        f"{terrain[entry.target].kind}, not a building or built-up area",
-                                        entry.battery))
-        else:
-            findings.append(Finding("REF-unknown", f"fire plan: unknown target {entry.target!r}", entry.battery))
-    return findings
+# The registered codes of the validator's diagnostics, which these findings become.
+OFF_TABLE, OVERLAP, IN_BUILDING, NO_SIGHT, OUT_OF_RANGE = "GEO020", "GEO021", "GEO022", "GEO023", "GEO024"
 
 
 def check_on_table(scenario: NapoleonicScenario, tables: Tables | None = None) -> list[Finding]:
@@ -83,12 +37,12 @@ def check_on_table(scenario: NapoleonicScenario, tables: Tables | None = None) -
     width, depth = scenario.table.size
     table = box(0.0, 0.0, width, depth).buffer(EPSILON)
     findings = [
-        Finding("GEO-off-table", f"unit {u.id!r} is not wholly on the {width:g} x {depth:g} cm table", u.id)
+        Finding(OFF_TABLE, f"unit {u.id!r} is not wholly on the {width:g} x {depth:g} cm table", u.id)
         for u in scenario.units
         if not table.contains(unit_footprint(u))
     ]
     findings += [
-        Finding("GEO-off-table", f"battery {b.id!r} is not on the table", b.id)
+        Finding(OFF_TABLE, f"battery {b.id!r} is not on the table", b.id)
         for b in scenario.batteries
         if not table.contains(Point(b.at))
     ]
@@ -104,7 +58,7 @@ def check_overlaps(scenario: NapoleonicScenario, tables: Tables | None = None) -
         for j in sorted(int(k) for k in tree.query(shape, predicate="intersects")):
             if j > i and shape.intersection(shapes[j]).area > EPSILON:
                 a, b = scenario.units[i].id, scenario.units[j].id
-                findings.append(Finding("GEO-overlap", f"units {a!r} and {b!r} overlap", b))
+                findings.append(Finding(OVERLAP, f"units {a!r} and {b!r} overlap", b))
     return findings
 
 
@@ -120,22 +74,20 @@ def check_buildings(scenario: NapoleonicScenario, tables: Tables | None = None) 
         footprint = unit_footprint(unit)
         for k in sorted(int(i) for i in tree.query(footprint, predicate="intersects")):
             if footprint.intersection(shapes[k]).area > EPSILON:
-                findings.append(Finding("GEO-in-building", f"unit {unit.id!r} stands in building {pieces[k].id!r}",
+                findings.append(Finding(IN_BUILDING, f"unit {unit.id!r} stands in building {pieces[k].id!r}",
                                         unit.id))
     for battery in scenario.batteries:
         for k in sorted(int(i) for i in tree.query(Point(battery.at), predicate="within")):
-            findings.append(Finding("GEO-in-building", f"battery {battery.id!r} stands in building "
+            findings.append(Finding(IN_BUILDING, f"battery {battery.id!r} stands in building "
                                     f"{pieces[k].id!r}", battery.id))
     return findings
 
 
 def check_batteries(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
-    """Batteries hold something to fire; ranges in order and within the maximum; rockets stand alone."""
+    """Ranges in order and within the maximum; rockets stand alone."""
     findings: list[Finding] = []
     maximum = float(tables["max_range"])
     for b in scenario.batteries:
-        if b.guns + b.howitzers + b.rockets <= 0:
-            findings.append(Finding("REF-unknown", f"battery {b.id!r} has no guns, howitzers or rockets", b.id))
         if b.rockets and (b.guns or b.howitzers):
             findings.append(Finding("NA-rocket", f"battery {b.id!r} mixes rockets with guns or howitzers", b.id))
         r = b.ranges
@@ -159,10 +111,10 @@ def check_planned_target(
     rocket = battery_kind(battery) == "rocket"
     findings: list[Finding] = []
     if not target.visible:
-        findings.append(Finding("NA-rocket" if rocket else "GEO-no-sight",
+        findings.append(Finding("NA-rocket" if rocket else NO_SIGHT,
                                 f"battery {battery.id!r} cannot see its planned target {target_id!r}", battery.id))
     if not target.in_range:
-        findings.append(Finding("NA-rocket" if rocket else "GEO-out-of-range",
+        findings.append(Finding("NA-rocket" if rocket else OUT_OF_RANGE,
                                 f"battery {battery.id!r}: planned target {target_id!r} is "
                                 f"{target.distance:g} cm away, out of range", battery.id))
     return findings
@@ -192,7 +144,6 @@ Check = Callable[[NapoleonicScenario, Tables], Iterable[Finding]]
 
 # Named, so that a caller can report a check that raised by its name.
 CHECKS: tuple[tuple[str, Check], ...] = (
-    ("references", check_references),
     ("on-table", check_on_table),
     ("overlaps", check_overlaps),
     ("buildings", check_buildings),

@@ -1,9 +1,9 @@
 """Build napoleonic tables and scenarios, checking references (REF codes) on the way.
 
 A scenario is built only when every id it uses resolves (its table, the sides of its units and batteries,
-the batteries and targets of its fire plan) and every id is unique; the engine's
-``scenario_from_documents`` then makes the model, with each object's ``source`` pointing at the author's
-line. Mistakes that leave the model whole (a planned turn past the end, fire at one's own unit) are
+the batteries and targets of its fire plan) and every id is unique;
+``documents.scenario_from_documents`` then makes the model, with each object's ``source`` pointing at the
+author's line. Mistakes that leave the model whole (a planned turn past the end, fire at one's own unit) are
 reported here too, but the scenario is still built, so that the geometry checks run on it as well.
 """
 
@@ -14,14 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from admiralty.engine.model.common import Source
-from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table, table_from_document
-from admiralty.engine.rulesets.napoleonic.model import scenario_from_documents as engine_scenario
+from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table
 from admiralty.engine.rulesets.napoleonic.tables import Tables, check_tables, load_tables, merge
 from admiralty.engine.rulesets.napoleonic.targets import TARGET_TERRAIN
 from admiralty.validator import schema
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
 from admiralty.validator.diagnostics import Severity, register
 from admiralty.validator.load import Document, PathPart
+from admiralty.validator.rulesets.napoleonic.documents import scenario_from_documents, table_from_document
 
 RULESET = "napoleonic"
 
@@ -124,7 +124,7 @@ def build_scenario(doc: Document, table_doc: Document | None, tables: dict[str, 
     house = house_tables(doc, ctx)
     if refs.failed or house is None:
         return None
-    scenario = engine_scenario(data, table_doc.data, house, locator(doc, table_doc))
+    scenario = scenario_from_documents(data, table_doc.data, house, locator(doc, table_doc))
     return dataclasses.replace(scenario, table=tables[table_id], content_hash=content_hash([doc, table_doc]))
 
 

@@ -1,10 +1,9 @@
-"""The napoleonic checks: the engine's scenario checks under stable registered codes, and the table's
+"""The napoleonic checks: the engine's scenario checks turned into positioned diagnostics, and the table's
 own geometry.
 
-The engine (``admiralty.engine.rulesets.napoleonic.checks``) names its findings ``GEO-off-table`` and so on, by the
-id of the object concerned; here each becomes a registered code (``ENGINE_CODES``) at that object's line:
-a unit's or battery's ``at``, or the fire-plan entry that asks for the impossible. References (the
-engine's ``REF-…`` findings) are the builder's business and are not repeated.
+The engine (``admiralty.engine.rulesets.napoleonic.checks``) decides; each finding carries its registered
+code (explained here) and the id of the object concerned, and is reported at that object's line: a unit's
+or battery's ``at``, or the fire-plan entry that asks for the impossible.
 """
 
 from __future__ import annotations
@@ -80,18 +79,6 @@ register("NA-how-a", "Howitzer batteries", "Howitzer batteries are formed before
          right="- {id: howitzers, howitzers: 4, ...}\n"
          "fire_plan:\n  - {battery: foot-12pdr, turn: 1, target: church}")
 
-# The engine's names for its findings -> the registered codes.
-ENGINE_CODES = {
-    "GEO-off-table": "GEO020",
-    "GEO-overlap": "GEO021",
-    "GEO-in-building": "GEO022",
-    "GEO-no-sight": "GEO023",
-    "GEO-out-of-range": "GEO024",
-    "NA-rocket": "NA-rocket",
-    "NA-pen-a": "NA-pen-a",
-    "NA-how-a": "NA-how-a",
-}
-
 HINTS = {
     "GEO020": "move it onto the table; a unit's bases stand behind its `at` (the middle of its front edge)",
     "GEO021": "move one of the units: bases may touch, not overlap",
@@ -134,10 +121,8 @@ def _entry_key(entry: Any) -> Any:
 def _positioned(scenario: NapoleonicScenario, findings: list[Finding], ctx: CheckContext,
                 child: str = "at") -> Iterator[Diagnostic]:
     for finding in findings:
-        if finding.code.startswith("REF-"):
-            continue  # the builder reports references, at the reference
-        code = ENGINE_CODES[finding.code]
-        yield ctx.at(code, finding.message, _where(scenario, finding.object_id, child), HINTS.get(code, ""))
+        where = _where(scenario, finding.object_id, child)
+        yield ctx.at(finding.code, finding.message, where, HINTS.get(finding.code, ""))
 
 
 @check("napoleonic", Table, "GEO025", "GEO026")
@@ -198,7 +183,7 @@ def planned_targets_in_sight_and_range(scenario: NapoleonicScenario, ctx: CheckC
         seen.add(_entry_key(entry))
         where = (entry.source or scenario.source or NOWHERE).child("target")
         for finding in engine.check_planned_target(scenario, battery, entry.target, shapes, tables):
-            code = ENGINE_CODES[finding.code]
+            code = finding.code
             hint = HINTS.get(code, "rockets reach 80 cm and need a clear line to the target; plan another one")
             yield ctx.at(code, finding.message, where, hint)
 
