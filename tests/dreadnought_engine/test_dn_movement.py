@@ -118,5 +118,5 @@ def test_pre_planned_fleets_cannot_write_moves_only_follow_or_abort() -> None:
 def test_a_game_of_pre_planned_fleets_in_open_sea_needs_no_decision_beyond_aborting() -> None:
     scn = scenario([], [fleet("convoy", "transport", "harwich", ["Transport 1"], ["U7", "U8"])], turns=3)
     game = start(scn)
-    ports = {"dover", "brindisi", "halifax", "windau"}  # the Entente's other ports, all reachable on the grid
+    ports = {"harwich"}  # DN-5.2-abort, literal: the nearest friendly port, here the one it is in
     assert set(game.legal_actions("entente")) == {"follow-orders"} | {f"abort:{p}" for p in ports}

@@ -158,7 +158,7 @@ def test_pursuit_at_night_under_both_readings(option: str, bonus: int) -> None:
 
 @pytest.mark.rule("DN-5.23")
 def test_only_intercept_and_raid_fleets_may_pursue() -> None:
-    resolver = FakeResolver(BattleOutcome(left="entente"))
+    resolver = FakeResolver(BattleOutcome(contact_lost=True))     # either side may pursue after lost contact
     scn = scenario([fleet("convoy", "transport", "T10", ["Bayern Collier"])],
                    [fleet("fleet-4", "intercept", "U9", ["Canada"], ["T10", "T11"])], turns=3,
                    rules=rules(ALWAYS_CONTACT))

@@ -66,7 +66,8 @@ def legal(state: GameState, decision: Decision) -> list[str]:
 
 
 def _abort_ports(state: GameState, fleet: FleetState) -> list[str]:
-    return [f"abort:{p}" for p in state.geo.reachable_ports(fleet.side, fleet.at)]
+    """DN-5.2-abort: a nearest friendly port (literal), or any reachable one (option ``abort_port: any``)."""
+    return [f"abort:{p}" for p in orders.abort_ports(state, fleet)]
 
 
 def _organise(state: GameState, fleet: FleetState) -> list[str]:

@@ -190,6 +190,16 @@ def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome
         ground_ship(state, state.ships[name], zone, deliberate, "battle", "DN-7.44" if deliberate else "DN-7.42")
     alive = [f for f in fleets if f.id in state.fleets]
     for fleet in alive:
-        enemies = [e.id for e in alive if e.side != fleet.side]
-        fleet.may_pursue = enemies if outcome.pursuit_allowed and fleet.mission in LEAD_TWO else []
+        fleet.may_pursue = pursuable(fleet, alive, outcome)
         state.decisions.setdefault(fleet.side, []).append(Decision("after-battle", fleet.side, fleet.id))
+
+
+def pursuable(fleet: FleetState, alive: list[FleetState], outcome: BattleOutcome) -> list[str]:
+    """DN-5.23: the enemy fleets ``fleet`` may pursue. Only intercept and raid fleets pursue; when a side
+    left the map only the side that stayed may, and only the fleets that left; after lost contact (or a
+    basic combat that ended otherwise) either side may pursue the other's fleets."""
+    if not outcome.pursuit_allowed or fleet.mission not in LEAD_TWO:
+        return []
+    if outcome.left is not None and outcome.left == fleet.side:
+        return []
+    return [e.id for e in alive if e.side != fleet.side and (outcome.left is None or e.side == outcome.left)]

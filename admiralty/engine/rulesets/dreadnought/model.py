@@ -284,6 +284,7 @@ class Rules:
     minesweepers: frozenset[str] = frozenset()
     american_colliers_after_1920: bool = False
     pursuit_speed_bonus: str = "literal"
+    abort_port: str = "nearest"
     tables: Mapping[str, Any] = field(default_factory=dict)
     source: Source = NOWHERE
 

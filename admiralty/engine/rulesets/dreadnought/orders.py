@@ -108,13 +108,34 @@ def route_orders(state: GameState, fleet: FleetState, goal: str) -> list[Order] 
     return orders
 
 
+def nearest_ports(state: GameState, side: str, place: str) -> tuple[str, ...]:
+    """DN-5.2-abort: ``side``'s friendly ports (sorted) that the shortest route from ``place`` reaches in
+    the fewest steps (several when tied); none when no friendly port is reachable."""
+    key = ("nearest-ports", side, place)
+    found = state.geo.memo.get(key)
+    if found is None:
+        lengths: dict[str, int] = {place: 0} if place in state.geo.friendly_ports[side] else {}
+        for port in state.geo.reachable_ports(side, place):
+            places = state.geo.route(place, port)
+            if places is not None:
+                lengths[port] = len(places)
+        least = min(lengths.values(), default=0)
+        found = tuple(p for p in sorted(lengths) if lengths[p] == least)
+        state.geo.memo[key] = found
+    return found
+
+
 def nearest_friendly_port(state: GameState, fleet: FleetState) -> str | None:
-    best: tuple[int, str] | None = None
-    for port in sorted(state.geo.friendly_ports[fleet.side]):
-        places = state.geo.route(fleet.at, port)
-        if places is not None and (best is None or len(places) < best[0]):
-            best = (len(places), port)
-    return None if best is None else best[1]
+    ports = nearest_ports(state, fleet.side, fleet.at)
+    return ports[0] if ports else None
+
+
+def abort_ports(state: GameState, fleet: FleetState) -> tuple[str, ...]:
+    """DN-5.2-abort: the ports an abort may head for. Literal reading (the default): a nearest friendly port
+    by the shortest route; the scenario option ``abort_port: any`` allows any reachable friendly port."""
+    if state.scenario.rules.abort_port == "any":
+        return state.geo.reachable_ports(fleet.side, fleet.at)
+    return nearest_ports(state, fleet.side, fleet.at)
 
 
 def write_route(state: GameState, fleet: FleetState, orders: list[Order], from_turn: int) -> None:
@@ -128,7 +149,7 @@ def write_route(state: GameState, fleet: FleetState, orders: list[Order], from_t
 def start_abort(state: GameState, fleet: FleetState, port: str | None, from_turn: int) -> bool:
     """DN-5.2-abort: the fleet's mission becomes abort and its orders from ``from_turn`` to the end take it
     to a friendly port by the shortest route at the best speed; False when no friendly port is reachable."""
-    goal = port if port in state.geo.friendly_ports[fleet.side] else nearest_friendly_port(state, fleet)
+    goal = port if port in abort_ports(state, fleet) else nearest_friendly_port(state, fleet)
     orders = None if goal is None else route_orders(state, fleet, goal)
     if goal is None or orders is None:
         state.emit("abort-impossible", "DN-5.2-abort", fleet=fleet.id, side=fleet.side)

@@ -34,6 +34,7 @@ RULE_CLAUSES: dict[str, str] = {
     "minesweepers": "DN-5.2-minesweep",
     "american_colliers_after_1920": "DN-12.54",
     "pursuit_speed_bonus": "DN-5.23",
+    "abort_port": "DN-5.2-abort",
     "tables": "house tables",
 }
 VICTORY_TEXT: dict[str, str] = {

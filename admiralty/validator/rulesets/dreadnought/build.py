@@ -395,8 +395,8 @@ class _References:
             data.get("mixed_nationality", False), data.get("abort_at_start", False),
             tuple(refuel) if refuel is not None else None, frozenset(data.get("minelayers", [])),
             frozenset(data.get("minesweepers", [])), data.get("american_colliers_after_1920", False),
-            data.get("pursuit_speed_bonus", "literal"), (dict(data.get("tables", {}))),
-            source(self.doc, "rules"))
+            data.get("pursuit_speed_bonus", "literal"), data.get("abort_port", "nearest"),
+            dict(data.get("tables", {})), source(self.doc, "rules"))
 
     def table_overrides(self, overrides: dict[str, Any]) -> None:
         """SCH020: the house tables with ``rules.tables`` merged in must still fit the tables schema; the
