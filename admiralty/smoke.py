@@ -100,11 +100,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     for scenario_id, summary in sorted(stats.items()):
         failures = {k: v for k, v in summary["failures"].items() if v}
         balance = summary["balance"]
-        rates = ", ".join(
-            f"{side} {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
-            for side, s in summary["sides"].items()
-        )
-        line = f"{scenario_id}: {summary['games']} games, {rates}, draws {summary['draws']}"
+        line = f"{scenario_id}: {_games_line(summary)}"
         if failures:
             code = 1
             line += f"; FAILURES {failures}"
@@ -112,8 +108,8 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
             low, high = balance["expected"]
             word = "ERROR" if args.strict else "warning"
             line += (
-                f"; {word}: first side wins {balance['observed']:.0%} with {balance['player']} players, "
-                f"outside the expected {low:.0%}-{high:.0%}"
+                f"; {word}: {balance.get('side') or 'the first side'} wins {balance['observed']:.0%} of the "
+                f"{balance['player']} games, outside the expected {low:.0%}-{high:.0%}"
             )
             code = 1 if args.strict else code
         print(line)
@@ -128,6 +124,23 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         f"{settings.out_dir}/"
     )
     return code
+
+
+def _games_line(summary: dict[str, Any]) -> str:
+    """How many games per player kind, then each side's win rate (with its Wilson 95% interval) over all of
+    them, the draws, and the balance figure: which side, over which player kind's games."""
+    per_kind = summary.get("games_per_player") or {}
+    kinds = ", ".join(f"{count} {kind}" for kind, count in per_kind.items())
+    rates = ", ".join(
+        f"{side} wins {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
+        for side, s in summary["sides"].items()
+    )
+    text = f"{summary['games']} games ({kinds or 'none'}); over all of them: {rates}, draws {summary['draws']}"
+    balance = summary["balance"]
+    if balance.get("side") and balance.get("games"):
+        text += (f"; balance: {balance['side']} wins {balance['observed']:.0%} of the {balance['games']} "
+                 f"{balance['player']} games")
+    return text
 
 
 def _report_interrupted(stopped: RunInterrupted, out_dir: str) -> None:

@@ -252,7 +252,8 @@ def _first_divergence(tail: Mapping[str, Any], events: list[Event]) -> tuple[int
 
 
 def format_log(events: list[Event]) -> str:
-    """A readable turn-by-turn log: a heading per turn, one line per event with its rule; an event that
+    """A readable turn-by-turn log: a heading per turn, one line per event with its rule (fields without a
+    value, ``False`` or empty are left out); an event that
     carries a log of its own (a battle's per-step account) prints each entry's ``text`` beneath it."""
     lines: list[str] = []
     turn: Any = object()
@@ -261,12 +262,17 @@ def format_log(events: list[Event]) -> str:
         if event.get("turn") != turn:
             turn = event.get("turn")
             lines.append(f"Turn {turn}")
-        details = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in skip)
+        details = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in skip and not _empty(v))
         lines.append(f"  {event.get('phase', ''):<9} {event.get('type', '')}: {details}  [{event.get('rule', '')}]")
         for entry in event.get("log") or ():
             text = entry.get("text") if isinstance(entry, dict) else entry
             lines.append(f"      {text if isinstance(text, str) else _short(entry)}")
     return "\n".join(lines)
+
+
+def _empty(value: Any) -> bool:
+    """A field the log leaves out: no value, ``False``, or an empty text, list or mapping (``0`` is kept)."""
+    return value is None or value is False or (isinstance(value, str | list | dict | tuple) and not value)
 
 
 def _short(value: Any) -> str:

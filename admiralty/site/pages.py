@@ -110,6 +110,9 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
     out = ["## Balance\n",
            f"From {stats.games} smoke games" + (f" ({md_literal(', '.join(stats.players))})" if stats.players else "")
            + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "") + ".\n"]
+    if stats.length_range is not None and stats.length_range[0] == stats.length_range[1]:
+        out.append(f"Every smoke game ran to turn {stats.length_range[0]}: none ended before the last turn, so the "
+                   "game length does not vary.\n")
     chart = balance_svg(stats, names, [s for s, _ in _sides(scenario)])
     out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", chart, "balance-chart"))
     if stats.expected is not None and stats.observed is not None:
@@ -118,8 +121,10 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
         if stats.balance_games:
             player = f" with {md_literal(stats.balance_player)} players" if stats.balance_player else ""
             over = f" of the {stats.balance_games} games{player} the band is judged on"
-        out.append(f"The first side won {percent(stats.observed)}{over or ' of games'}, {verdict} the expected band "
-                   f"{percent(stats.expected[0])}–{percent(stats.expected[1])}.\n")
+        first = next(iter(names), "")
+        side = f" ({md_literal(str(names.get(first) or first))})" if first else ""
+        out.append(f"The first side{side} won {percent(stats.observed)}{over or ' of games'}, {verdict} the "
+                   f"expected band {percent(stats.expected[0])}–{percent(stats.expected[1])}.\n")
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
     return "\n".join(out)

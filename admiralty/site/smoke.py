@@ -32,6 +32,7 @@ class SmokeStats:
     players: tuple[str, ...] = ()
     failures: tuple[tuple[str, int], ...] = ()
     length_mean: float | None = None
+    length_range: tuple[int, int] | None = None  # the shortest and longest game, in turns
     expected: tuple[float, float] | None = None
     observed: float | None = None
     in_band: bool | None = None
@@ -126,12 +127,18 @@ def parse_smoke(data: Any) -> SmokeStats | None:
         players=tuple(str(p) for p in players),
         failures=tuple((str(k), n) for k, v in sorted(failures.items()) if (n := _count(v))),
         length_mean=_number(length.get("mean")),
+        length_range=_range(length.get("min"), length.get("max")),
         expected=_band(balance.get("expected")),
         observed=_rate(balance.get("observed")),
         in_band=in_band if isinstance(in_band, bool) else None,
         balance_games=_count(balance.get("games")) or None,
         balance_player=str(balance["player"]) if isinstance(balance.get("player"), str) else None,
     )
+
+
+def _range(low: Any, high: Any) -> tuple[int, int] | None:
+    first, last = _count(low), _count(high)
+    return (first, last) if first is not None and last is not None and first <= last else None
 
 
 def read_smoke(smoke_dir: str | Path | None, scenario_id: str) -> SmokeStats | None:
