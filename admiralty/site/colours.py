@@ -1,7 +1,8 @@
 """Colours shared by every rule system's drawings: a nation's land, a side's routes and bars.
 
 A side keeps its colour on every page (maps, tables, balance charts): the first side in the author's order
-is always the first colour.
+is always the first colour. Side colours are Okabe and Ito's colour-blind-safe palette (blue, vermillion,
+bluish green, reddish purple, orange, sky blue), told apart with every common colour-vision deficiency.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ NATION_COLOURS: dict[str, str] = {
     "serbia": "#c8b8d8",
     "neutral": "#e3e0d6",
 }
-SIDE_COLOURS: tuple[str, ...] = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a")
+SIDE_COLOURS: tuple[str, ...] = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 
 
 def nation_colour(nation: str) -> str:

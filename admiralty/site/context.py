@@ -85,3 +85,4 @@ class Renderer:
     sheets: ScenarioPart | None = None
     reference: ReferencePages | None = None
     maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None
+    side_colours: Callable[[Any], dict[str, str]] | None = None  # default: the palette in the author's order

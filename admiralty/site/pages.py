@@ -14,7 +14,8 @@ from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
 from admiralty.site import coverage
-from admiralty.site.charts import balance_svg, percent
+from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
+from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.text import (
@@ -92,39 +93,57 @@ def _sides(scenario: ScenarioModel) -> list[tuple[str, str]]:
     return scenario.side_names()
 
 
+def side_colours(scenario: ScenarioModel) -> dict[str, str]:
+    """Each side's colour, as its map, chart and tables all draw it: the renderer's choice, else the palette
+    in the author's order."""
+    renderer = renderers().get(scenario.ruleset)
+    if renderer and renderer.side_colours:
+        return renderer.side_colours(scenario)
+    return {side: side_colour(index) for index, (side, _) in enumerate(_sides(scenario))}
+
+
 def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
-    """(text, sort key) for the index's balance column: the first side's observed win rate against its band."""
+    """(text, sort key) for the index's balance column: the first side's win rate over the balance games (the
+    chart's and the verdict's figure), its Wilson interval, the verdict mark, the band and the games."""
     band = (stats.expected if stats else None) or expected
     band_text = f"band {percent(band[0])}–{percent(band[1])}" if band else ""
-    if stats is None or (stats.observed is None and not stats.sides):
+    balance = stats.balance() if stats else None
+    if balance is None or balance.first is None:
         return (band_text + " (not played)" if band_text else "not played", "")
-    observed = stats.observed if stats.observed is not None else stats.sides[0].rate
-    mark = {True: " ✓", False: " ✗", None: ""}[stats.in_band]
-    return (f"{percent(observed)}{mark}" + (f" ({band_text})" if band_text else ""), f"{observed:.4f}")
+    mark = {True: " ✓", False: " ✗", None: ""}[balance.in_band]
+    kind = f" {balance.player}" if balance.player else ""
+    return (f"{rate_text(balance.first)}{mark}" + (f"; {band_text}" if band_text else "")
+            + f"; {balance.games}{kind} games", f"{balance.first.rate:.4f}")
 
 
 def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: SiteContext) -> str:
     if stats is None:
         return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
     names = dict(_sides(scenario))
+    order = [s for s, _ in _sides(scenario)]
+    colours = side_colours(scenario)
+    balance = stats.balance()
+    kinds = ", ".join(stats.players)
     out = ["## Balance\n",
-           f"From {stats.games} smoke games" + (f" ({md_literal(', '.join(stats.players))})" if stats.players else "")
-           + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "") + ".\n"]
-    if stats.length_range is not None and stats.length_range[0] == stats.length_range[1]:
-        out.append(f"Every smoke game ran to turn {stats.length_range[0]}: none ended before the last turn, so the "
-                   "game length does not vary.\n")
-    chart = balance_svg(stats, names, [s for s, _ in _sides(scenario)])
-    out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", chart, "balance-chart"))
-    if stats.expected is not None and stats.observed is not None:
-        verdict = {True: "inside", False: "outside", None: "compared with"}[stats.in_band]
-        over = ""
-        if stats.balance_games:
-            player = f" with {md_literal(stats.balance_player)} players" if stats.balance_player else ""
-            over = f" of the {stats.balance_games} games{player} the band is judged on"
-        first = next(iter(names), "")
-        side = f" ({md_literal(str(names.get(first) or first))})" if first else ""
-        out.append(f"The first side{side} won {percent(stats.observed)}{over or ' of games'}, {verdict} the "
-                   f"expected band {percent(stats.expected[0])}–{percent(stats.expected[1])}.\n")
+           f"{stats.games} smoke games were played" + (f" ({md_literal(kinds)} players)" if kinds else "")
+           + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "")
+           + f". The balance is judged on the {md_literal(balance.who())}.\n",
+           html_block(balance_html(balance, names, colours, order), "balance-chart")]
+    first = balance.first
+    if first is not None:
+        name = names.get(first.side, first.side)
+        verdict = ""
+        if balance.expected is not None:
+            where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
+            verdict = (f", {where} the author's expected band "
+                       f"{percent(balance.expected[0])}–{percent(balance.expected[1])}")
+        out.append(html_block(f'<p class="balance-verdict" data-rate="{first.rate:.4f}"><strong>{esc(name)}</strong> '
+                              f"won {esc(rate_text(first))} of the {esc(balance.who())}{esc(verdict)}.</p>",
+                              "verdict"))
+    vp = vp_svg(stats, names, colours, order)
+    if vp:
+        out.append(f"Victory points at the end of all {stats.games} games:\n")
+        out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", vp, "balance-vp"))
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
     return "\n".join(out)
@@ -170,17 +189,18 @@ def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
         turns = "" if s.turns is None else s.turns
         rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
                     f"{esc(s.title or s.id)}</a></td><td>{esc(s.ruleset)}</td>"
-                    f"<td>{esc(s.date)}</td>"
+                    f'<td class="date">{esc(s.date)}</td>'
                     f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
                     f'<td data-sort="{attr(turns)}">{esc(turns)}</td>'
-                    f'<td data-sort="{attr(key)}">{esc(label)}</td></tr>')
+                    f'<td class="balance" data-sort="{attr(key)}" data-rate="{attr(key)}">{esc(label)}</td></tr>')
     table = ('<p><label for="scenario-filter">Filter: </label><input type="search" id="scenario-filter" '
              'placeholder="words in any column" autocomplete="off"></p>'
              '<table id="scenario-index"><thead><tr><th>Title</th><th>Ruleset</th><th>Date</th>'
              "<th>Sides</th><th>Turns</th><th>Balance</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
     return ("# Scenarios\n\n"
             f"{len(scenarios)} scenarios. Click a column heading to sort; type in the box to filter. Balance is the "
-            "first side's win rate in smoke games (✓ inside the author's expected band, ✗ outside).\n"
+            "first side's win rate with its Wilson 95% interval, over the smoke games the scenario page's chart shows "
+            "(✓ inside the author's expected band, ✗ outside).\n"
             + html_block(table, "scenario-index") + "\n" + INDEX_SCRIPT + "\n")
 
 

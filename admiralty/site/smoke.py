@@ -38,6 +38,54 @@ class SmokeStats:
     in_band: bool | None = None
     balance_games: int | None = None  # games the observed rate is measured over, when not all of them
     balance_player: str | None = None
+    by_player: tuple[tuple[str, PlayerStats], ...] = ()
+
+    def balance(self) -> Balance:
+        """The one balance figure the chart, the verdict and the index all show: the games of the player kind
+        the band is judged on (``balance.player``), with every side's wins among them."""
+        kinds = dict(self.by_player)
+        kind = self.balance_player or (self.players[0] if len(self.players) == 1 else None)
+        if kind in kinds:
+            chosen = kinds[kind]
+            return Balance(kind, chosen.games, chosen.sides, chosen.draws, self.expected, self.in_band)
+        if kind is None or len(self.players) <= 1:  # every game is of the one kind
+            return Balance(kind, self.games, self.sides, self.draws, self.expected, self.in_band)
+        games = self.balance_games or self.games  # an older file: only the first side's rate is known
+        observed = self.observed if self.observed is not None else 0.0
+        first = self.sides[0].side if self.sides else "first side"
+        wins = round(observed * games)
+        side = SideStats(first, wins, observed, wilson_interval(wins, games))
+        return Balance(kind, games, (side,), None, self.expected, self.in_band)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Win figures over the finished games of one player kind."""
+
+    games: int
+    sides: tuple[SideStats, ...]
+    draws: int
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The games the balance is judged on: their player kind, count, each side's wins (Wilson 95%), draws."""
+
+    player: str | None
+    games: int
+    sides: tuple[SideStats, ...]
+    draws: int | None
+    expected: tuple[float, float] | None
+    in_band: bool | None
+
+    @property
+    def first(self) -> SideStats | None:
+        return self.sides[0] if self.sides else None
+
+    def who(self) -> str:
+        """``50 games with scripted players on every side`` (plain words for the chart, verdict and index)."""
+        kind = f" with {self.player} players on every side" if self.player else ""
+        return f"{self.games} games{kind}"
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -106,6 +154,21 @@ def _side(side_id: str, data: Any, games: int) -> SideStats | None:
     return SideStats(side_id, wins, rate, interval, _number(vp.get("mean")), tuple(sorted(histogram)))
 
 
+def _by_player(data: Any, order: list[str]) -> tuple[tuple[str, PlayerStats], ...]:
+    if not isinstance(data, dict):
+        return ()
+    out = []
+    for kind, value in sorted(data.items()):
+        games = _count(value.get("games")) if isinstance(value, dict) else None
+        if not games or not isinstance(value, dict):
+            continue
+        raw = _mapping(value, "sides")
+        keys = [k for k in order if k in raw] + [k for k in raw if k not in order]
+        sides = tuple(s for s in (_side(str(k), raw[k], games) for k in keys) if s is not None)
+        out.append((str(kind), PlayerStats(games, sides, _count(value.get("draws")) or 0)))
+    return tuple(out)
+
+
 def parse_smoke(data: Any) -> SmokeStats | None:
     """Statistics from the decoded JSON, or ``None`` when it is not usable at all."""
     if not isinstance(data, dict):
@@ -133,6 +196,7 @@ def parse_smoke(data: Any) -> SmokeStats | None:
         in_band=in_band if isinstance(in_band, bool) else None,
         balance_games=_count(balance.get("games")) or None,
         balance_player=str(balance["player"]) if isinstance(balance.get("player"), str) else None,
+        by_player=_by_player(data.get("by_player"), [str(k) for k in raw_sides]),
     )
 
 

@@ -71,16 +71,24 @@ def write_hostile_corpus(folder: Path) -> None:
 
 
 SMOKE_MINI = {
-    "scenario": "mini-raid", "ruleset": "dreadnought", "games": 200, "players": ["scripted", "random"],
+    "scenario": "mini-raid", "ruleset": "dreadnought", "games": 200, "players": ["random", "scripted"],
     "failures": {}, "length": {"mean": 6.0, "stdev": 0.0, "min": 6, "max": 6},
-    "sides": {
-        "central-powers": {"wins": 88, "rate": 0.44, "wilson95": [0.373, 0.509],
+    "sides": {  # over all 200 games: NOT the balance figure, which is the 100 scripted games below
+        "central-powers": {"wins": 60, "rate": 0.30, "wilson95": [0.239, 0.368],
                            "vp": {"mean": 7.5, "histogram": {"0": 40, "3": 35, "6": 60, "9": 40, "12": 25}}},
-        "entente": {"wins": 100, "rate": 0.5, "wilson95": [0.431, 0.569],
+        "entente": {"wins": 120, "rate": 0.6, "wilson95": [0.531, 0.665],
                     "vp": {"mean": 4.2, "histogram": {"0": 70, "3": 80, "6": 50}}},
     },
-    "draws": 12,
-    "balance": {"expected": [0.2, 0.8], "observed": 0.44, "in_band": True},
+    "draws": 20,
+    "balance": {"expected": [0.2, 0.8], "observed": 0.44, "in_band": True, "player": "scripted", "games": 100},
+    "by_player": {
+        "scripted": {"games": 100, "draws": 6, "sides": {
+            "central-powers": {"wins": 44, "rate": 0.44, "wilson95": [0.347, 0.537]},
+            "entente": {"wins": 50, "rate": 0.5, "wilson95": [0.404, 0.596]}}},
+        "random": {"games": 100, "draws": 14, "sides": {
+            "central-powers": {"wins": 16, "rate": 0.16, "wilson95": [0.101, 0.244]},
+            "entente": {"wins": 70, "rate": 0.7, "wilson95": [0.604, 0.781]}}},
+    },
 }
 
 

@@ -14,7 +14,7 @@ from site_corpus import SMOKE_MINI, write_smoke
 
 from admiralty.engine.model.common import Smoke
 from admiralty.site import coverage
-from admiralty.site.charts import balance_svg
+from admiralty.site.charts import balance_html, vp_svg
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import balance_label, generate_pages, index_page, renderers, scenario_page
 from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
@@ -50,13 +50,13 @@ def test_index_lists_every_scenario_once_with_sortable_columns(hostile_validatio
     assert 'id="scenario-filter"' in page and "<script>" in page and "addEventListener" in page
     assert "src=" not in page.split("<script>")[1]  # the script loads nothing
     assert 'data-sort="0.4400"' in page  # mini-raid's observed rate, sortable as a number
-    assert "44% ✓" in page
+    assert "44% (35%–54%) ✓" in page
     assert "&lt;/title&gt;&lt;script&gt;" in page  # the hostile title, escaped in its cell
 
 
 def test_balance_label_reads_band_and_verdict() -> None:
     stats = parse_smoke(SMOKE_MINI)
-    assert balance_label(stats, None) == ("44% ✓ (band 20%–80%)", "0.4400")
+    assert balance_label(stats, None) == ("44% (35%–54%) ✓; band 20%–80%; 100 scripted games", "0.4400")
     assert balance_label(None, (0.35, 0.65)) == ("band 35%–65% (not played)", "")
     assert balance_label(None, None) == ("not played", "")
 
@@ -101,7 +101,7 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
 def test_smoke_statistics_are_read_defensively(tmp_path: Path) -> None:
     write_smoke(tmp_path)
     good = read_smoke(tmp_path, "mini-raid")
-    assert good is not None and good.games == 200 and good.in_band is True and good.draws == 12
+    assert good is not None and good.games == 200 and good.in_band is True and good.draws == 20
     assert [s.side for s in good.sides] == ["central-powers", "entente"]
     assert good.sides[0].vp_histogram[0] == (0.0, 40)
     assert read_smoke(tmp_path, "hostile-raid") is None  # "games": "many"
@@ -124,17 +124,36 @@ def test_wilson_interval_matches_the_textbook() -> None:
 
 
 def test_balance_chart_has_a_bar_and_whiskers_per_side() -> None:
+    """The bars are the balance games' (100 scripted), not all 200 games'; names are escaped text."""
     stats = parse_smoke(SMOKE_MINI)
     assert stats is not None
-    root = ET.fromstring(balance_svg(stats, {"central-powers": "<Central>", "entente": "Entente"},
-                                     ["central-powers", "entente"]))
-    rects = [e for e in root.iter() if e.get("class") == "rate"]
-    assert len(rects) == 3  # two sides and the draws
-    assert float(rects[0].get("width", 0)) == pytest.approx(0.44 * 330, abs=0.1)
-    assert len([e for e in root.iter() if e.get("class") == "wilson"]) == 2
-    assert len([e for e in root.iter() if e.get("class") == "expected"]) == 1
-    assert len([e for e in root.iter() if e.get("class") == "vp-bar"]) == 5 + 3
-    assert any(e.text == "<Central>" for e in root.iter())  # shown as text, parsed back from &lt;
+    names = {"central-powers": "<Central>", "entente": "Entente"}
+    colours = {"central-powers": "#0072b2", "entente": "#d55e00"}
+    html = balance_html(stats.balance(), names, colours, ["central-powers", "entente"])
+    root = ET.fromstring(html)
+    rows = [e for e in root.iter() if e.get("class") == "bal-row"]
+    assert [(r.get("data-side"), r.get("data-rate")) for r in rows] == [
+        ("central-powers", "0.4400"), ("entente", "0.5000"), ("draw", "0.0600")]
+    bars = [e for e in root.iter() if e.get("class") == "bal-bar"]
+    assert "width:44.00%" in (bars[0].get("style") or "") and "#0072b2" in (bars[0].get("style") or "")
+    assert len([e for e in root.iter() if e.get("class") == "bal-ci"]) == 2
+    assert len([e for e in root.iter() if e.get("class") == "bal-band"]) == 1
+    assert "100 games with scripted players on every side" in (root.find("figcaption").text or "")  # type: ignore[union-attr]
+    assert "&lt;Central&gt;" in html and "<Central>" not in html
+    vp = ET.fromstring(vp_svg(stats, names, colours, ["central-powers", "entente"]))
+    assert len([e for e in vp.iter() if e.get("class") == "vp-bar"]) == 5 + 3
+
+
+def test_balance_of_an_older_statistics_file_uses_what_it_knows() -> None:
+    """A file without ``by_player``: one player kind means all games; several mean only the first side's rate."""
+    old = {k: v for k, v in SMOKE_MINI.items() if k != "by_player"}
+    stats = parse_smoke(old)
+    assert stats is not None
+    balance = stats.balance()
+    assert (balance.player, balance.games, len(balance.sides)) == ("scripted", 100, 1)
+    assert balance.first is not None and balance.first.rate == 0.44 and balance.first.wins == 44
+    single = parse_smoke({**old, "players": ["scripted"], "balance": {"expected": [0.2, 0.8]}})
+    assert single is not None and single.balance().games == 200 and single.balance().first.rate == 0.30  # type: ignore[union-attr]
 
 
 RULES_SAMPLE = """# Rules index

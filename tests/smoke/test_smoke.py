@@ -104,6 +104,15 @@ def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
     stats = json.loads((tmp_path / "otranto-1917.json").read_text())
     assert stats["games"] == 20 and sum(stats["failures"].values()) == 0
     assert set(stats["sides"]) == {"central-powers", "entente"}
+    # the balance games' own figures, per player kind: what the site's chart, verdict and index all show
+    kind = stats["balance"]["player"]
+    mine = stats["by_player"][kind]
+    assert mine["games"] == stats["balance"]["games"] == 10
+    first = mine["sides"]["central-powers"]
+    assert first["rate"] == stats["balance"]["observed"] == first["wins"] / 10
+    assert first["wilson95"] == stats["balance"]["wilson95"] == list(wilson_interval(first["wins"], 10))
+    assert sum(s["wins"] for s in mine["sides"].values()) + mine["draws"] == 10
+    assert sum(p["games"] for p in stats["by_player"].values()) == 20
 
 
 def test_same_seeds_same_statistics_whatever_the_chunking(corpus: list[Any], tmp_path: Path) -> None:

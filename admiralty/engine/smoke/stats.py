@@ -57,6 +57,7 @@ def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> dict[str,
     observed = (sum(1 for o in balance_games if sides and o.winner == sides[0]) / len(balance_games)
                 if balance_games else 0.0)
     in_band = None if expected is None or not balance_games else bool(expected[0] <= observed <= expected[1])
+    first_wins = sum(1 for o in balance_games if sides and o.winner == sides[0])
     return {
         "scenario": str(scenario.id),
         "ruleset": scenario.ruleset,
@@ -75,10 +76,23 @@ def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> dict[str,
         "draws": sum(1 for o in finished if o.winner is None),
         "balance": {"expected": list(expected) if expected is not None else None, "observed": observed,
                     "side": sides[0] if sides else None, "in_band": in_band, "player": first_kind,
-                    "games": len(balance_games)},
+                    "games": len(balance_games), "wilson95": list(wilson_interval(first_wins, len(balance_games)))},
+        "by_player": {kind: by_player(sides, [o for o in finished if o.player == kind]) for kind in sorted(played)},
         "failed_games": [{"player": o.player, "seed": o.seed, "kind": o.failure, "message": o.message,
                           "replay": o.replay_file} for o in outcomes if o.failure],
         "event_hashes": {f"{o.player}:{o.seed}": o.event_hash for o in outcomes},
+    }
+
+
+def by_player(sides: Sequence[str], finished: Sequence[Outcome]) -> dict[str, Any]:
+    """Wins, rate and Wilson interval per side, and draws, over the finished games of one player kind: the
+    figures the site's balance chart, verdict and index all show for the kind the band is judged on."""
+    return {
+        "games": len(finished),
+        "draws": sum(1 for o in finished if o.winner is None),
+        "sides": {side: {"wins": (wins := sum(1 for o in finished if o.winner == side)),
+                         "rate": wins / len(finished) if finished else 0.0,
+                         "wilson95": list(wilson_interval(wins, len(finished)))} for side in sides},
     }
 
 

@@ -31,10 +31,10 @@ from admiralty.site.text import attr, esc, slug
 
 Point = tuple[float, float]
 
-POWER_COLOURS: dict[str, str] = {
-    "ottoman": "#2e7d32", "hapsburg": "#c49000", "venice": "#ad1457", "papacy": "#8d6e63",
-    "hospitallers": "#37474f", "genoa": "#0277bd", "france": "#283593", "portugal": "#00897b",
-    "england": "#c62828", "scotland": "#5e35b1",
+POWER_COLOURS: dict[str, str] = {  # Okabe-Ito for the powers that meet in battle, Tol's muted for the rest
+    "ottoman": "#009e73", "hapsburg": "#e69f00", "venice": "#cc79a7", "papacy": "#56b4e9",
+    "hospitallers": "#555555", "genoa": "#332288", "france": "#0072b2", "portugal": "#117733",
+    "england": "#d55e00", "scotland": "#882255",
 }
 SEA_FILLS: dict[str, str] = {"atlantic": "#c9dcf0", "mediterranean": "#c8ebe0"}
 UNIT_NAMES: dict[str, tuple[str, str]] = {  # kind -> (words, abbreviation on the map)

@@ -243,4 +243,5 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
     return "\n".join(out)
 
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows)
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows,
+                    side_colours=lambda s: {p: power_colour(p) for p in s.powers})
