@@ -82,6 +82,12 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     return run_smoke(args)
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    from admiralty.diff.command import run_diff
+
+    return run_diff(args)
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     from admiralty.site.build import build_site
 
@@ -206,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     smoke.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
     smoke.add_argument("--strict", action="store_true", help="balance outside the expected band fails the run")
     add_smoke_options(smoke)
+
+    diff = _add(sub, "diff", "What a change does: for every scenario changed (directly or through its map or "
+                "catalogs), the changes by meaning, the balance shift measured by playing both versions on the "
+                "same seeds, and pictures of the map before, after and changed.", """
+                admiralty diff old-scenarios/ scenarios/
+                admiralty diff origin/main HEAD --git --budget 120 --summary "$GITHUB_STEP_SUMMARY"
+                admiralty diff HEAD~1 HEAD --git --format json --fail-on-shift 0.10
+                Exit codes: 0 reported, 1 a shift of at least --fail-on-shift, 2 usage (a bad revision or folder).
+                """, cmd_diff)
+    from admiralty.diff.command import add_arguments
+
+    add_arguments(diff)
 
     play = _add(sub, "play", "Play one game headless and print a readable turn-by-turn log and the result.",
                 """

@@ -104,6 +104,21 @@ class Scaffold:
     skeleton: Callable[[dict[str, Any], Sequence[Any], str | None, str], dict[str, Any]]
 
 
+@runtime_checkable
+class Differ(Protocol):
+    """What ``admiralty diff`` asks of a rule system (optional: ``Ruleset.differ``). ``facts`` lists what a
+    scenario means, grouped (``"ships"``, ``"orders"``, ``"zones"``...) as key -> a short readable value, so
+    that two versions compare by meaning; ``uses`` names the documents a scenario is built from as
+    ``(kind, id)``; ``map_pictures`` draws the map of both versions and an overlay of what changed between
+    them (``"before"``, ``"after"``, ``"overlay"`` -> SVG text), or returns ``{}`` when there is no map."""
+
+    def facts(self, scenario: Any) -> Mapping[str, Mapping[str, str]]: ...
+
+    def uses(self, scenario: Any) -> set[tuple[str, str]]: ...
+
+    def map_pictures(self, before: Any, after: Any) -> Mapping[str, str]: ...
+
+
 class RulesetError(RuntimeError):
     """A registered rule system that breaks the contract (bad name, clash, missing piece)."""
 
@@ -124,7 +139,9 @@ class Ruleset:
     ``@check`` functions run on those models; ``game`` is the ``GameModule``; ``renderer`` the site's part
     (a ``admiralty.site.pages.Renderer``); ``rules_page`` the Markdown rules reference the site publishes;
     ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``; ``map_actions`` are the map
-    tools it adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``).
+    tools it adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``); ``differ`` (optional)
+    the ``Differ`` that ``admiralty diff`` compares two versions of a scenario with (without it the diff
+    compares the built model's fields and draws no map).
     """
 
     name: str
@@ -142,6 +159,7 @@ class Ruleset:
     scaffold: str | None = None
     map_actions: Mapping[str, str] = field(default_factory=dict)
     source_folders: tuple[Path, ...] = field(default=())
+    differ: str | None = None
 
     def schema_path(self, kind: str) -> Path:
         return self.schemas / f"{kind}.schema.json"
@@ -161,6 +179,14 @@ class Ruleset:
         if not isinstance(scaffold, Scaffold):
             raise RulesetError(f"rule system {self.name!r}: {self.scaffold} is not an admiralty.contract.Scaffold")
         return scaffold
+
+    def load_differ(self) -> Differ | None:
+        if self.differ is None:
+            return None
+        differ = load_object(self.differ)
+        if not isinstance(differ, Differ):
+            raise RulesetError(f"rule system {self.name!r}: {self.differ} is not an admiralty.contract.Differ")
+        return differ
 
     def load_checks(self) -> None:
         for module in self.checks:

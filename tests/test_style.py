@@ -83,7 +83,8 @@ STRICT_CORE = ("admiralty/__init__.py", "admiralty/__main__.py", "admiralty/buil
                "admiralty/validator/pipeline.py", "admiralty/validator/schema.py", "admiralty/validator/load",
                "admiralty/validator/report", "admiralty/validator/build/__init__.py",
                "admiralty/validator/checks/__init__.py", "admiralty/engine/api.py", "admiralty/engine/replay.py",
-               "admiralty/engine/players.py", "admiralty/engine/smoke", "admiralty/engine/model")
+               "admiralty/engine/players.py", "admiralty/engine/smoke", "admiralty/engine/model",
+               "admiralty/diff")
 
 
 def test_mypy_strict_is_clean_on_the_core(tmp_path: Path) -> None:

@@ -21,5 +21,6 @@ RULESET = Ruleset(
     renderer="admiralty.site.rulesets.dreadnought.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "dreadnought", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.dreadnought:SCAFFOLD",
+    differ="admiralty.site.rulesets.dreadnought.diff",
     map_actions={"from-geojson": "admiralty.validator.rulesets.dreadnought.authoring.cli:map_from_geojson"},
 )

@@ -1,0 +1,125 @@
+"""``admiralty diff BASE HEAD``: what a change to a corpus does, scenario by scenario: the semantic changes,
+the balance shift measured on common random numbers, and pictures of the map before, after and changed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from admiralty.diff.balance import analyse, play_pairs
+from admiralty.diff.pictures import rasteriser, write_pictures
+from admiralty.diff.report import markdown, text
+from admiralty.diff.semantic import Comparison, ScenarioDiff, compare, differ_for
+from admiralty.diff.sources import SourceError, versions
+from admiralty.engine.smoke.runner import Limits
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("base", metavar="BASE", help="the corpus before: a folder, or a git revision with --git")
+    parser.add_argument("head", metavar="HEAD", help="the corpus after: a folder, or a git revision with --git")
+    parser.add_argument("--git", action="store_true", help="BASE and HEAD are git revisions of --repo, read with "
+                        "git archive into temporary folders (the checkout is never touched)")
+    parser.add_argument("--repo", default=".", help="the git repository (default: the current folder)")
+    parser.add_argument("--paths", nargs="*", default=["scenarios"], metavar="PATH",
+                        help="with --git: the corpus folders inside the repository (default: scenarios)")
+    parser.add_argument("--games", type=int, default=200, help="games per version and scenario (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed; both versions play the same seeds")
+    parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                        help="stop playing after this long over all scenarios (the report says how many games)")
+    parser.add_argument("--player", default=None, help="player kind on every side (default: the scenario's "
+                        "first smoke player)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--shift", type=float, default=0.10, help="the win-rate shift of interest: the report "
+                        "says how many games would detect it (default 0.10)")
+    parser.add_argument("--fail-on-shift", type=float, default=None, metavar="SHIFT",
+                        help="exit 1 when a side's win rate moves significantly by at least SHIFT (e.g. 0.10)")
+    parser.add_argument("--no-play", action="store_true", help="semantic changes and pictures only")
+    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="standard output")
+    parser.add_argument("--out", default="build/diff", help="pictures and diff.json/diff.md (default build/diff)")
+    parser.add_argument("--summary", default=None, metavar="FILE", help="append the Markdown report to FILE "
+                        "(in GitHub Actions: $GITHUB_STEP_SUMMARY)")
+    parser.add_argument("--no-png", action="store_true", help="SVG pictures only")
+
+
+def _pictures(diff: ScenarioDiff, out: Path, png: bool) -> dict[str, str]:
+    differ = differ_for(diff.ruleset)
+    if differ is None or not diff.both or diff.status == "text-only":
+        return {}
+    svgs = differ.map_pictures(diff.before, diff.after)
+    return write_pictures(out, diff.id, svgs, png) if svgs else {}
+
+
+def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    playable = [d for d in comparison.scenarios if d.both]
+    results: dict[str, dict[str, Any]] = {}
+    started = time.perf_counter()
+    for index, diff in enumerate(playable):
+        budget = None
+        if args.budget is not None:
+            budget = max(0.0, args.budget - (time.perf_counter() - started)) / (len(playable) - index)
+        played = play_pairs(diff.before, diff.after, games=args.games, player=args.player, seed=args.seed,
+                            budget=budget, jobs=max(1, args.jobs), limits=Limits())
+        results[diff.id] = analyse(diff.after, played, args.shift)
+    return results
+
+
+def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, Any]:
+    out = Path(args.out)
+    started = time.perf_counter()
+    balance = {} if args.no_play else _balance(comparison, args)
+    seconds = time.perf_counter() - started
+    scenarios: list[dict[str, Any]] = []
+    for diff in comparison.scenarios:
+        scenarios.append({
+            "id": diff.id, "ruleset": diff.ruleset, "title": diff.title, "status": diff.status, "files": diff.files,
+            "changes": [{"group": c.group, "key": c.key, "kind": c.kind, "before": c.before, "after": c.after}
+                        for c in diff.changes],
+            "balance": balance.get(diff.id),
+            "pictures": {k: Path(v).name for k, v in _pictures(diff, out, not args.no_png).items()},
+        })
+    threshold = args.fail_on_shift
+    failing = [s["id"] for s in scenarios if threshold is not None and s["balance"]
+               and s["balance"]["largest_significant_shift"] >= threshold]
+    return {
+        "base": comparison.before.label, "head": comparison.after.label, "errors": comparison.errors,
+        "settings": {"games": args.games, "seed": args.seed, "budget": args.budget, "player": args.player,
+                     "shift": args.shift, "fail_on_shift": threshold},
+        "games": sum(b["games"] for b in balance.values()) * 2,
+        "seconds": round(seconds, 1),
+        "rasteriser": None if args.no_png else rasteriser(),
+        "scenarios": scenarios,
+        "failed_on_shift": failing,
+    }
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """Compare, play, draw, report; 1 only when --fail-on-shift is passed and exceeded, 2 on usage errors."""
+    if args.games < 1:
+        print("admiralty diff: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        with versions(args.base, args.head, git=args.git, repo=args.repo, paths=args.paths) as (before, after):
+            comparison = compare(before, after)
+            report = build_report(comparison, args)
+    except SourceError as error:
+        print(f"admiralty diff: {error}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rendered = markdown(report)
+    (out / "diff.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (out / "diff.md").write_text(rendered, encoding="utf-8")
+    if args.summary:
+        with open(args.summary, "a", encoding="utf-8") as summary:
+            summary.write(rendered)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    elif args.format == "markdown":
+        sys.stdout.write(rendered)
+    else:
+        sys.stdout.write(text(report))
+    return 1 if report["failed_on_shift"] else 0

@@ -1,0 +1,170 @@
+"""What changed between two versions of a corpus, by meaning: which scenarios are affected (their own
+document, or a map, table or catalog they use) and, for each, the facts that differ.
+
+A rule system says what its scenarios mean through its ``Differ`` (``admiralty.contract``): facts grouped
+as ``group -> key -> value``. A rule system without one is compared field by field on its built model.
+Facts come from the built models, never from the text, so comments, key order and quoting change nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from admiralty.contract import Differ, rulesets
+from admiralty.diff.sources import Version, changed_files
+from admiralty.validator.diagnostics import Severity
+from admiralty.validator.pipeline import Validation, validate
+
+SKIPPED_FIELDS = {"source", "content_hash", "briefing", "sources", "description", "notes"}
+MAX_DEPTH = 6
+
+
+@dataclass(frozen=True)
+class Change:
+    """One fact added, removed or changed."""
+
+    group: str
+    key: str
+    kind: str  # added, removed, changed
+    before: str | None
+    after: str | None
+
+
+@dataclass
+class ScenarioDiff:
+    """One affected scenario: how it changed and the models of both versions (``None`` where absent)."""
+
+    id: str
+    ruleset: str
+    title: str
+    status: str  # changed, added, removed, text-only (files changed but not what they mean)
+    files: list[str]
+    changes: list[Change]
+    before: Any = None
+    after: Any = None
+    pictures: dict[str, str] = field(default_factory=dict)  # kind -> SVG text
+
+    @property
+    def both(self) -> bool:
+        return self.before is not None and self.after is not None
+
+
+@dataclass
+class Comparison:
+    before: Version
+    after: Version
+    errors: dict[str, int]  # "before"/"after" -> error count of the validation
+    scenarios: list[ScenarioDiff]
+
+
+def differ_for(ruleset: str) -> Differ | None:
+    found = rulesets().get(ruleset)
+    return found.load_differ() if found is not None else None
+
+
+def generic_facts(scenario: Any) -> dict[str, dict[str, str]]:
+    """Facts of a model without a ``Differ``: every leaf of its dataclass fields, grouped by top field."""
+    facts: dict[str, dict[str, str]] = {}
+    for item in dataclasses.fields(scenario):
+        if item.name in SKIPPED_FIELDS:
+            continue
+        leaves: dict[str, str] = {}
+        _walk(getattr(scenario, item.name), item.name, leaves, 0)
+        facts[item.name] = leaves
+    return facts
+
+
+def _walk(value: Any, path: str, out: dict[str, str], depth: int) -> None:
+    if depth > MAX_DEPTH:
+        out[path] = repr(value)[:120]
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            if item.name not in SKIPPED_FIELDS:
+                _walk(getattr(value, item.name), f"{path}.{item.name}", out, depth + 1)
+    elif isinstance(value, Mapping):
+        for key in sorted(value, key=str):
+            _walk(value[key], f"{path}[{key}]", out, depth + 1)
+    elif isinstance(value, list | tuple) and any(dataclasses.is_dataclass(v) for v in value):
+        for index, element in enumerate(value):
+            name = getattr(element, "id", None) or getattr(element, "name", None) or index
+            _walk(element, f"{path}[{name}]", out, depth + 1)
+    elif isinstance(value, frozenset | set):
+        out[path] = ", ".join(sorted(map(str, value)))
+    elif isinstance(value, enum.Enum):
+        out[path] = str(value.value)
+    else:
+        out[path] = str(value)
+
+
+def facts_of(scenario: Any) -> dict[str, dict[str, str]]:
+    differ = differ_for(str(scenario.ruleset))
+    if differ is None:
+        return generic_facts(scenario)
+    return {group: dict(values) for group, values in differ.facts(scenario).items()}
+
+
+def compare_facts(before: Mapping[str, Mapping[str, str]], after: Mapping[str, Mapping[str, str]]) -> list[Change]:
+    """Every fact that differs, group by group in a stable order."""
+    changes: list[Change] = []
+    for group in [*before, *[g for g in after if g not in before]]:
+        old, new = before.get(group, {}), after.get(group, {})
+        for key in [*old, *[k for k in new if k not in old]]:
+            if key not in new:
+                changes.append(Change(group, key, "removed", old[key], None))
+            elif key not in old:
+                changes.append(Change(group, key, "added", None, new[key]))
+            elif old[key] != new[key]:
+                changes.append(Change(group, key, "changed", old[key], new[key]))
+    return changes
+
+
+def uses(scenario: Any) -> set[tuple[str, str]]:
+    """The documents a scenario is built from, as (kind, id)."""
+    differ = differ_for(str(scenario.ruleset))
+    found = {("scenario", str(scenario.id))}
+    if differ is not None:
+        found |= differ.uses(scenario)
+    return found
+
+
+def _files_by_document(validation: Validation, root: Path) -> dict[tuple[str, str], str]:
+    files: dict[tuple[str, str], str] = {}
+    base = root.resolve()
+    for item in validation.loaded:
+        path = Path(item.doc.file).resolve()
+        files[(item.kind, item.id)] = path.relative_to(base).as_posix() if path.is_relative_to(base) else str(path)
+    return files
+
+
+def compare(before: Version, after: Version) -> Comparison:
+    """Validate both versions and list every affected scenario with its semantic changes."""
+    old = validate([str(p) for p in before.paths if p.exists()])
+    new = validate([str(p) for p in after.paths if p.exists()])
+    touched = changed_files(before, after)
+    old_files, new_files = _files_by_document(old, before.root), _files_by_document(new, after.root)
+    old_by_id = {str(s.id): s for s in old.scenarios}
+    new_by_id = {str(s.id): s for s in new.scenarios}
+    diffs: list[ScenarioDiff] = []
+    for scenario_id in sorted(old_by_id.keys() | new_by_id.keys()):
+        first, second = old_by_id.get(scenario_id), new_by_id.get(scenario_id)
+        model: Any = second if second is not None else first
+        documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
+        files = sorted({f for doc in documents for f in (old_files.get(doc), new_files.get(doc))
+                        if f is not None and f in touched})
+        if first is not None and second is not None:
+            if first.content_hash == second.content_hash and not files:
+                continue
+            changes = compare_facts(facts_of(first), facts_of(second))
+            status = "changed" if changes or first.content_hash != second.content_hash else "text-only"
+        else:
+            changes = []
+            status = "added" if first is None else "removed"
+        diffs.append(ScenarioDiff(scenario_id, str(model.ruleset), str(model.title), status, files, changes,
+                                  first, second))
+    return Comparison(before, after, {"before": old.report.count(Severity.ERROR),
+                                      "after": new.report.count(Severity.ERROR)}, diffs)

@@ -1,0 +1,99 @@
+"""The two versions ``admiralty diff`` compares: two corpus folders, or two git revisions copied out of the
+repository with ``git archive`` into temporary folders (the user's checkout, index and work tree are
+never touched)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SourceError(Exception):
+    """A folder that is not there, or a revision git cannot read: a usage error (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Version:
+    """One side of the comparison: a label for the reader and the folders to validate."""
+
+    label: str
+    root: Path
+    paths: tuple[Path, ...]
+
+
+def _git(repo: Path, *args: str) -> bytes:
+    try:
+        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=300)
+    except FileNotFoundError as missing:
+        raise SourceError("git is not installed; compare two folders instead of --git revisions") from missing
+    if done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip().splitlines()
+        raise SourceError(f"git {' '.join(args[:2])}: {message[-1] if message else 'failed'}")
+    return done.stdout
+
+
+def resolve(repo: Path, revision: str) -> str:
+    """The full commit id of ``revision`` (a branch, tag, ``HEAD~1``, ``origin/main``...)."""
+    if revision.startswith("-"):
+        raise SourceError(f"not a revision: {revision!r}")
+    return _git(repo, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}").decode().strip()
+
+
+def export(repo: Path, revision: str, paths: Sequence[str], into: Path) -> Version:
+    """Copy ``paths`` (relative to the repository's top) as they are at ``revision`` into ``into``."""
+    commit = resolve(repo, revision)
+    top = Path(_git(repo, "rev-parse", "--show-toplevel").decode().strip())
+    prefix = Path(repo).resolve().relative_to(top.resolve())
+    wanted = [(prefix / p).as_posix() for p in paths]
+    present = [p for p in wanted if _git(repo, "ls-tree", "--name-only", commit, "--", p).strip()]
+    into.mkdir(parents=True, exist_ok=True)
+    if present:
+        archive = subprocess.run(["git", "-C", str(top), "archive", "--format=tar", commit, "--", *present],
+                                 capture_output=True, check=False, timeout=300)
+        if archive.returncode != 0:
+            raise SourceError(f"git archive {revision}: {archive.stderr.decode(errors='replace').strip()}")
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(into, filter="data")
+    base = into / prefix
+    return Version(f"{revision} ({commit[:10]})", base, tuple(base / p for p in paths))
+
+
+def folder(path: str, paths: Sequence[str]) -> Version:
+    root = Path(path)
+    if not root.is_dir():
+        raise SourceError(f"no such folder: '{path}'")
+    return Version(path, root, tuple(root / p for p in paths) if paths else (root,))
+
+
+@contextmanager
+def versions(base: str, head: str, *, git: bool, repo: str = ".",
+             paths: Sequence[str] = ("scenarios",)) -> Iterator[tuple[Version, Version]]:
+    """The two versions, as folders that exist for the duration of the ``with`` block."""
+    if not git:
+        yield folder(base, ()), folder(head, ())
+        return
+    with tempfile.TemporaryDirectory(prefix="admiralty-diff-") as tmp:
+        yield (export(Path(repo), base, paths, Path(tmp) / "base"),
+               export(Path(repo), head, paths, Path(tmp) / "head"))
+
+
+def changed_files(before: Version, after: Version) -> set[str]:
+    """Paths (relative to each version's root) whose bytes differ, or that exist on one side only."""
+    def files(version: Version) -> dict[str, bytes]:
+        found: dict[str, bytes] = {}
+        for top in version.paths:
+            if top.is_file():
+                found[top.relative_to(version.root).as_posix()] = top.read_bytes()
+            for path in sorted(top.rglob("*")) if top.is_dir() else []:
+                if path.is_file() and path.suffix in (".yaml", ".yml"):
+                    found[path.relative_to(version.root).as_posix()] = path.read_bytes()
+        return found
+
+    old, new = files(before), files(after)
+    return {name for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
