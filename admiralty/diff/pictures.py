@@ -19,14 +19,21 @@ from admiralty.resources import package_path
 
 STYLESHEET = package_path("site", "docs", "stylesheets", "admiralty.css")
 CHROMIUMS = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
+HALO = re.compile(r"paint-order:[^;]*;|stroke:[^;]*;|stroke-width:[^;]*;")
 SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
 
 
 def map_styles() -> str:
-    """The site stylesheet's rules for SVG drawings (those that start with ``svg.``), hover rules left out."""
+    """The site stylesheet's rules for the elements of SVG drawings (``svg.<class> .<element class>``): not
+    the rules sizing the drawing in a page, nor hover rules; text halos drawn with ``paint-order`` are left
+    out, as not every rasteriser knows ``paint-order`` (the halo would cover the letters)."""
     text = STYLESHEET.read_text(encoding="utf-8") if STYLESHEET.is_file() else ""
-    rules = [line.strip() for line in text.splitlines() if line.strip().startswith("svg.") and ":hover" not in line]
-    return "\n".join(rules) + "\nsvg.admiralty-map { font-family: sans-serif; }"
+    rules = []
+    for line in (line.strip() for line in text.splitlines()):
+        selector = line.split("{", 1)[0]
+        if line.startswith("svg.") and " ." in selector and ":hover" not in selector:
+            rules.append(HALO.sub("", line) if "paint-order" in line else line)
+    return "\n".join([*rules, "text { font-family: sans-serif; }"])
 
 
 def standalone(svg: str) -> str:

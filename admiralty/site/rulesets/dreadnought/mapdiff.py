@@ -27,7 +27,7 @@ STYLE = (".zone-same{fill:#eef4f8;stroke:#c3d3de;stroke-width:.6}.land-after{opa
          "stroke-width:.6}.zone-added,.zone-removed,.zone-changed{fill-opacity:.55;stroke-width:1.4}"
          ".zone-before{fill:none;stroke:#000;stroke-dasharray:4 3;stroke-width:1}.coast-gained,.coast-lost"
          "{stroke-width:1.8;fill-opacity:.8}.port-same{fill:#fff;stroke:#555}.port-moved{stroke-width:2}"
-         ".diff-label{font-size:11px;fill:#111;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2px}"
+         ".diff-label{font-size:12px;font-weight:bold;fill:#111;text-anchor:middle;font-family:sans-serif}"
          ".legend-item text{font-size:12px;fill:#222}")
 
 
