@@ -184,5 +184,5 @@ def ks_permutation_test(first: Sequence[float], second: Sequence[float],
     return (observed, (hits + 1) / (resamples + 1))
 
 
-__all__ = ["Z95", "PairedShift", "wilson_interval", "games_needed", "independent_variance", "ks_permutation_test", "newcombe_paired",
-           "newcombe_unpaired", "paired", "paired_variance", "sign_flip_test", "significant"]
+__all__ = ["Z95", "PairedShift", "games_needed", "independent_variance", "ks_permutation_test", "newcombe_paired",
+           "newcombe_unpaired", "paired", "paired_variance", "sign_flip_test", "significant", "wilson_interval"]
