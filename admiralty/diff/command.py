@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--git", action="store_true", help="BASE and HEAD are git revisions of --repo, read with "
                         "git archive into temporary folders (the checkout is never touched)")
     parser.add_argument("--repo", default=".", help="the git repository (default: the current folder)")
-    parser.add_argument("--paths", nargs="*", default=["scenarios"], metavar="PATH",
+    parser.add_argument("--paths", nargs="*", default=["scenarios"], metavar="PATH", dest="git_paths",
                         help="with --git: the corpus folders inside the repository (default: scenarios)")
     parser.add_argument("--games", type=int, default=200, help="games per version and scenario (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="first seed; both versions play the same seeds")
@@ -102,7 +102,7 @@ def run_diff(args: argparse.Namespace) -> int:
         print("admiralty diff: --games must be at least 1", file=sys.stderr)
         return 2
     try:
-        with versions(args.base, args.head, git=args.git, repo=args.repo, paths=args.paths) as (before, after):
+        with versions(args.base, args.head, git=args.git, repo=args.repo, paths=args.git_paths) as (before, after):
             comparison = compare(before, after)
             report = build_report(comparison, args)
     except SourceError as error:
