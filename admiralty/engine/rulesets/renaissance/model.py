@@ -6,8 +6,9 @@ reads them. Every object may carry a ``source`` (where it was written); the engi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import networkx as nx
 
@@ -245,54 +246,84 @@ def are_enemies(a: str, b: str, alliances: tuple[tuple[str, ...], ...]) -> bool:
     return a != b and not any(a in group and b in group for group in alliances)
 
 
-def problems(scenario: RenaissanceScenario) -> list[str]:
-    """Return what makes the scenario unplayable (unknown ids, bad turns); empty when it is sound."""
-    found: list[str] = []
+class TurnOrderBreak(NamedTuple):
+    """Action ``action`` (its index) is dated ``turn``, before ``latest``, the turn action ``latest_index``
+    reached."""
+
+    action: int
+    turn: int
+    latest: int
+    latest_index: int
+
+
+def turn_order_breaks(actions: Sequence[NavalAction]) -> list[TurnOrderBreak]:
+    """RN-10: the scripted actions' turns never go back (an undated action keeps the turn before it)."""
+    found: list[TurnOrderBreak] = []
+    turn, turn_index = 1, -1
+    for index, action in enumerate(actions):
+        if action.turn is None:
+            continue
+        if action.turn < turn:
+            found.append(TurnOrderBreak(index, action.turn, turn, turn_index))
+        elif action.turn > turn:
+            turn, turn_index = action.turn, index
+    return found
+
+
+def battles_between_friends(scenario: RenaissanceScenario) -> list[int]:
+    """RN-10: the indices of scripted battles whose attacker and defender are not enemies."""
+    return [index for index, action in enumerate(scenario.actions)
+            if isinstance(action, Battle) and not are_enemies(action.attacker, action.defender, scenario.alliances)]
+
+
+def unknown_references(scenario: RenaissanceScenario) -> list[str]:
+    """Ids the scenario uses that it does not define. The validator's builder never builds such a scenario
+    (it reports each at its line); this is the engine's own precondition for a model made otherwise."""
     sea_map = scenario.map
     places = set(sea_map.seas) | set(sea_map.ports)
-    for a, b in sea_map.adjacency:
-        found += [f"adjacency names unknown sea {s!r}" for s in (a, b) if s not in sea_map.seas]
-    for port in sea_map.ports.values():
-        found += [f"port {port.id!r} opens on unknown sea {s!r}" for s in port.seas if s not in sea_map.seas]
-    for location, by_power in scenario.units.items():
-        if location not in places:
-            found.append(f"units at unknown location {location!r}")
-        found += [f"units of unknown power {p!r}" for p in by_power if p not in scenario.powers]
+    found = [f"adjacency names unknown sea {s!r}" for pair in sea_map.adjacency for s in pair if s not in sea_map.seas]
+    found += [f"port {port.id!r} opens on unknown sea {s!r}"
+              for port in sea_map.ports.values() for s in port.seas if s not in sea_map.seas]
+    found += [f"units at unknown location {location!r}" for location in scenario.units if location not in places]
+    found += [f"units of unknown power {p!r}" for by_power in scenario.units.values() for p in by_power
+              if p not in scenario.powers]
     found += [f"hand of unknown power {p!r}" for p in scenario.hands if p not in scenario.powers]
     found += [f"dry dock for unknown power {p!r}" for p in sorted(scenario.dry_dock) if p not in scenario.powers]
-    for leader in scenario.leaders.values():
-        if leader.at is not None and leader.at not in places:
-            found.append(f"leader {leader.id!r} at unknown location {leader.at!r}")
-    for formation in scenario.formations.values():
-        if formation.at not in sea_map.ports:
-            found.append(f"formation {formation.id!r} is not in a port")
-    turn = 1
+    found += [f"leader {leader.id!r} at unknown location {leader.at!r}" for leader in scenario.leaders.values()
+              if leader.at is not None and leader.at not in places]
+    found += [f"formation {formation.id!r} is not in a port" for formation in scenario.formations.values()
+              if formation.at not in sea_map.ports]
     for index, action in enumerate(scenario.actions):
-        if action.turn is not None:
-            if action.turn < turn:
-                found.append(f"action {index}: turn {action.turn} comes before turn {turn}")
-            turn = max(turn, action.turn)
-        if isinstance(action, Battle):
-            if action.at not in places:
-                found.append(f"action {index}: battle at unknown location {action.at!r}")
-            if not are_enemies(action.attacker, action.defender, scenario.alliances):
-                found.append(f"action {index}: {action.attacker!r} and {action.defender!r} are not enemies")
-            powers: tuple[str, ...] = (action.attacker, action.defender)
-            galleasses = action.cards.galleasses if action.cards else None
-            if galleasses is not None:
-                powers += (galleasses.by,)
-                if galleasses.side not in ("attacker", "defender"):
-                    found.append(f"action {index}: Galleasses for {galleasses.side!r}, not attacker/defender")
-        else:
-            if action.formation not in scenario.formations:
-                found.append(f"action {index}: unknown formation {action.formation!r}")
-            found += [
-                f"action {index}: unknown port {p!r}"
-                for p in (action.from_port, action.to_port)
-                if p not in sea_map.ports
-            ]
-            powers = (action.power,)
-        found += [f"action {index}: unknown power {p!r}" for p in powers if p not in scenario.powers]
+        found += [f"action {index}: {problem}" for problem in _action_references(scenario, action, places)]
+    return found
+
+
+def _action_references(scenario: RenaissanceScenario, action: NavalAction, places: set[str]) -> list[str]:
+    if isinstance(action, Battle):
+        found = [f"battle at unknown location {action.at!r}"] if action.at not in places else []
+        powers: tuple[str, ...] = (action.attacker, action.defender)
+        galleasses = action.cards.galleasses if action.cards else None
+        if galleasses is not None:
+            powers += (galleasses.by,)
+            if galleasses.side not in ("attacker", "defender"):
+                found.append(f"Galleasses for {galleasses.side!r}, not attacker/defender")
+    else:
+        found = [f"unknown formation {action.formation!r}"] if action.formation not in scenario.formations else []
+        found += [f"unknown port {p!r}" for p in (action.from_port, action.to_port) if p not in scenario.map.ports]
+        powers = (action.power,)
+    return found + [f"unknown power {p!r}" for p in powers if p not in scenario.powers]
+
+
+def problems(scenario: RenaissanceScenario) -> list[str]:
+    """Return what makes the scenario unplayable (unknown ids, turns that go back, a battle between
+    friends); empty when it is sound."""
+    found = unknown_references(scenario)
+    found += [f"action {b.action}: turn {b.turn} comes before turn {b.latest}"
+              for b in turn_order_breaks(scenario.actions)]
+    for index in battles_between_friends(scenario):
+        battle = scenario.actions[index]
+        assert isinstance(battle, Battle)
+        found.append(f"action {index}: {battle.attacker!r} and {battle.defender!r} are not enemies")
     return found
 
 

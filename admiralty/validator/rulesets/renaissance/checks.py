@@ -23,9 +23,11 @@ from admiralty.engine.rulesets.renaissance.model import (
     RenaissanceScenario,
     Transport,
     are_enemies,
+    battles_between_friends,
     location_kind,
     ports_on,
     sea_graph,
+    turn_order_breaks,
 )
 from admiralty.engine.rulesets.renaissance.tables import load_tables
 from admiralty.engine.rulesets.renaissance.transport import transport_path
@@ -166,22 +168,20 @@ def corsairs_are_ottoman(scenario: RenaissanceScenario, ctx: CheckContext) -> It
 
 @check(RULESET, RenaissanceScenario, "RN-battle-friends", "RN-turn-order")
 def actions_in_order_between_enemies(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
-    """RN-10: turns never go back; every battle is fought between enemies."""
-    turn, turn_index = 1, -1
-    for index, action in enumerate(scenario.actions):
-        if action.turn is not None:
-            if action.turn < turn:
-                earlier = _line(ctx, _where(scenario.actions[turn_index], scenario.source, "turn"))
-                yield ctx.at("RN-turn-order", f"turn {action.turn} comes after turn {turn} ({earlier})",
-                             _where(action, scenario.source, "turn"),
-                             f"move this action before the turn-{turn} actions, or give it turn {turn} or later")
-            elif action.turn > turn:
-                turn, turn_index = action.turn, index
-        if isinstance(action, Battle) and not are_enemies(action.attacker, action.defender, scenario.alliances):
-            why = "the same power" if action.attacker == action.defender else "allies"
-            yield ctx.at("RN-battle-friends", f"{action.attacker} and {action.defender} are {why}; a battle needs "
-                         "enemies", _where(action, scenario.source, "defender"),
-                         "name an enemy of the attacker as defender")
+    """RN-10: turns never go back; every battle is fought between enemies (the engine's rules, at their lines)."""
+    for gap in turn_order_breaks(scenario.actions):
+        earlier = _line(ctx, _where(scenario.actions[gap.latest_index], scenario.source, "turn"))
+        yield ctx.at("RN-turn-order", f"turn {gap.turn} comes after turn {gap.latest} ({earlier})",
+                     _where(scenario.actions[gap.action], scenario.source, "turn"),
+                     f"move this action before the turn-{gap.latest} actions, or give it turn {gap.latest} or "
+                     "later")
+    for index in battles_between_friends(scenario):
+        action = scenario.actions[index]
+        assert isinstance(action, Battle)
+        why = "the same power" if action.attacker == action.defender else "allies"
+        yield ctx.at("RN-battle-friends", f"{action.attacker} and {action.defender} are {why}; a battle needs "
+                     "enemies", _where(action, scenario.source, "defender"),
+                     "name an enemy of the attacker as defender")
 
 
 @dataclass
