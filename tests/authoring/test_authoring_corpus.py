@@ -151,19 +151,8 @@ def test_scenario_orders_and_forces_are_legal(path: Path, adriatic: tuple[nx.Gra
                        for s in members), fleet["id"]  # fmt: skip
             nations = {counted_nation(s["nation"]) for s in members if s["nation"] != "germany"}
             assert len(nations) <= 1 or len(members) <= 4 or rules.get("mixed_nationality"), fleet["id"]
+            _check_mission(fleet, members, side, rules)
             mission = fleet.get("mission")
-            types = {s["type"] for s in members}
-            if fleet in side.get("colliers", []):
-                assert types <= SUPPLY, fleet["id"]
-            elif mission in {"bombard", "escort", "intercept"}:
-                assert types <= COMBAT | SUPPLY, fleet["id"]
-            elif mission == "raid":
-                assert types <= COMBAT | {"collier"}, fleet["id"]
-                assert len(members) <= rules.get("raid_max_ships", 2), fleet["id"]
-                assert any(s["leader"] for s in members), fleet["id"]
-            elif mission == "minelay":
-                assert all(s["type"] == "ML" or n in rules.get("minelayers", []) for n, s in
-                           zip(fleet["ships"], members, strict=True))  # fmt: skip
             if mission in {"transport", "bombard", "minelay", "minesweep"}:
                 assert len(fleet["orders"]) == turns, f"{fleet['id']}: DN-5.12 plans every turn"
             if mission == "escort":
@@ -185,6 +174,24 @@ def test_scenario_orders_and_forces_are_legal(path: Path, adriatic: tuple[nx.Gra
             assert set(condition["ships"]) <= set(used)
     assert scenario["victory"]["otherwise"] in side_ids | {"draw"}
     assert set(rules.get("refuel_ports", [])) <= set(ports)
+
+
+def _check_mission(fleet: dict[str, Any], members: list[dict[str, Any]], side: dict[str, Any],
+                   rules: dict[str, Any]) -> None:
+    """The ship types a fleet's mission allows, and the raid and minelaying limits."""
+    mission = fleet.get("mission")
+    types = {s["type"] for s in members}
+    if fleet in side.get("colliers", []):
+        assert types <= SUPPLY, fleet["id"]
+    elif mission in {"bombard", "escort", "intercept"}:
+        assert types <= COMBAT | SUPPLY, fleet["id"]
+    elif mission == "raid":
+        assert types <= COMBAT | {"collier"}, fleet["id"]
+        assert len(members) <= rules.get("raid_max_ships", 2), fleet["id"]
+        assert any(s["leader"] for s in members), fleet["id"]
+    elif mission == "minelay":
+        assert all(s["type"] == "ML" or n in rules.get("minelayers", []) for n, s in
+                   zip(fleet["ships"], members, strict=True))  # fmt: skip
 
 
 def _fleet(side: dict[str, Any], fleet_id: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -85,26 +86,41 @@ def _shaped(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]]
         return _object(schema, base, vocabulary, depth)
     if kind == "array":
         return _array(schema, base, vocabulary, name, depth)
-    if kind == "integer":
-        first = int(schema["exclusiveMinimum"]) + 1 if "exclusiveMinimum" in schema else -5
-        low = int(schema.get("minimum", first))
-        return st.integers(low, max(low, int(schema.get("maximum", low + 50))))
-    if kind == "number":
-        bottom = float(schema.get("minimum", schema.get("exclusiveMinimum", -100.0)))
-        top = float(schema.get("maximum", bottom + 200.0))
-        return st.floats(bottom, max(bottom, top), allow_nan=False, allow_infinity=False,
-                         exclude_min="exclusiveMinimum" in schema)
-    if kind == "boolean":
-        return st.booleans()
-    if kind == "null":
-        return st.none()
-    if kind == "string" or "pattern" in schema:
-        if "pattern" in schema:
-            return st.from_regex(schema["pattern"], fullmatch=True).filter(lambda s: len(s) <= 80)
-        if schema.get("format") == "date":
-            return st.dates().map(str)
-        return st.text(min_size=int(schema.get("minLength", 0)), max_size=min(int(schema.get("maxLength", 30)), 30))
+    if kind in _SCALARS:
+        return _SCALARS[kind](schema)
+    if "pattern" in schema:
+        return _strings(schema)
     return st.one_of(st.none(), st.integers(-(2 ** 63), 2 ** 63 - 1), st.text(max_size=8))
+
+
+def _integers(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    first = int(schema["exclusiveMinimum"]) + 1 if "exclusiveMinimum" in schema else -5
+    low = int(schema.get("minimum", first))
+    return st.integers(low, max(low, int(schema.get("maximum", low + 50))))
+
+
+def _numbers(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    bottom = float(schema.get("minimum", schema.get("exclusiveMinimum", -100.0)))
+    top = float(schema.get("maximum", bottom + 200.0))
+    return st.floats(bottom, max(bottom, top), allow_nan=False, allow_infinity=False,
+                     exclude_min="exclusiveMinimum" in schema)
+
+
+def _strings(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    if "pattern" in schema:
+        return st.from_regex(schema["pattern"], fullmatch=True).filter(lambda s: len(s) <= 80)
+    if schema.get("format") == "date":
+        return st.dates().map(str)
+    return st.text(min_size=int(schema.get("minLength", 0)), max_size=min(int(schema.get("maxLength", 30)), 30))
+
+
+_SCALARS: dict[str, Callable[[dict[str, Any]], st.SearchStrategy[Any]]] = {
+    "integer": _integers,
+    "number": _numbers,
+    "boolean": lambda _: st.booleans(),
+    "null": lambda _: st.none(),
+    "string": _strings,
+}
 
 
 def _object(schema: dict[str, Any], base: Path, vocabulary: dict[str, list[Any]],
