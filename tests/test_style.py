@@ -79,7 +79,7 @@ STRICT_CORE = ("admiralty/__init__.py", "admiralty/__main__.py", "admiralty/buil
                "admiralty/site/context.py", "admiralty/site/coverage.py", "admiralty/site/hook.py",
                "admiralty/site/pages.py", "admiralty/site/smoke.py", "admiralty/site/text.py",
                "admiralty/validator/__init__.py", "admiralty/validator/diagnostics.py",
-               "admiralty/validator/integers.py",
+               "admiralty/validator/integers.py", "admiralty/validator/spoofing.py",
                "admiralty/validator/pipeline.py", "admiralty/validator/schema.py", "admiralty/validator/load",
                "admiralty/validator/report", "admiralty/validator/build/__init__.py",
                "admiralty/validator/checks/__init__.py", "admiralty/engine/api.py", "admiralty/engine/replay.py",

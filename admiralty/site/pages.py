@@ -252,7 +252,8 @@ def code_page(entry: Code) -> str:
 
 
 STAGES: tuple[tuple[str, str], ...] = (("YML", "Loading YAML"), ("IO", "Files"), ("SCH", "Schema"),
-                                       ("REF", "References"), ("GRA", "Graph"), ("GEO", "Geometry"))
+                                       ("REF", "References"), ("GRA", "Graph"), ("GEO", "Geometry"),
+                                       ("TXT", "Text a reviewer can trust"))
 
 
 def codes_index(codes: Mapping[str, Code], ctx: SiteContext) -> str:

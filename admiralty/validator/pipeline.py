@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from admiralty.validator import schema
+from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
-from admiralty.validator.load import Document, LoadResult, load_file
+from admiralty.validator.load import Document, LoadResult, json_path, load_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -94,12 +94,40 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     ``named`` are the files named on the command line: like those in a corpus folder, they must be documents."""
     report = report if report is not None else Report()
     loaded, broken = _check_schemas(results, report, named)
+    report.extend(name_diagnostics(loaded))
     ctx = BuildContext(broken=broken)
     built = build_all(loaded, ctx)
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
     report.extend(run_checks([*built.others, *built.scenarios], documents))
     return Validation(report, built.scenarios, loaded, built.others)
+
+
+def name_diagnostics(loaded: Sequence[Loaded]) -> list[Diagnostic]:
+    """TXT005 for a name mixing scripts in one word, TXT004 for two look-alike names of one namespace (the same
+    property of the same kind of document, across every document validated together)."""
+    found: list[Diagnostic] = []
+    names: list[tuple[tuple[str, ...], spoofing.Named]] = []
+    for item in loaded:
+        for path, text in spoofing.names_of(item.doc.data):
+            mixed = spoofing.mixed_script_word(text)
+            if mixed is not None:
+                word, odd, _ = mixed
+                span = item.doc.locate(path)
+                found.append(Diagnostic("TXT005", f"'{word}' mixes scripts: {spoofing.code_point(odd)} among "
+                                        f"letters of another script", item.doc.file, span.line, span.column,
+                                        json_path=json_path(path), hint="write the word in one script"))
+            names.append((spoofing.namespace(item.ruleset, item.kind, path), (item.doc.file, path, text)))
+    documents = {item.doc.file: item.doc for item in loaded}
+    for name, twin in spoofing.confusable_pairs(names):
+        span = documents[name[0]].locate(name[1])
+        other = documents[twin[0]].locate(twin[1])
+        where = "" if name[0] == twin[0] else f"{twin[0]}:"
+        found.append(Diagnostic("TXT004", f"'{name[2]}' and '{twin[2]}' look the same: "
+                                f"{spoofing.differences(twin[2], name[2])}", name[0], span.line, span.column,
+                                json_path=json_path(name[1]), hint=f"'{twin[2]}' is at {where}{other.line}:"
+                                f"{other.column}; rename one, or spell both alike if they are the same"))
+    return found
 
 
 def in_corpus_folder(shown: str) -> bool:

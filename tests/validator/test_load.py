@@ -84,8 +84,7 @@ def test_billion_laughs_is_bounded() -> None:
     ("? [a]\n: 1\n", {}, ("YML003", "key a collection is not a string", 1, 3, 1, 6, "use a plain string as the key")),
     ("x: &l [1, 2]\ny: [*l, *l]\n", {"max_nodes": 5}, ("YML005", "aliases expand the document past 5 nodes", 2, 9,
                                                        2, 11, "write the data out instead of nesting aliases")),
-    ("a: b\x07\n", {}, ("YML001", "unreadable character: control characters are not allowed", 1, 5, None, None,
-                        "remove control characters from the file")),
+    ("a: b\x07\n", {}, ("TXT003", "control character U+0007 <control>", 1, 5, None, None, "delete it")),
 ])
 def test_each_failure_is_one_exact_diagnostic(text: str, bounds: dict[str, int], expected: tuple[Any, ...]) -> None:
     result = load_text(text, "t", **bounds)

@@ -9,6 +9,7 @@ built once, because the big benchmark map sends ~150,000 events and an ``isinsta
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import yaml
@@ -17,6 +18,7 @@ from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.load.codes import LoadError
 from admiralty.validator.load.positions import Document, LoadResult, PathPart, Pos, Span, point, span_of
 from admiralty.validator.load.scalars import CORE_TAG, resolve_scalar
+from admiralty.validator.spoofing import code_point, escape_offset, escaped_character
 
 try:  # the C parser is a hard requirement for speed, but fall back rather than crash
     from yaml import CSafeLoader as _Loader
@@ -48,7 +50,7 @@ class Composer:
     """Composes one YAML text; raises ``LoadError`` (or PyYAML's errors) at the first hostile thing."""
 
     __slots__ = ("anchors", "display", "documents", "expanded", "max_depth", "max_nodes", "max_values",
-                 "root", "stack", "warnings", "written", "yaml11")
+                 "root", "stack", "text", "warnings", "written", "yaml11")
 
     def __init__(self, display: str, max_depth: int, max_nodes: int, max_values: int) -> None:
         self.display = display
@@ -61,6 +63,7 @@ class Composer:
         self.documents = 0
         self.expanded = 0
         self.written = 0
+        self.text = ""
 
     def compose(self, text: str) -> LoadResult:
         """Run the parser over ``text`` and build the document, or YML009 when it holds none."""
@@ -74,6 +77,7 @@ class Composer:
             yaml.DocumentStartEvent: self.document_start,
         }
         handler_for = handlers.get
+        self.text = text
         parser = _Loader(text)
         try:
             get_event = parser.get_event
@@ -109,6 +113,8 @@ class Composer:
             value, flagged = event.value, False
         else:
             value, flagged = resolve_scalar(event, span)
+        if value.__class__ is str and (event.style == '"' or not value.isascii()):
+            value = self._text(value, event, span)
         if flagged:
             self._yaml11_boolean(value, span, in_key_slot)
         if event.anchor:
@@ -206,6 +212,19 @@ class Composer:
             raise LoadError("YML006", f"collections nest deeper than {self.max_depth} levels", span,
                             "flatten the structure")
         return span
+
+    def _text(self, value: str, event: Any, span: Span) -> str:
+        """Text as admiralty keeps it: NFC-normalised, and no forbidden character written by an escape."""
+        if event.style == '"':
+            found = escaped_character(value)
+            if found is not None:
+                code, char = found
+                start, end = event.start_mark, event.end_mark
+                offset = escape_offset(self.text[start.index:end.index], char)
+                where = Span(span.line, span.column + offset, span.line, span.column + offset) if offset >= 0 else span
+                raise LoadError(code, f"{code_point(char)} written as an escape in this text", where,
+                                "remove the escape: a reviewer cannot see the character it writes")
+        return unicodedata.normalize("NFC", value) if not value.isascii() else value
 
     def _too_many_values(self, event: Any) -> None:
         raise LoadError("YML014", f"the document holds more than {self.max_values:,} values", span_of(event),

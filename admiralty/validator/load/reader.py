@@ -11,6 +11,7 @@ from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.load.codes import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_VALUES, LoadError
 from admiralty.validator.load.composer import Composer
 from admiralty.validator.load.positions import LoadResult
+from admiralty.validator.spoofing import scan_text
 
 _SYNTAX_HINT = "fix the YAML syntax at this point (indentation, quotes, brackets, a missing ': ')"
 
@@ -36,7 +37,11 @@ def load_bytes(raw: bytes, display: str, *, max_bytes: int = MAX_BYTES, max_dept
 
 def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
               max_values: int = MAX_VALUES) -> LoadResult:
-    """Load YAML text (see ``load_file``)."""
+    """Load YAML text (see ``load_file``). Bidirectional controls, invisible and control characters are refused
+    first, each where it stands (TXT001-TXT003): a reviewer cannot see them."""
+    hidden = scan_text(text, display)
+    if hidden:
+        return LoadResult(None, hidden)
     try:
         return Composer(display, max_depth, max_nodes, max_values).compose(text)
     except LoadError as error:
