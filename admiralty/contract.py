@@ -153,7 +153,6 @@ class Ruleset:
     builder: str
     checks: tuple[str, ...] = ()
     tables: Path | None = None
-    tables_schema: Path | None = None
     renderer: str | None = None
     rules_page: Path | None = None
     scaffold: str | None = None

@@ -7,7 +7,7 @@ entered from, and left into, the zones it opens on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -62,10 +62,6 @@ class Geography:
 
     def enemy_ports_on(self, side: str, zone: str) -> list[str]:
         return [port for port in self.ports_by_zone.get(zone, ()) if port not in self.friendly_ports[side]]
-
-    def zone_of(self, place: str) -> str | None:
-        """The sea zone of a place, or ``None`` for a port."""
-        return None if place in self.ports else place
 
     @cached_property
     def graph(self) -> nx.Graph:
@@ -169,7 +165,3 @@ def build_geography(scenario: Scenario) -> Geography:
         refuel_ports=MappingProxyType(refuel),
         controls=MappingProxyType(controls),
     )
-
-
-def sorted_places(places: Iterable[str]) -> list[str]:
-    return sorted(set(places))

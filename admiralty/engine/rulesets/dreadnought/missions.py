@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from admiralty.engine.rulesets.dreadnought.geography import nation_counts_as
-from admiralty.engine.rulesets.dreadnought.model import SUPPORT_TYPES, Rules, Ship
+from admiralty.engine.rulesets.dreadnought.model import Rules, Ship
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 
 PRE_PLANNED = frozenset({"transport", "bombard", "minelay", "minesweep"})
@@ -82,10 +82,6 @@ def raid_fleets(state: GameState, side: str) -> int:
 def may_add_raid_fleet(state: GameState, side: str) -> bool:
     """DN-5.2-raid, DN-5.25: at most ``rules.raid_fleets`` raiding fleets per side."""
     return raid_fleets(state, side) < state.scenario.rules.raid_fleets
-
-
-def is_combat_fleet(ships: Sequence[ShipState]) -> bool:
-    return any(ship.cls.type not in SUPPORT_TYPES for ship in ships)
 
 
 # --- mission acts, resolved after the battles ------------------------------------------------------

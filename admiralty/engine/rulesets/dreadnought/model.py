@@ -30,7 +30,6 @@ TANKER_SPEED = "1"
 """DN-12.63: tankers use fast transport counters, whatever their class says."""
 CAPITAL_TYPES = frozenset({"BB", "BC", "B"})
 SUPPORT_TYPES = frozenset({"collier", "tanker", "transport"})
-MISSIONS: tuple[str, ...] = ("transport", "bombard", "escort", "intercept", "abort", "minelay", "minesweep", "raid")
 ORDER_KEYWORDS = frozenset({"stay", "refuel", "coal", "oil", "abort", "pursuit", "split"})
 
 
@@ -133,9 +132,6 @@ class SeaMap(Derived):
 
     def neighbours(self, zone: str) -> tuple[str, ...]:
         return self.topology.neighbours.get(zone, ())
-
-    def is_adjacent(self, a: str, b: str) -> bool:
-        return b in self.topology.neighbours.get(a, ())
 
 
 # --- ships -----------------------------------------------------------------------------------------

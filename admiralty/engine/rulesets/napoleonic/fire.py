@@ -20,8 +20,6 @@ from admiralty.engine.dice import Dice, roll
 from .model import Battery, Ranges
 from .tables import Tables
 
-BANDS = ("canister", "effective", "long")
-
 
 @dataclass(frozen=True)
 class FireSolution:

@@ -32,8 +32,8 @@ from functools import lru_cache
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .model import Battery, Terrain, Unit
 from .model import Point as XY
+from .model import Terrain, Unit
 
 EPSILON = 1e-6  # cm: below what a tape measure can tell apart; absorbs floating-point rounding
 SHADOW_LENGTH = 10_000.0  # cm: longer than any table
@@ -72,10 +72,6 @@ def unit_footprint(unit: Unit, bases: int | None = None) -> Polygon:
 @lru_cache(maxsize=1024)
 def terrain_shape(terrain: Terrain) -> Polygon:
     return Polygon(terrain.polygon)
-
-
-def battery_point(battery: Battery) -> Point:
-    return Point(battery.at)
 
 
 def range_cm(origin: XY, shape: BaseGeometry) -> float:

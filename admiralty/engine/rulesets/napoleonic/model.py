@@ -33,11 +33,6 @@ from admiralty.engine.model.derived import Derived
 
 Point = tuple[float, float]
 
-TERRAIN_KINDS = ("building", "built-up", "rough", "cover")
-UNIT_TYPES = ("infantry", "cavalry", "artillery", "skirmishers")
-UNIT_CLASSES = ("guard", "elite", "first", "second", "third", "militia")
-FORMATIONS = ("line", "column")
-PIECES = ("all", "guns", "howitzers")
 SMOKE_PLAYERS = ("heuristic", "random")
 
 

@@ -7,7 +7,7 @@ reads them. Every object may carry a ``source`` (where it was written); the engi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
 import networkx as nx
@@ -325,8 +325,3 @@ def problems(scenario: RenaissanceScenario) -> list[str]:
         assert isinstance(battle, Battle)
         found.append(f"action {index}: {battle.attacker!r} and {battle.defender!r} are not enemies")
     return found
-
-
-def field_names(cls: type) -> list[str]:
-    """The author-facing field names of a model class (``source`` and ``kind`` left out)."""
-    return [f.name for f in fields(cls) if f.name not in ("source", "kind")]

@@ -260,12 +260,6 @@ def sea_cells(cells: Iterable[Cell], land: Land, min_sea_fraction: float = SEA_F
     return [cell for cell in cells if cell.zone_id in kept]
 
 
-def shared_sea_border(a: Polygon, b: Polygon, land: Land) -> float:
-    """Length of the border two zones share that is not land (0 when they only meet at a point)."""
-    borders = sea_borders([a, b], land)
-    return borders[0][2] if borders else 0.0
-
-
 def sea_borders(polygons: Sequence[Polygon], land: Land) -> list[tuple[int, int, float]]:
     """``(i, j, length)`` for every pair of zones ``i < j`` that share a border of positive length that is
     not all land; ``length`` is the part of it outside land. Sorted by ``(i, j)``."""

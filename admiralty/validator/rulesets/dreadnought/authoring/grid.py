@@ -83,11 +83,6 @@ class Grid:
         """Row labels from north to south."""
         return row_labels(self.rows[0], self.rows[1])
 
-    @property
-    def column_numbers(self) -> list[int]:
-        """Column numbers from west to east."""
-        return list(range(self.columns[0], self.columns[1] + 1))
-
     def cells(self) -> list[geometry.Cell]:
         """Every cell, north to south then west to east (:func:`dreadnought.geometry.grid_cells`)."""
         return geometry.grid_cells(self.rows, self.columns, self.cell, self.origin, self.stagger)
