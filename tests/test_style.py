@@ -163,6 +163,6 @@ def test_no_dead_code() -> None:
          "--min-confidence", "60", "--ignore-decorators", "@check"],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )
-    assert "Traceback" not in found.stderr, found.stderr
+    assert found.returncode in (0, 3), f"vulture did not run (pip install -e '.[dev]'): {found.stderr}"
     dead = [line for line in found.stdout.splitlines() if line.startswith("admiralty/")]
     assert dead == [], "\n".join(dead)
