@@ -143,8 +143,9 @@ def test_the_house_weather_table() -> None:
 
 
 def test_a_storm_limits_fast_fleets_to_one_zone_and_the_rest_of_the_move_waits_a_turn() -> None:
+    # the invented house rule options.weather_zone_cap, on in this scenario (off by default, issue 15)
     scn = scenario([fleet("fleet-1", "intercept", "danzig", ["Rostock"], ["Q31/R32", "R33"])], [], turns=4,
-                   weather="storm")
+                   weather="storm", rules=rules({"options": {"weather_zone_cap": True}}))
     game = drive(start(scn))
     assert [e["path"] for e in events(game, "fleet-moved")] == [["Q31"], ["R32"], ["R33"]]
     assert events(game, "move-shortened")[0]["rule"] == "house:weather"

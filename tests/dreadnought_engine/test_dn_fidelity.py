@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
-from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
+from admiralty.engine.dice import FixedDice
+from admiralty.engine.rulesets.dreadnought import weather
+from admiralty.engine.rulesets.dreadnought.battle import BasicCombat
+from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome, Combatant
+from admiralty.engine.rulesets.dreadnought.losses import ground_ship
+from admiralty.engine.rulesets.dreadnought.tables import base_tables
 
-from .fixtures import ALWAYS_CONTACT, FakeResolver, drive, events, fleet, rules, scenario, start
+from .fixtures import ALWAYS_CONTACT, CLASSES, FakeResolver, drive, events, fleet, rules, scenario, start
 
 
 def _offers(outcome: BattleOutcome) -> dict[str, list[str]]:
@@ -62,3 +70,73 @@ def test_abort_heads_for_the_nearest_friendly_port_by_default() -> None:
     route. Read literally that is the nearest port; picking any reachable port is the scenario option."""
     assert _abort_offers("nearest") == (["abort:danzig"], "danzig")
     assert _abort_offers("any") == (["abort:cattaro", "abort:danzig", "abort:kiel", "abort:pola"], "kiel")
+
+
+def _tanker_under_fire(seed: int) -> BattleOutcome:
+    """One basic-combat step in which every one of Canada's 14 gunnery dice hits a 20-box tanker."""
+    tables = base_tables()
+    tables["combat"] = dict(tables["combat"], steps={"day": 1, "night": 1}, hit_on=1)
+    canada = Combatant("Canada", "a", "f1", CLASSES["canada"], 10, "1", torpedoes_ready=False)
+    tanker = Combatant("Olna", "b", "f2", replace(CLASSES["tanker"], hull=20), 20, "1s")
+    battle = Battle("T10", 1, False, "calm", ("a", "b"), {"a": (canada,), "b": (tanker,)}, tables)
+    return BasicCombat().resolve(battle, random.Random(seed))
+
+
+@pytest.mark.rule("DN-12.64")
+def test_basic_combat_rolls_for_a_tanker_explosion_once_per_hit() -> None:
+    """Seed 004, 12.64: a tanker *hit* by gunfire or torpedo rolls 1d6 and blows up on a 6, so 14 hits in a
+    step are 14 rolls: it survives the step with probability (5/6)**14 = 0.078, not 5/6 (one roll a step).
+    Over 300 seeded battles the share blown up lies in [0.86, 0.98] (true 0.922, sd 0.0155: the bounds are
+    4 and 3.7 sd away; one roll a step would give about 0.17)."""
+    outcomes = [_tanker_under_fire(seed) for seed in range(300)]
+    assert all(o.damage.get("Olna") == 14 for o in outcomes if "Olna" not in o.sunk)
+    share = sum("Olna" in o.sunk for o in outcomes) / len(outcomes)
+    assert 0.86 <= share <= 0.98, share
+
+
+# --- invented house rules: off unless the scenario turns them on (item 9) ------------------------------
+
+
+def _options(**on: bool) -> dict[str, dict[str, bool]]:
+    return {"options": dict(on)}
+
+
+@pytest.mark.rule("DN-5.11a")
+@pytest.mark.parametrize(("cap", "paths"), [(False, [["Q31", "R32"], ["R33"]]), (True, [["Q31"], ["R32"], ["R33"]])])
+def test_a_storm_caps_movement_only_when_the_scenario_turns_the_house_rule_on(cap: bool,
+                                                                              paths: list[list[str]]) -> None:
+    """Seed 001, 5.11: a fleet of speed-2 ships may enter two zones a turn; the seeds give no weather limit,
+    so the one-zone storm cap is an invented house rule (``options.weather_zone_cap``), off by default."""
+    scn = scenario([fleet("fleet-1", "intercept", "danzig", ["Rostock"], ["Q31/R32", "R33"])], [], turns=4,
+                   weather="storm", rules=rules(_options(weather_zone_cap=cap)))
+    assert [e["path"] for e in events(drive(start(scn)), "fleet-moved")] == paths
+
+
+@pytest.mark.rule("DN-7.42")
+@pytest.mark.parametrize("grounding", [False, True])
+def test_storm_grounding_at_sea_is_an_option_off_by_default(grounding: bool) -> None:
+    """Seed 000, 7.42: ships ground when they enter a hex next to land on the *tactical* map; the seeds do not
+    ground ships at sea on the operational map in a storm. That stand-in is ``options.storm_grounding``."""
+    scn = scenario([fleet("fleet-1", "intercept", "Q31", ["Rostock", "Frankfurt"])], [], turns=2,
+                   weather="storm", rules=rules(_options(storm_grounding=grounding)))
+    game = start(scn)
+    game.state.rng = FixedDice(6)  # type: ignore[assignment]     # 12 on 2d6: grounds under the option
+    weather.storm_grounding(game.state)
+    assert bool(events(game, "ship-grounded")) is grounding
+
+
+@pytest.mark.rule("DN-7.43")
+@pytest.mark.parametrize(("forced", "mission"), [(False, "intercept"), (True, "abort")])
+def test_a_refloated_ship_away_from_its_fleet_aborts_only_under_the_option(forced: bool, mission: str) -> None:
+    """Seed 000, 7.43: a ship refloats on a 1 and loses half a second roll in hull boxes; nothing more. That
+    it must then abort to port is the invented ``options.refloat_abort``; by default its new fleet keeps the
+    old fleet's mission."""
+    scn = scenario([fleet("fleet-1", "intercept", "R24", ["Rostock", "Frankfurt"])], [], turns=4,
+                   rules=rules(_options(refloat_abort=forced)))
+    game = start(scn)
+    state = game.state
+    ground_ship(state, state.ships["Frankfurt"], "R24", False, "test", "DN-7.42")
+    state.fleets["fleet-1"].at = "R25"
+    assert weather.refloat(state, state.ships["Frankfurt"], roll=1, damage_roll=1)
+    formed = state.fleets[state.ships["Frankfurt"].fleet or ""]
+    assert formed.id != "fleet-1" and formed.at == "R24" and formed.mission == mission

@@ -51,7 +51,9 @@ def test_every_scenario_plays_200_seeds_with_tactical_battles_deterministically(
         digest, fought = _play(scenario, seed, kind)
         assert _play(scenario, seed, kind)[0] == digest, f"seed {seed} is not deterministic"
         battles += fought
-    assert battles > 0
+    # Scripted players follow the written orders: in ancona-1915 those fleets never meet now that the
+    # invented storm cap on movement is off by default (issue 15); random players fight battles there.
+    assert battles > 0 or (kind == "scripted" and scenario.id == "ancona-1915")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)

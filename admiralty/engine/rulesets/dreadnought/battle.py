@@ -45,6 +45,12 @@ def breaks_off(roll: int, own_slowest: int, enemy_slowest: int, table: Mapping[s
     return roll + int(table["speed_modifier"]) * (own_slowest - enemy_slowest) >= int(table["leaves_on"])
 
 
+def explodes(hits: int, table: Mapping[str, Any], rng: random.Random) -> bool:
+    """DN-12.64: a tanker rolls 1d6 for each hit by gunfire or torpedo (as the tactical battle does) and
+    blows up on ``tanker_explodes_on``; the rolls stop at the first explosion."""
+    return any(d6(rng) >= int(table["tanker_explodes_on"]) for _ in range(hits))
+
+
 class BasicCombat:
     """House basic combat: steps of simultaneous gunnery (torpedoes in the first), then the side that has
     lost more hull may break off, and at night contact may be lost."""
@@ -70,16 +76,17 @@ class BasicCombat:
                 break
             done = step
             hits: dict[str, int] = {}
+            struck: dict[str, int] = {}
             for side in battle.sides:
                 enemy = afloat[battle.sides[1] if side == battle.sides[0] else battle.sides[0]]
                 for ship in afloat[side]:
                     if ship.can_fire:
-                        self._fire(battle, table, ship, enemy, hull, step, rng, hits, spent)
+                        self._fire(battle, table, ship, enemy, hull, step, rng, (hits, struck), spent)
             for name, count in hits.items():
                 boxes = min(hull[name], count)
                 hull[name] -= boxes
                 lost[ships[name].side] += boxes
-                if ships[name].cls.type == "tanker" and hull[name] > 0 and d6(rng) >= int(table["tanker_explodes_on"]):
+                if ships[name].cls.type == "tanker" and hull[name] > 0 and explodes(struck[name], table, rng):
                     exploded.append(name)
                     lost[ships[name].side] += hull[name]
             log.append({"step": step, "hits": dict(sorted(hits.items()))})
@@ -106,9 +113,12 @@ class BasicCombat:
 
     @staticmethod
     def _fire(battle: Battle, table: Mapping[str, Any], ship: Combatant, enemy: list[Combatant],
-              hull: dict[str, int], step: int, rng: random.Random, hits: dict[str, int], spent: list[str]) -> None:
+              hull: dict[str, int], step: int, rng: random.Random, tally: tuple[dict[str, int], dict[str, int]],
+              spent: list[str]) -> None:
+        """One ship's fire in a step: ``tally`` counts hull boxes and hits on each target."""
         if not enemy:
             return
+        hits, struck = tally
         target = enemy[rng.randrange(len(enemy))]
         dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table["dice_divisor"])
         bonus = int(table["weather"][battle.weather])
@@ -118,6 +128,7 @@ class BasicCombat:
             roll = d6(rng)
             if (roll == 6 and table["natural_six_hits"]) or roll + bonus >= int(table["hit_on"]):
                 hits[target.name] = hits.get(target.name, 0) + int(table["damage_per_hit"])
+                struck[target.name] = struck.get(target.name, 0) + 1
         if step == 1 and ship.torpedoes_ready and ship.cls.torpedo > 0:
             spent.append(ship.name)
             torpedo = table["torpedo"]
@@ -125,6 +136,7 @@ class BasicCombat:
             for _ in range(ship.cls.torpedo):
                 if d6(rng) >= need:
                     hits[target.name] = hits.get(target.name, 0) + int(torpedo["damage"])
+                    struck[target.name] = struck.get(target.name, 0) + 1
 
 
 RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat(), "tactical": TacticalBattle()}

@@ -124,7 +124,9 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str]) -> list[
     if len(zones) > 1 and not is_fast(ships):
         state.emit("move-shortened", "DN-5.11b", fleet=fleet.id, side=fleet.side, planned=steps, reason="speed")
         steps = steps[:1]
-    most = int(state.tables["weather"]["max_zones"][state.weather])
+    if not state.tables["options"]["weather_zone_cap"]:
+        return steps
+    most = int(state.tables["weather"]["max_zones"][state.weather])  # invented house rule, off by default
     if len([s for s in steps if not state.geo.is_port(s)]) > most:
         state.emit("move-shortened", "house:weather", fleet=fleet.id, side=fleet.side, planned=steps,
                    weather=state.weather)

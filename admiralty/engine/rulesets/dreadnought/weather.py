@@ -1,14 +1,15 @@
 """The weather phase (house weather table) and refloating grounded ships (DN-7.43).
 
 The scenario may list each turn's weather; otherwise 2d6 on the house table gives it. In the weather
-phase each grounded ship that did not ground deliberately rolls to refloat; then, as a house stand-in for
-grounding on the tactical map (DN-7.42), a storm may drive ships at sea near a coast aground.
+phase each grounded ship that did not ground deliberately rolls to refloat; then, only when a scenario turns on
+the invented house rule ``options.storm_grounding``, a storm may drive ships at sea near a coast aground.
 """
 
 from __future__ import annotations
 
 from admiralty.engine.dice import d6, half_up, two_d6
 from admiralty.engine.rulesets.dreadnought.losses import damage_ship, ground_ship
+from admiralty.engine.rulesets.dreadnought.missions import may_add_raid_fleet
 from admiralty.engine.rulesets.dreadnought.orders import new_fleet_id, start_abort
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 from admiralty.engine.rulesets.dreadnought.tables import Tables, first_row
@@ -55,27 +56,37 @@ def refloat(state: GameState, ship: ShipState, roll: int, damage_roll: int | Non
 
 
 def _rejoin(state: GameState, ship: ShipState, zone: str) -> FleetState:
-    """House: a refloated ship rejoins its fleet if that fleet is in the zone; otherwise it forms a fleet
-    of its own, aborting to the nearest friendly port."""
-    fleet = state.resolve_fleet(ship.fleet) if ship.fleet else None
-    if fleet is not None and fleet.at == zone:
-        fleet.ships.append(ship.name)
-        ship.fleet = fleet.id
-        return fleet
-    fleet = FleetState(id=new_fleet_id(state, ship.fleet or "refloated"), side=ship.side, mission="abort",
-                       ships=[ship.name], at=zone, start_of_turn=zone)
+    """A refloated ship rejoins its fleet if that fleet is in the zone; otherwise it forms a fleet of its
+    own. The seeds say nothing more: that fleet keeps the old fleet's mission (escorting what it escorted;
+    a raider over the raid-fleet limit, or a ship whose fleet is gone, aborts). The invented house rule that
+    it always aborts to the nearest friendly port is the option ``options.refloat_abort``, off by default."""
+    old = state.resolve_fleet(ship.fleet) if ship.fleet else None
+    if old is not None and old.at == zone:
+        old.ships.append(ship.name)
+        ship.fleet = old.id
+        return old
+    mission, escorts = "abort", None
+    if old is not None and not state.tables["options"]["refloat_abort"]:
+        mission, escorts = old.mission, old.escorts
+        if mission == "raid" and not may_add_raid_fleet(state, ship.side):
+            mission, escorts = "abort", None
+    fleet = FleetState(id=new_fleet_id(state, ship.fleet or "refloated"), side=ship.side, mission=mission,
+                       ships=[ship.name], at=zone, start_of_turn=zone, escorts=escorts)
     state.fleets[fleet.id] = fleet
     ship.fleet = fleet.id
-    state.emit("fleet-formed", "DN-7.43", fleet=fleet.id, side=ship.side, ships=[ship.name], at=zone)
-    start_abort(state, fleet, None, state.turn)
+    state.emit("fleet-formed", "DN-7.43", fleet=fleet.id, side=ship.side, ships=[ship.name], at=zone,
+               mission=mission)
+    if mission == "abort":
+        start_abort(state, fleet, None, state.turn)
     return fleet
 
 
 def storm_grounding(state: GameState) -> None:
-    """House (after DN-7.42): in the listed weather, each ship at sea in a coastal zone rolls 2d6, +1 for a
-    capital ship that is not shallow-draft; shallow-draft light ships never ground."""
+    """House (after DN-7.42), an invented rule off unless ``options.storm_grounding``: in the listed
+    weather, each ship at sea in a coastal zone rolls 2d6, +1 for a capital ship that is not shallow-draft;
+    shallow-draft light ships never ground."""
     table = state.tables["weather"]["storm_grounding"]
-    if state.weather not in table["states"]:
+    if not state.tables["options"]["storm_grounding"] or state.weather not in table["states"]:
         return
     for fleet in list(state.fleets.values()):
         zone = fleet.at
