@@ -38,7 +38,8 @@ COLLECTION = {
 }  # fmt: skip
 ARGS = ["--id", "west-sea", "--title", "West Sea", "--rows", "A:D", "--columns", "1:5", "--cell", "10",
         "--bbox", "0,-2,5,2", "--km-per-unit", str(KM_PER_DEGREE / 10), "--nation", "Westland=austria-hungary",
-        "--nation", "Isle=italy", "--simplify", "0.01", "--min-land-area", "0.5"]  # fmt: skip
+        "--nation", "Isle=italy", "--simplify", "0.01", "--min-land-area", "0.5",
+        "--projection", "equirectangular"]  # fmt: skip
 PORTS = [{"id": "westport", "name": "Westport", "nation": "austria-hungary", "at": [0.95, -0.5]}]
 
 
@@ -73,7 +74,8 @@ def test_writes_the_map_the_library_builds_and_it_validates_clean(
     written = yaml.safe_load(output.read_text(encoding="utf-8"))
     spec = {"id": "west-sea", "title": "West Sea", "grid": {"rows": ["A", "D"], "columns": [1, 5], "cell": 10.0},
             "bbox": [0, -2, 5, 2], "km_per_unit": KM_PER_DEGREE / 10, "simplify": 0.01, "min_land_area": 0.5,
-            "nations": {"Westland": "austria-hungary", "Isle": "italy"}, "ports": PORTS}  # fmt: skip
+            "nations": {"Westland": "austria-hungary", "Isle": "italy"}, "ports": PORTS,
+            "projection": "equirectangular"}  # fmt: skip
     assert written == build_map_document(COLLECTION, spec)
     assert written["ports"] == [{"id": "westport", "name": "Westport", "nation": "austria-hungary",
                                  "at": [10.0, 15.0], "zones": ["C2"]}]  # fmt: skip
@@ -195,8 +197,11 @@ def test_ports_file_mistakes_are_one_line(geojson: Path, tmp_path: Path, capsys:
     bad.write_text(yaml.safe_dump(inland), encoding="utf-8")
     empty = tmp_path / "empty.geojson"
     empty.write_text(json.dumps({"type": "FeatureCollection", "features": []}), encoding="utf-8")
-    code, _, err = run([str(empty), *ARGS, "--ports", str(bad)], capsys)
+    no_nations = [a for a in ARGS if a != "--nation" and "=" not in a]
+    code, _, err = run([str(empty), *no_nations, "--ports", str(bad)], capsys)
     assert code == 1 and err.startswith("admiralty map from-geojson: error: cannot build the map: port 'westport'")
+    code, _, err = run([str(empty), *ARGS], capsys)
+    assert code == 1 and "no country in" in err and "'Westland'" in err
 
 
 def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ COLLECTION = {
     "type": "FeatureCollection",
     "features": [
         rectangle("Alpha", -10, -10, 10, 50),  # column 1 wholly land (clipped to the grid)
-        rectangle("Beta", 20, 29, 40, 31),  # a wall over the A3/B3 and A4/B4 borders
+        rectangle("Beta", 20, 27, 40, 33),  # a wall over the A3/B3 and A4/B4 borders, larger than a cell: coast
         rectangle("Gamma", 40, 0, 50, 10),  # D5 wholly land, its edge along C5 and D4
         rectangle("Delta", 13, 23, 15, 25),  # an island inside B2
         rectangle("Epsilon", 18, 8, 20, 10),  # in D2, touching C3 and D3 at one corner only
@@ -60,6 +60,7 @@ SPEC: dict[str, Any] = {
     "grid": {"rows": ["A", "D"], "columns": [1, 5], "cell": 10},
     "bbox": [0, -2, 5, 2],
     "km_per_unit": KM_PER_DEGREE / 10,
+    "projection": "equirectangular",  # lon/lat = (x/10, y/10 - 2) exactly
     "nations": {"Alpha": "north", "Gamma": "north"},
     "simplify": 0.01,
     "min_land_area": 0.5,
@@ -104,7 +105,7 @@ def brute_force_adjacency(cells: dict[str, Any], land: Any) -> set[tuple[str, st
 
 
 def test_projection_puts_the_bbox_corner_on_the_origin_with_square_units() -> None:
-    projection = Projection.from_bbox([12, 39, 20.5, 45.9], km_per_unit=3.5)
+    projection = Projection.from_bbox([12, 39, 20.5, 45.9], km_per_unit=3.5, kind="equirectangular")
     assert projection.forward(12, 39) == (0.0, 0.0)
     north = projection.forward(12, 40)[1]
     east = projection.forward(13, 42.45)[0]

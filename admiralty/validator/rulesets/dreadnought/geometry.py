@@ -333,6 +333,14 @@ def land_sides(polygon: Polygon, land: Land, tolerance: float | None = None) -> 
     return tuple(side for side, out, limit in zip(SIDES, outside, allowed, strict=True) if out <= limit)
 
 
+def island_parts(land: BaseGeometry, frame: Polygon, cell_area: float) -> list[Polygon]:
+    """The landmasses that are islands (DN-7.41b): the parts of the land that lie properly inside the frame
+    and are no larger than a cell. Land touching the frame, or larger than a cell, is coast: it may run
+    through any number of zones."""
+    parts = [part for part in getattr(land, "geoms", [land]) if isinstance(part, Polygon) and not part.is_empty]
+    return [part for part in parts if part.area <= cell_area and frame.contains_properly(part)]
+
+
 def islands_by_zone(zone_ids: Sequence[str], polygons: Sequence[Polygon],
                     islands: Sequence[tuple[str, BaseGeometry]], *, properly: bool = False) -> dict[str, list[str]]:
     """Land masses lying wholly inside a single zone, keyed by that zone (DN-7.41b); ``properly``: not

@@ -17,11 +17,12 @@ from shapely.geometry import shape
 
 from admiralty.scaffold.modeline import export_note
 from admiralty.scaffold.modeline import modeline_for as shared_modeline
+from admiralty.validator.rulesets.dreadnought.authoring.countries import unmatched
 from admiralty.validator.rulesets.dreadnought.authoring.derive import sea_zone_components
 from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
 from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid
 from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
-from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE
+from admiralty.validator.rulesets.dreadnought.authoring.projection import PROJECTIONS, height_km
 
 PROG = "admiralty map from-geojson"
 LAND_TYPES = ("Polygon", "MultiPolygon")
@@ -63,9 +64,13 @@ def map_from_geojson(argv: list[str]) -> int:
     (hand-drawn islands, zone names), which ``--spec`` accepts as YAML.
     """
     try:
-        args = _parser().parse_args(argv)
+        args = _parser().parse_args(attach_values(argv))
         spec = assemble_spec(args)
         collection = read_geojson(Path(args.geojson))
+        unknown = unmatched(spec.get("nations", {}), collection["features"])
+        if unknown:
+            raise CommandError(f"no country in {args.geojson} answers to --nation {', '.join(unknown)} (a name, "
+                               "or an ISO 3166 code: alpha-2, alpha-3 or numeric)")
         output = Path(args.output) if args.output else None
         if output is not None and output.exists() and not args.force:
             raise CommandError(f"{output} exists; pass --force to overwrite it")
@@ -104,12 +109,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--cell", type=_positive, help="side of a cell in map units (default 10)")
     parser.add_argument("--origin", type=_numbers(2), metavar="X,Y", help="the grid's south-west corner (0,0)")
     parser.add_argument("--stagger", choices=("none", "odd-rows", "even-rows"), help="brick layout (default none)")
-    parser.add_argument("--bbox", type=_numbers(4), metavar="W,S,E,N", help="degrees; its south-west corner "
-                        "lands on the origin")
+    parser.add_argument("--bbox", type=_numbers(4), metavar="W,S,E,N", help="degrees, west and south negative "
+                        "(--bbox -4,51,10,60 works as written); its south-west corner lands on the origin")
+    parser.add_argument("--projection", choices=PROJECTIONS, help="equal-area (default: Lambert cylindrical "
+                        "equal-area on the bbox's middle latitude) or equirectangular; the map's description "
+                        "states it")
     parser.add_argument("--km-per-unit", type=_positive, help="kilometres per map unit (default: the bbox's "
                         "height fills the grid)")
     parser.add_argument("--nation", action="append", type=_assignment, default=[], metavar="COUNTRY=NATION",
-                        help="the nation a GeoJSON country belongs to (repeatable)")
+                        help="the nation a GeoJSON country belongs to, the country named or given by its ISO "
+                        "code (Italy=italy, ITA=italy, IT=italy, 380=italy; repeatable)")
     parser.add_argument("--merge", choices=("nation", "country"), help="one land entry per nation (default) "
                         "or per country")
     parser.add_argument("--simplify", type=_non_negative, help="simplification tolerance in map units (0.5)")
@@ -143,7 +152,7 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
     for key, value in (("id", args.id), ("title", args.title), ("bbox", args.bbox), ("merge", args.merge),
                        ("km_per_unit", args.km_per_unit), ("simplify", args.simplify),
                        ("min_land_area", args.min_land_area), ("min_sea_fraction", args.min_sea_fraction),
-                       ("adjacency", args.adjacency)):
+                       ("adjacency", args.adjacency), ("projection", args.projection)):
         if value is not None:
             spec[key] = list(value) if isinstance(value, tuple) else value
     spec["nations"] = {**dict(spec.get("nations", {})), **dict(args.nation)}
@@ -162,7 +171,8 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(f"bad grid or bbox: {_text(error)}") from error
     if not (west < east and south < north):
         raise CommandError("--bbox must be W,S,E,N with W < E and S < N")
-    spec.setdefault("km_per_unit", (north - south) * KM_PER_DEGREE / (len(parsed.row_labels) * parsed.cell))
+    height = height_km(spec["bbox"], str(spec.get("projection", "equal-area")))
+    spec.setdefault("km_per_unit", height / (len(parsed.row_labels) * parsed.cell))
     return spec
 
 
@@ -240,10 +250,33 @@ def summary(built: MapBuild, output: Path | None) -> str:
     line = (f"{output or 'map'}: {len(kinds)} sea zones ({kinds.count('coastal')} coastal), "
             f"{len(built.document.get('land', []))} land entries, {len(built.port_snap_km)} ports"
             + (f" (moved up to {moved} km onto the coast)" if built.port_snap_km else ""))
+    repairs = built.repairs
+    if repairs is not None and repairs.cut_off:
+        line += f"; {len(repairs.cut_off)} zone(s) cut off from the main sea were made land"
+    if repairs is not None and repairs.split:
+        line += f"; {repairs.split} island(s) split along cell borders"
+    if built.projection is not None:
+        line += f"\n{built.projection.describe()}"
     groups = sea_zone_components(built.geometry.graph)
     if len(groups) > 1:
         line += f"; warning: the sea falls apart into {len(groups)} groups (the validator reports GRA002)"
     return line
+
+
+VALUE_OPTIONS = ("--bbox", "--origin")
+NUMBER_LIST = re.compile(r"^-[0-9.]")
+
+
+def attach_values(argv: Sequence[str]) -> list[str]:
+    """``--bbox -4,51,10,60`` as ``--bbox=-4,51,10,60``: argparse takes a value that starts with ``-`` and is
+    not a plain negative number for an option, so a west longitude or a negative origin would be refused."""
+    out: list[str] = []
+    for arg in argv:
+        if out and out[-1] in VALUE_OPTIONS and NUMBER_LIST.match(arg):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
 
 
 def _text(error: BaseException) -> str:

@@ -2,24 +2,27 @@
 
 The steps, in order:
 
-1. project every country (lon/lat, property ``name``) into map units (:class:`Projection`: equirectangular,
-   longitudes shrunk by the cosine of the middle latitude; one map unit is ``km_per_unit`` km);
+1. project every country (lon/lat, property ``name``) into map units (:class:`Projection`: Lambert
+   cylindrical equal-area on the middle latitude by default, stated in the map's description; one map unit
+   is ``km_per_unit`` km); invalid source rings are repaired;
 2. simplify the countries together with :func:`shapely.coverage_simplify` (the coverage variant of
    shapely's simplify: borders shared by two countries move together, so no gap opens between them that
    would turn an inland cell into a sea zone); ``simplify`` is its tolerance, in map units;
-3. clip to the grid's extent, give each country its ``nation`` (``nations`` maps country names to nation
-   ids) and merge the countries of one nation (or keep one entry per country: ``merge: country``);
+3. clip to the grid's extent, give each country its ``nation`` (``nations`` maps country names or ISO
+   codes to nation ids, :mod:`.countries`) and merge the countries of one nation (or keep one entry per
+   country: ``merge: country``);
 4. tidy: fill holes (lakes are not sea zones), hand land parts smaller than ``min_land_area`` (square map
    units) that touch other land to the entry they share most border with, drop the isolated ones;
 5. add the hand-drawn ``extra_land`` (islands the source lacks; areas kept out of play), cut so that land
    entries never overlap; an entry marked ``island: true`` must lie inside one cell and touch no other land;
-6. round every coordinate to 2 decimals (keeping polygons valid); fill with land the sea of cells that hold
-   almost none (under ``min_sea_fraction`` of the cell, default 0.1 %: a coast grazing a cell's corner), so
-   that no zone is a mere sliver; then derive sea zones, kinds and adjacency from the rounded land exactly
-   as a reader of the document would (:mod:`admiralty.validator.rulesets.dreadnought.geometry`, through
-   :mod:`admiralty.validator.rulesets.dreadnought.authoring.derive`);
-7. snap each port onto the nearest point of the coastline (the land's boundary less the grid's edge),
-   round it, and list the zones it opens on;
+6. round every coordinate to 2 decimals (keeping polygons valid) and repair (:mod:`.repair`): sea slivers
+   (under ``min_sea_fraction`` of a cell) and sea zones cut off from the main sea become land, islands that
+   lie across cells are split along the cell borders; then derive sea zones, kinds and adjacency from the
+   rounded land exactly as a reader of the document would (:mod:`dreadnought.geometry` through
+   :mod:`.derive`);
+7. snap each port onto the nearest point of its nation's coast (the coast of ``coast:`` when given: a
+   base on another nation's shore; the whole coast when the nation holds none on the map), round it, and
+   list the zones it opens on;
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
 """
 
@@ -40,6 +43,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from admiralty.validator.rulesets.dreadnought import geometry as zone_geometry
+from admiralty.validator.rulesets.dreadnought.authoring.countries import nation_of
 from admiralty.validator.rulesets.dreadnought.authoring.derive import (
     PORT_TOLERANCE,
     MapGeometry,
@@ -49,6 +53,7 @@ from admiralty.validator.rulesets.dreadnought.authoring.derive import (
 from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
 from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import write_map_yaml
 from admiralty.validator.rulesets.dreadnought.authoring.projection import Projection
+from admiralty.validator.rulesets.dreadnought.authoring.repair import Repairs, repair
 
 __all__ = ["MapBuild", "build_from_files", "build_map", "build_map_document", "write_map_yaml"]
 
@@ -63,6 +68,8 @@ class MapBuild:
     document: dict[str, Any]
     geometry: MapGeometry
     port_snap_km: dict[str, float]
+    projection: Projection | None = None
+    repairs: Repairs | None = None
 
 
 def build_from_files(geojson_path: str | Path, spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -74,12 +81,15 @@ def build_from_files(geojson_path: str | Path, spec: Mapping[str, Any]) -> dict[
     - ``grid``: ``{rows: [first, last], columns: [first, last], cell, origin?, stagger?}`` as in the map
       document; ``bbox``: ``[west, south, east, north]`` (its south-west corner lands on the grid's origin,
       its middle latitude sets the east-west scale); ``km_per_unit``: kilometres per map unit;
-    - ``nations``: country name -> nation id; ``nation_names``: nation id -> land entry name;
+    - ``nations``: country name or ISO 3166 code (alpha-2, alpha-3, numeric) -> nation id;
+      ``nation_names``: nation id -> land entry name;
       ``default_nation``: nation of unlisted countries (default: the country name in kebab-case);
       ``merge``: ``nation`` (default) or ``country``;
     - ``simplify`` (default 0.5), ``min_land_area`` (default 1.0), ``min_sea_fraction`` (default 0.001);
     - ``extra_land``: ``[{id, name, nation, polygon: [[lon, lat], ...], island?: bool}]``;
-    - ``ports``: ``[{id, name, nation, at: [lon, lat]}]``; ``port_tolerance`` (default 0.05);
+    - ``ports``: ``[{id, name, nation, at: [lon, lat], coast?: nation}]``; ``port_tolerance`` (default 0.05);
+    - ``projection``: ``equal-area`` (default) or ``equirectangular``; ``state_projection`` (default true):
+      end the description with a sentence naming it;
     - ``zone_names``: ``[{name, id}]`` or ``[{name, at: [lon, lat]}]``; ``list_zones``: ``all`` (default:
       every sea zone with its kind) or ``named``;
     - ``adjacency``: ``derived`` (default) or ``list`` (write the derived pairs); ``blocked``: zone pairs.
@@ -96,19 +106,23 @@ def build_map_document(collection: Mapping[str, Any], spec: Mapping[str, Any]) -
 def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuild:
     """Build the map document and keep its derived geometry and the ports' snap distances."""
     grid = Grid.from_doc(spec["grid"])
-    projection = Projection.from_bbox(spec["bbox"], float(spec["km_per_unit"]), grid.origin)
+    projection = Projection.from_bbox(spec["bbox"], float(spec["km_per_unit"]), grid.origin,
+                                      str(spec.get("projection", "equal-area")))
     extent = grid_extent(grid)
     lands = country_land(collection, spec, projection, extent)
     lands = tidy_land(lands, float(spec.get("min_land_area", 1.0)))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
     lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
-    lands = absorb_sea_slivers(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)))
+    lands, repairs = repair(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)), round_geometry)
     check_islands(lands, grid)
 
     document: dict[str, Any] = {"kind": "map", "ruleset": "dreadnought", "id": spec["id"]}
     document["title"] = spec["title"]
-    if spec.get("description"):
-        document["description"] = spec["description"]
+    description = str(spec.get("description") or "")
+    if spec.get("state_projection", True):
+        description = (f"{description.rstrip()}\n" if description else "") + projection.describe()
+    if description:
+        document["description"] = description
     document["grid"] = grid.to_doc()
     document["zones"] = []
     document["land"] = [land_entry(entry) for entry in lands]
@@ -131,14 +145,31 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     tolerance = float(spec.get("port_tolerance", PORT_TOLERANCE))
     shore = zone_geometry.coastline(geometry.land, extent)
     for port in spec.get("ports", []):
-        entry, moved = snap_port(port, projection, shore, geometry, tolerance)
+        entry, moved = snap_port(port, projection, nation_shore(shore, lands, port), geometry, tolerance)
         document["ports"].append(entry)
         snaps[entry["id"]] = round(moved * projection.km_per_unit, 1)
     if not document["ports"]:
         del document["ports"]
     if spec.get("adjacency", "derived") == "list":
         document["adjacency"] = [[a, b] for a, b in geometry.graph.edges]
-    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps)
+    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps, projection=projection, repairs=repairs)
+
+
+def nation_shore(shore: BaseGeometry, lands: list[Land], port: Mapping[str, Any]) -> BaseGeometry:
+    """The coast a port snaps to: that of the nation named by its ``coast`` (default: its ``nation``) when
+    that nation holds coast on the map, else the whole coast (a base on another's shore)."""
+    nation = str(port.get("coast", port["nation"]))
+    held = [entry["geometry"] for entry in lands if entry["nation"] == nation]
+    if not held:
+        if "coast" in port:
+            raise ValueError(f"port {port['id']!r}: no land of nation {nation!r} on the map")
+        return shore
+    own = shore.intersection(shapely.union_all(held).buffer(1e-6))
+    if own.length > 0:
+        return own
+    if "coast" in port:
+        raise ValueError(f"port {port['id']!r}: the land of {nation!r} has no coast on the map")
+    return shore
 
 
 def kebab(text: str) -> str:
@@ -150,24 +181,26 @@ def country_land(
     collection: Mapping[str, Any], spec: Mapping[str, Any], projection: Projection, extent: Polygon
 ) -> list[Land]:
     """Steps 1-3: projected, coverage-simplified, clipped countries, merged per nation by default."""
-    nations: Mapping[str, str] = spec.get("nations", {})
+    nations: Mapping[str, str] = spec.get("nations", {})  # country name or ISO code -> nation id
     margin = extent.buffer(extent.length / 8, join_style="mitre")
-    named: list[tuple[str, BaseGeometry]] = []
+    named: list[tuple[dict[str, Any], BaseGeometry]] = []
     for feature in collection["features"]:
-        name = str(feature["properties"]["name"])
         projected = projection.geometry(shape(feature["geometry"]))
+        if not projected.is_valid:  # real data: rings that touch or cross themselves after simplification
+            projected = polygonal(shapely.make_valid(projected))
         if projected.intersects(margin):
-            named.append((name, projected.intersection(margin)))
+            named.append((dict(feature["properties"]), projected.intersection(margin)))
     simplified = shapely.coverage_simplify(
         np.array([geometry for _, geometry in named], dtype=object), float(spec.get("simplify", 0.5))
     )
     by_key: dict[str, Land] = {}
     merge = spec.get("merge", "nation")
-    for (name, _), geometry in zip(named, simplified, strict=True):
+    for (properties, _), geometry in zip(named, simplified, strict=True):
+        name = str(properties["name"])
         clipped = polygonal(geometry.intersection(extent))
         if clipped.is_empty:
             continue
-        nation = nations.get(name, spec.get("default_nation") or kebab(name))
+        nation = nation_of(properties, nations) or spec.get("default_nation") or kebab(name)
         key = nation if merge == "nation" else kebab(name)
         label = spec.get("nation_names", {}).get(nation, name) if merge == "nation" else name
         entry = by_key.setdefault(key, {"id": key, "name": label, "nation": nation, "island": False})
@@ -240,31 +273,6 @@ def check_islands(lands: list[Land], grid: Grid) -> None:
         others = [other["geometry"] for other in lands if other is not entry]
         if geometry.intersects(shapely.union_all(others)):
             raise ValueError(f"island {entry['id']!r} touches other land")
-
-
-def absorb_sea_slivers(lands: list[Land], grid: Grid, fraction: float) -> list[Land]:
-    """Step 6: fill the sea of cells that hold almost none (a coast grazing a cell corner) with land.
-
-    Each sliver joins the land entry it shares most boundary with, so that the cell becomes wholly land
-    instead of a zone of a few hundred square metres. Repeats while rounding leaves new slivers.
-    """
-    cells = list(grid_cells(grid).values())
-    for _ in range(5):
-        land = shapely.union_all([entry["geometry"] for entry in lands])
-        slivers = [
-            part
-            for cell, sea in zip(cells, zone_geometry.sea_areas(cells, land), strict=True)
-            if zone_geometry.EPSILON * cell.area < sea.area < fraction * cell.area
-            for part in parts_of(sea)
-        ]
-        if not slivers:
-            return lands
-        for part in slivers:
-            contact = [part.boundary.intersection(entry["geometry"]).length for entry in lands]
-            target = contact.index(max(contact))
-            merged = shapely.union_all([lands[target]["geometry"], part])
-            lands[target] = dict(lands[target], geometry=round_geometry(merged))
-    return lands
 
 
 def check_sea_slivers(geometry: MapGeometry, fraction: float = SLIVER_FRACTION) -> None:

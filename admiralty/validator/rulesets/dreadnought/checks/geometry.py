@@ -230,28 +230,36 @@ def ports_are_on_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagn
 
 @check("dreadnought", SeaMap, "GEO007")
 def islands_lie_in_one_zone(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
-    """DN-7.41b: an island wholly inside the map lies inside exactly one zone."""
+    """DN-7.41b: an island (a landmass wholly inside the map and no larger than a cell) lies inside exactly
+    one zone. Land that reaches the map's edge or is larger than a cell is a coast, not an island."""
     shapes = shapes_of(sea_map)
-    extent = shapely.box(*shapely.total_bounds(list(shapes.zones))) if shapes.zones else None
-    if extent is None:
+    if not shapes.zones:
         return
-    for mass in sea_map.land:
-        for ring in mass.polygons:
-            island = shapely.make_valid(Polygon(ring))
-            if not extent.contains_properly(island):
-                continue  # land reaching the map's edge is a coast, not an island
-            hits = [
-                shapes.ids[i]
-                for i in shapes.tree.query(island, predicate="intersects").tolist()
-                if shapes.zones[i].intersection(island).area > OVERLAP_TOLERANCE * island.area
-            ]
-            if len(hits) > 1:
-                yield ctx.at(
-                    "GEO007",
-                    f"island '{mass.id}' lies across zones {', '.join(sorted(hits))}",
-                    mass.source,
-                    "move or redraw the island so that it lies inside one zone",
-                )
+    frame, cell_area = _frame(sea_map, shapes)
+    for island in geometry.island_parts(shapes.land, frame, cell_area):
+        hits = [
+            shapes.ids[i]
+            for i in shapes.tree.query(island, predicate="intersects").tolist()
+            if shapes.zones[i].intersection(island).area > OVERLAP_TOLERANCE * island.area
+        ]
+        if len(hits) > 1:
+            mass = max(sea_map.land, key=lambda m: sum(shapely.make_valid(Polygon(r)).intersection(island).area
+                                                        for r in m.polygons))
+            yield ctx.at(
+                "GEO007",
+                f"island '{mass.id}' lies across zones {', '.join(sorted(hits))}",
+                mass.source,
+                "move or redraw the island so that it lies inside one zone (or split it along the zones' border)",
+            )
+
+
+def _frame(sea_map: SeaMap, shapes: Shapes) -> tuple[Polygon, float]:
+    """The map's outer edge and the area of a cell: the grid's, or the zones' bounding box and mean area."""
+    grid = sea_map.grid
+    if grid is not None:
+        frame = geometry.grid_extent(grid.rows, grid.columns, grid.cell, grid.origin, grid.stagger)
+        return frame, float(grid.cell) ** 2
+    return shapely.box(*shapely.total_bounds(list(shapes.zones))), sum(z.area for z in shapes.zones) / len(shapes.zones)
 
 
 @check("dreadnought", SeaMap, "GEO009")
