@@ -8,14 +8,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
+SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 MAX_CHANGES = 60
 
 
 def md(value: object) -> str:
     """Text for a Markdown table cell or line: special characters escaped, no line breaks."""
-    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+    text = SPECIAL.sub(r"\\\1", str(value)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("~", "&#126;").replace("\n", " ")
 
 
 def pct(value: float) -> str:
