@@ -9,7 +9,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from admiralty import __version__
-from admiralty.contract import load_object, rulesets
+from admiralty.contract import load_object, rulesets, starter_ruleset
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -186,8 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
                 """, cmd_init)
     init.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the new repository's folder "
                       "(default: the current folder)")
-    init.add_argument("--ruleset", default="dreadnought", choices=sorted(rulesets()),
-                      help="the rule system of the starter documents, one of those installed (default: dreadnought)")
+    starter = starter_ruleset()
+    init.add_argument("--ruleset", default=starter, choices=sorted(rulesets()),
+                      help=f"the rule system of the starter documents, one of those installed (default: {starter})")
     init.add_argument("--force", action="store_true", help="write into a folder that is not empty (files that "
                       "exist are still never overwritten)")
 

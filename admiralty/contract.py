@@ -141,7 +141,8 @@ class Ruleset:
     ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``; ``map_actions`` are the map
     tools it adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``); ``differ`` (optional)
     the ``Differ`` that ``admiralty diff`` compares two versions of a scenario with (without it the diff
-    compares the built model's fields and draws no map).
+    compares the built model's fields and draws no map); ``starter``: ``admiralty init`` starts a corpus of
+    this rule system when the author names none (see ``starter_ruleset``).
     """
 
     name: str
@@ -159,6 +160,7 @@ class Ruleset:
     map_actions: Mapping[str, str] = field(default_factory=dict)
     source_folders: tuple[Path, ...] = field(default=())
     differ: str | None = None
+    starter: bool = False
 
     def schema_path(self, kind: str) -> Path:
         return self.schemas / f"{kind}.schema.json"
@@ -218,6 +220,15 @@ def rulesets() -> Mapping[str, Ruleset]:
         found[ruleset.name] = ruleset
         prefixes[ruleset.clause_prefix] = ruleset.name
     return found
+
+
+def starter_ruleset() -> str | None:
+    """The rule system ``admiralty init`` starts with by default: the first (by name) that says it is the
+    starter, else the first installed; ``None`` when none is installed."""
+    installed = rulesets()
+    starters = [name for name, ruleset in installed.items() if ruleset.starter]
+    candidates = starters or list(installed)
+    return candidates[0] if candidates else None
 
 
 def ruleset_named(name: str) -> Ruleset:

@@ -22,5 +22,6 @@ RULESET = Ruleset(
     rules_page=package_path("site", "rulesets", "dreadnought", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.dreadnought:SCAFFOLD",
     differ="admiralty.site.rulesets.dreadnought.diff",
+    starter=True,  # the bundled corpus's largest rule system: what `admiralty init` starts with
     map_actions={"from-geojson": "admiralty.validator.rulesets.dreadnought.authoring.cli:map_from_geojson"},
 )
