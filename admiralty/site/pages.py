@@ -29,6 +29,7 @@ from admiralty.site.text import (
     render_markdown,
     slug,
 )
+from admiralty.site.words import clause_index
 from admiralty.validator.diagnostics import Code
 
 
@@ -207,14 +208,19 @@ def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
 # --- diagnostic codes ------------------------------------------------------------------------------
 
 
-def rules_pages() -> dict[str, str]:
-    """``rules/index.md`` listing the installed rule systems, and each one's rules reference page."""
+def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
+    """``rules/index.md`` listing the installed rule systems, and each one's rules reference page closed by its
+    clause index (the anchors clause links point at; summaries from the rules index when it is at hand)."""
     items, pages = [], {}
+    index = ctx.rules_index if ctx else None
+    text = index.read_text(encoding="utf-8") if index and index.is_file() else ""
+    summaries = {c.id: c.summary for c in coverage.parse_rules_index(text)} if text else {}
     for name, ruleset in sorted(rulesets().items()):
         if ruleset.rules_page is None or not ruleset.rules_page.is_file():
             items.append(f"- **{md_literal(name)}**: {ruleset.title} (no rules page)")
             continue
-        pages[f"rules/{slug(name)}.md"] = ruleset.rules_page.read_text(encoding="utf-8")
+        page = ruleset.rules_page.read_text(encoding="utf-8")
+        pages[f"rules/{slug(name)}.md"] = page + clause_index(name, page, summaries)
         items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
     pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
     return pages
@@ -330,6 +336,6 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Sequence[Any], ct
     site.pages["codes/index.md"] = codes_index(codes, ctx)
     for entry in codes.values():
         site.pages[code_src(entry.code)] = code_page(entry)
-    site.pages.update(rules_pages())
+    site.pages.update(rules_pages(ctx))
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
     return site

@@ -148,3 +148,22 @@ def test_print_css_puts_one_sheet_per_page(built_site: Path) -> None:
     assert sheets.count('class="sheet ') == 4  # per side: order of battle, record sheet
     assert sheets.count('class="hull-box"') == 2 * 4 + 2 * 2  # two Novaras (4 boxes), two Aquilas (2)
     assert sheets.count('class="fuel-box fuel-oil"') == 2 * 3
+
+
+def test_every_clause_link_lands_on_its_anchor(built_site: Path) -> None:
+    """Clause ids on scenario pages are links to per-clause anchors that exist on the rules pages."""
+    links, missing = 0, []
+    anchors: dict[Path, set[str]] = {}
+    for path in html_pages(built_site):
+        here = path.relative_to(built_site).parent.as_posix()
+        for tag, attrs in parse(path).tags:
+            if tag != "a" or "clause" not in attrs.get("class", "").split():
+                continue
+            links += 1
+            parts = urlsplit(attrs["href"])
+            target = built_site / posixpath.normpath(posixpath.join(here, unquote(parts.path))) / "index.html"
+            if target not in anchors:
+                anchors[target] = {a.get("id", "") for _, a in parse(target).tags} if target.is_file() else set()
+            if parts.fragment not in anchors[target]:
+                missing.append(f"{path.relative_to(built_site)}: {attrs['href']}")
+    assert links > 10 and not missing, missing[:20]

@@ -32,6 +32,7 @@ from admiralty.site.rulesets.napoleonic.pages import PAD, SCALE, compass, figure
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
+VI_CORPS_BATTERY = "VI Corps foot battery"
 
 
 @pytest.fixture(scope="module")
@@ -177,10 +178,12 @@ def test_compass_points() -> None:
 def test_units_and_batteries_tables(plancenoit: NapoleonicScenario) -> None:
     rows = napoleonic.unit_rows(plancenoit, "prussia")
     assert len(rows) == sum(1 for u in plancenoit.units if u.side == "prussia")
-    assert rows[0] == ["16th Brigade (Hiller): first column <code>hiller-column-1</code>", "infantry", "first", "16",
+    assert rows[0] == ['<span title="hiller-column-1">16th Brigade (Hiller): first column</span>',
+                       "infantry", "first", "16",
                        "4 × 4", "column", "78, 30", "270° (W)"]
     batteries = napoleonic.battery_rows(plancenoit, "france")
-    assert batteries[0] == ["Imperial Guard horse battery <code>guard-horse-battery</code>", "gun", "4", "2", "0",
+    assert batteries[0] == ['<span title="guard-horse-battery">Imperial Guard horse battery</span>',
+                            "gun", "4", "2", "0",
                             "12 / 35 / 70", "40, 68", "90° (E)"]
     assert napoleonic.battery_rows(plancenoit, "prussia")[0][1] == "howitzer"
 
@@ -188,16 +191,25 @@ def test_units_and_batteries_tables(plancenoit: NapoleonicScenario) -> None:
 def test_fire_plan_by_turn_with_range_and_band(plancenoit: NapoleonicScenario) -> None:
     rows = napoleonic.fire_plan_rows(plancenoit)
     assert [int(r[0]) for r in rows] == sorted(p.turn for p in plancenoit.fire_plan)
-    vi = next(r for r in rows if "vi-corps-battery" in r[1])
+    vi = next(r for r in rows if r[1] == VI_CORPS_BATTERY)  # the battery by its name, not its id
     # From (30, 8) to the column's nearest corner (78, 28): sqrt(48² + 20²) = 52 cm, long range (40 < 52 <= 80).
     assert vi[4:] == [f"{math.hypot(48, 20):.1f} cm", "long"]
 
 
 def test_scenario_page_has_every_part(plancenoit: NapoleonicScenario) -> None:
     page = scenario_page(plancenoit, SiteContext())
-    for part in ("## Table", "## Units", "## Batteries", "## Fire plan", "## Special rules",
+    for part in ("## Table", "## Units", "## Batteries", "## Fire plan", "## Special rules", "## Victory conditions",
                  "[Printable sheets](../sheets/plancenoit-1815.md)", "ignition_by_guns", "../maps/plancenoit/"):
         assert part in page, part
+    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
+    # every option of the schema, in words, explained by the schema's sentence, its clause linked
+    for option in ("Rounding 3 4", "Skirmisher round down", "Marking", "Ignition by guns"):
+        assert option in rules, option
+    assert "ignition_by_guns | False" not in page and "whether batteries without howitzers also roll" in rules
+    assert 'href="../../rules/napoleonic/#clause-na-fire-a">NA-fire-a</a>' in rules
+    victory = page.split("## Victory conditions")[1]
+    assert f"The game lasts {plancenoit.turns} turns" in victory and "plus 4 for each enemy battery" in victory
+    assert "equal scores are a draw" in victory
     assert page.count('<g class="unit"') == len(plancenoit.units)
     assert page.count('<g class="battery"') == len(plancenoit.batteries)
 

@@ -209,7 +209,8 @@ def test_hostile_names_are_escaped_in_the_map() -> None:
 def test_scenario_body_lists_powers_orders_of_battle_actions_and_dry_dock(armada: RenaissanceScenario) -> None:
     page = scenario_page(armada, SiteContext())
     for part in ("## Map", "## Orders of battle", "### Hapsburg", "### England", "## Scripted actions",
-                 '## "Dry Dock"', "[Printable sheets](../sheets/armada-1588.md)", "## Balance"):
+                 '## Special rules', "## Victory conditions", "[Printable sheets](../sheets/armada-1588.md)",
+                 "## Balance"):
         assert part in page, part
     assert page.count('class="sea ') == len(armada.map.seas)
     assert "Drake" in page and "<td>2</td>" in page  # Drake's battle rating
@@ -221,7 +222,12 @@ def test_scenario_body_lists_powers_orders_of_battle_actions_and_dry_dock(armada
     assert ("Turn 3: <strong>combat</strong> at Strait of Dover (atlantic): England attacks Hapsburg. Cards: "
             "attacker Fireships; defender none.") in page
     assert "<strong>transport</strong>: Hapsburg carries <em>Parma" in page
-    assert "Dry Dock\\&quot; bonus" not in page and "England" in page.split('## "Dry Dock"')[1]
+    special = page.split("## Special rules")[1].split("## Victory conditions")[0]
+    assert re.search(r'"Dry Dock" \(<a class="clause" href="[^"]*rules/renaissance/#clause-rn-10">RN-10</a>\): '
+                     r"England put", special)
+    victory = page.split("## Victory conditions")[1].split("## Balance")[0]
+    assert "1 point for each enemy ship destroyed" in victory and "1 for winning the battle" in victory
+    assert "the most points wins" in victory and "draw" in victory
 
 
 def test_alliances_and_unscripted_cards(preveza: RenaissanceScenario) -> None:

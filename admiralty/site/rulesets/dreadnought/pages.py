@@ -2,46 +2,32 @@
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Rules, Scenario, SeaMap, Ship, ShipClass
+from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.rulesets.dreadnought.map import map_svg
+from admiralty.site.rulesets.dreadnought.plain import (
+    fleet_name,
+    legend_html,
+    mission_words,
+    place_name,
+    rules_rows,
+    victory_text,
+)
 from admiralty.site.text import (
     attr,
     esc,
     heading,
     html_block,
-    inline_code,
     md_literal,
     render_inline,
     render_markdown,
     slug,
 )
+from admiralty.site.words import nation_name
 
-RULE_CLAUSES: dict[str, str] = {
-    "raid_fleets": "DN-5.2-raid, DN-5.25",
-    "raid_max_ships": "DN-5.2-raid",
-    "raid_needs_leader": "DN-5.2-raid",
-    "mixed_nationality": "DN-5.2",
-    "abort_at_start": "DN-5.2-abort",
-    "refuel_ports": "DN-12-port",
-    "minelayers": "DN-5.2-minelay",
-    "minesweepers": "DN-5.2-minesweep",
-    "american_colliers_after_1920": "DN-12.54",
-    "pursuit_speed_bonus": "DN-5.23",
-    "abort_port": "DN-5.2-abort",
-    "tables": "house tables",
-}
-VICTORY_TEXT: dict[str, str] = {
-    "vp-lead": "{side} wins by leading on victory points by at least {value}.",
-    "reach": "{side} wins if fleet {fleet} reaches {target}{by_turn}.",
-    "sink": "{side} wins if every one of {ships} is sunk (grounded counts as sunk).",
-}
 SHIP_COLUMNS = ("Ship", "Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP")
 
 
@@ -69,15 +55,21 @@ def _ship_row(ship: Ship, src: str, ctx: SiteContext) -> list[str]:
     return [ship_name(ship), link, *_class_cells(ship.cls)]
 
 
+def order_words(seamap: SeaMap, text: str) -> str:
+    """A written order with port ids as port names (zone codes stay: they are printed on the map)."""
+    return " ".join("/".join(seamap.ports[p].name if p in seamap.ports else p for p in word.split("/"))
+                    for word in text.split(" "))
+
+
 def _side_names(scenario: Scenario) -> dict[str, str]:
     return {side.id: side.name for side in scenario.sides}
 
 
 def _fleet_section(scenario: Scenario, fleet: Fleet, src: str, ctx: SiteContext) -> str:
-    kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {fleet.mission}"
+    kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {mission_words(fleet.mission)}"
     lines = [f"#### {heading(fleet.name)} ({md_literal(kind)})\n",
-             f"Starts at **{md_literal(fleet.start)}**"
-             + (f"; escorts **{md_literal(fleet.escorts)}**" if fleet.escorts else "") + ".\n"]
+             f"Starts at **{md_literal(place_name(scenario.map, fleet.start))}**"
+             + (f"; escorts **{md_literal(fleet_name(scenario, fleet.escorts))}**" if fleet.escorts else "") + ".\n"]
     rows = [_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10
             for name in fleet.ships]
     lines.append(_table(SHIP_COLUMNS, rows, "oob"))
@@ -89,66 +81,10 @@ def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
     rows = []
     for turn in range(1, length + 1):
         light = "night" if scenario.is_night(turn) else "day"
-        cells = [esc(fleet.order_for(turn).text or fleet.order_for(turn).kind) for fleet in fleets]
+        cells = [esc(order_words(scenario.map, fleet.order_for(turn).text or fleet.order_for(turn).kind))
+                 for fleet in fleets]
         rows.append([str(turn), light, *cells])
     return _table(["Turn", "Light", *(f.name for f in fleets)], rows, "orders")
-
-
-def _rules_section(rules: Rules, ctx: SiteContext) -> str:
-    descriptions = _schema_descriptions(ctx)
-    defaults = Rules()
-    rows = []
-    for name, clause in RULE_CLAUSES.items():
-        value, default = getattr(rules, name), getattr(defaults, name)
-        changed = value != default
-        shown = _value(value)
-        rows.append([f"<code>{esc(name)}</code>", f"<strong>{esc(shown)}</strong>" if changed else esc(shown),
-                     "set by the scenario" if changed else "default", esc(clause),
-                     inline_code(descriptions.get(name, ""))])
-    return _table(["Switch", "Value", "", "Clause", "Meaning"], rows, "rules")
-
-
-def _value(value: Any) -> str:
-    if value is None:
-        return "(all friendly ports)"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, frozenset | set | tuple | list):
-        return ", ".join(sorted(str(v) for v in value)) or "(none)"
-    if isinstance(value, Mapping):
-        return json.dumps(dict(value), sort_keys=True, default=str) if value else "(none)"
-    return str(value)
-
-
-def _schema_descriptions(ctx: SiteContext) -> dict[str, str]:
-    return _descriptions(ctx.root / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json")
-
-
-@functools.lru_cache(maxsize=4)
-def _descriptions(path: Path) -> dict[str, str]:
-    """The scenario schema's own words for each rule switch (empty when the schema is not at hand)."""
-    try:
-        schema = json.loads(path.read_text("utf-8"))
-        props = schema["properties"]["rules"]["properties"]
-        return {k: str(v.get("description", "")) for k, v in props.items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
-
-
-def victory_text(scenario: Scenario) -> list[str]:
-    """Each victory condition in words (escaped HTML), in the order they are checked, then the fallback."""
-    names = _side_names(scenario)
-    out = []
-    for c in scenario.victory.conditions:
-        template = VICTORY_TEXT.get(c.kind, "{side} wins: " + c.kind + ".")
-        out.append(template.format(side=f"<strong>{esc(names.get(c.side, c.side))}</strong>", value=c.value,
-                                   fleet=esc(c.fleet or "?"), target=esc(c.target or "?"),
-                                   by_turn=f" by turn {c.by_turn}" if c.by_turn else " by the end",
-                                   ships=esc(", ".join(c.ships))))
-    otherwise = scenario.victory.otherwise
-    out.append("Otherwise: " + ("a draw." if otherwise == "draw" else f"<strong>{esc(names.get(otherwise, otherwise))}"
-                                                                    "</strong> wins."))
-    return out
 
 
 def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
@@ -165,8 +101,10 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     for side in scenario.sides:
         out.append(f"### {heading(side.name)}\n")
         controls = ", ".join(sorted(side.controls)) or "none"
-        out.append(f"Nations: {md_literal(', '.join(side.nations))}. Controls: {md_literal(controls)}.\n")
+        out.append(f"Nations: {md_literal(', '.join(nation_name(n) for n in side.nations))}. "
+                   f"Zones it controls: {md_literal(controls)}.\n")
         out.extend(_fleet_section(scenario, fleet, src, ctx) for fleet in side.fleets)
+    out.append(legend_html(src, ctx))
     out.append("## Written orders\n")
     for side in scenario.sides:
         if side.fleets:
@@ -176,10 +114,12 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
         out.append("## Minefields\n")
         names = _side_names(scenario)
         out.append(_table(["Between", "Laid by", "Strength"],
-                          [[esc(" / ".join(m.between)), esc(names.get(m.owner, m.owner)), str(m.strength)]
+                          [[esc(" / ".join(m.between)), esc(names.get(m.owner, nation_name(m.owner))), str(m.strength)]
                            for m in scenario.minefields], "minefields"))
     out.append("## Special rules\n")
-    out.append(_rules_section(scenario.rules, ctx))
+    out.append("Each switch of the rules as this scenario sets it; the clause links lead to the rules page.\n")
+    out.append(_table(["Rule", "Value", "What it means", "Clauses"], rules_rows(scenario.rules, scenario.map, src, ctx),
+                      "rules"))
     out.append("## Victory conditions\n")
     out.append(html_block("<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>",
                           "victory"))
@@ -321,10 +261,11 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     sheets = []
     for side in scenario.sides:
         fleets = "".join(
-            f"<h3>{esc(f.name)} — {esc('colliers and tankers' if f.is_collier_group else f.mission)}, "
-            f"starts at {esc(f.start)}</h3><p>{_ship_list(scenario, f)}</p>" for f in side.fleets)
+            f"<h3>{esc(f.name)} — {esc('colliers and tankers' if f.is_collier_group else mission_words(f.mission))}, "
+            f"starts at {esc(place_name(scenario.map, f.start))}</h3><p>{_ship_list(scenario, f)}</p>"
+            for f in side.fleets)
         orders = _orders_table(scenario, side.fleets).strip() if side.fleets else ""
-        nations = esc(", ".join(side.nations))
+        nations = esc(", ".join(nation_name(n) for n in side.nations))
         sheets.append(f'<section class="sheet sheet-oob"><h2>Order of battle: {esc(side.name)}</h2>'
                       f"<p>{esc(scenario.title)} · nations {nations}</p>{fleets}{orders}</section>")
         cards = "".join(record_card(scenario.ships[n]) for f in side.fleets for n in f.ships if n in scenario.ships)

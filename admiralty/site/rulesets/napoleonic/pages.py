@@ -20,7 +20,15 @@ from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
+from admiralty.site.rulesets.napoleonic.plain import (
+    legend_html,
+    overrides,
+    special_rules,
+    thing_name,
+    victory_conditions,
+)
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
+from admiralty.site.words import id_words, nation_name
 
 Point = tuple[float, float]
 
@@ -246,8 +254,8 @@ def _pieces(battery: Battery) -> str:
 
 
 def _name(thing: Any) -> str:
-    name = getattr(thing, "name", "") or thing.id
-    return esc(name) + (f" <code>{esc(thing.id)}</code>" if name != thing.id else "")
+    """The name a player reads (the id in words when the author gave none); the id stays as a tooltip."""
+    return f'<span title="{attr(thing.id)}">{esc(getattr(thing, "name", "") or id_words(thing.id))}</span>'
 
 
 def unit_rows(scenario: NapoleonicScenario, side: str) -> list[list[str]]:
@@ -273,7 +281,7 @@ def fire_plan_rows(scenario: NapoleonicScenario) -> list[list[str]]:
         if shape is not None and battery is not None:
             cm = range_cm(battery.at, shape)
             distance, band = f"{cm:.1f} cm", range_band(cm, battery.ranges) or "out of range"
-        rows.append([str(entry.turn), f"<code>{esc(entry.battery)}</code>", f"<code>{esc(entry.target)}</code>",
+        rows.append([str(entry.turn), esc(thing_name(scenario, entry.battery)), esc(thing_name(scenario, entry.target)),
                      esc(entry.pieces), esc(distance), esc(band)])
     return rows
 
@@ -297,7 +305,7 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
         if rows:
             out.append(f"### {heading(side.name or side.id)}\n")
             if side.nations:
-                out.append(f"Nations: {md_literal(', '.join(side.nations))}.\n")
+                out.append(f"Nations: {md_literal(', '.join(nation_name(n) for n in side.nations))}.\n")
             out.append(_table(["Unit", "Type", "Class", "Figures", "Bases × figures", "Formation", "At (cm)",
                                "Facing"], rows, "oob"))
     out.append("## Batteries\n")
@@ -313,10 +321,15 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
                           "orders fire-plan"))
     else:
         out.append("No planned fire: the players choose every target.\n")
-    if scenario.rules:
-        out.append("## Special rules\n")
-        out.append(_table(["Switch", "Value"], [[f"<code>{esc(k)}</code>", esc(v)] for k, v in scenario.rules.items()],
-                          "rules"))
+    out.append(legend_html(src, ctx))
+    out.append("## Special rules\n")
+    out.append("Each rule option as this scenario sets it (in bold) or leaves it (default).\n")
+    out.append(_table(["Option", "Value", "What it means"], special_rules(scenario, src, ctx), "rules"))
+    changed = overrides(scenario)
+    if changed:
+        out.append("House tables changed by this scenario: " + md_literal("; ".join(changed)) + ".\n")
+    out.append("## Victory conditions\n")
+    out.append(victory_conditions(scenario, src, ctx))
     return "\n".join(out)
 
 

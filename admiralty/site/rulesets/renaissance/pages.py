@@ -25,6 +25,7 @@ from admiralty.site.rulesets.renaissance.map import (
     power_colour,
     power_name,
 )
+from admiralty.site.rulesets.renaissance.plain import special_rules, unit_legend, victory_conditions
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
 
 
@@ -130,7 +131,7 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
             "Schematic: sea zones are ovals joined where they touch")
            + ", ports are squares in the colour of the power that holds them; each place's naval units are "
            "labelled per power, and the numbers are the scripted battles below.\n",
-           ctx.figure(f"rn-map-{slug(scenario.id)}", drawn, "map-figure"), "## Orders of battle\n"]
+           ctx.figure(f"rn-map-{slug(scenario.id)}", drawn, "map-figure"), unit_legend(), "## Orders of battle\n"]
     for power in scenario.powers:
         out += _power_section(scenario, power)
     out.append("## Scripted actions\n")
@@ -139,9 +140,11 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
                               + "</ol>", "actions"))
     else:
         out.append("None: the players choose every action.\n")
-    out.append('## "Dry Dock"\n')
-    out.append(f"Powers with the \"Dry Dock\" bonus (RN-10: their lost units go back to the pool at once): "
-               f"{md_literal(dry)}.\n")
+    out.append("## Special rules\n")
+    cards = {c: _card_name(c) for hand in scenario.hands.values() for c in hand}
+    out.append(special_rules(scenario, src, ctx, cards))
+    out.append("## Victory conditions\n")
+    out.append(victory_conditions(scenario, src, ctx))
     return "\n".join(out)
 
 
