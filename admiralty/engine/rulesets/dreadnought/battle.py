@@ -156,7 +156,8 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
             forces[fleet.side].append(Combatant(
                 name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
                 italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
-                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation))
+                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation,
+                escorts=(fleet.escorts or "") if fleet.mission == "escort" else ""))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
                   forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables,
                   coast=coast_of(state.scenario.map, zone))

@@ -31,6 +31,7 @@ class Combatant:
     halved_first_step: bool = False
     can_fire: bool = True
     nation: str = ""  # home coast for grounding (DN-7.42)
+    escorts: str = ""  # the fleet this ship's fleet escorts (DN-5.2-escort), "" if none
 
 
 @dataclass(frozen=True)

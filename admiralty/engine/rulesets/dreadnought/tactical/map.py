@@ -182,6 +182,15 @@ def setup_hexes(m: HexMap, entry: str) -> list[Hex]:
     return sorted(around, key=lambda h: (edge_distance(m, h, entry), distance(h, middle)))
 
 
+def escort_hex(m: HexMap, escorted: Hex, taken: set[Hex], preferred: list[Hex]) -> Hex:
+    """DN-5.2-escort: the hex an escort sets up in, adjacent to the hex of the fleet it escorts: a free
+    one of ``preferred`` (the side's setup or entry hexes) first, then any free sea hex, then any sea hex
+    next to it; the escorted fleet's own hex only when no sea hex touches it."""
+    around = [h for h in neighbours(escorted) if may_enter(m, h)]
+    ranked = sorted(around, key=lambda h: (h in taken, h not in preferred))
+    return ranked[0] if ranked else escorted
+
+
 def land_nation_near(m: HexMap, h: Hex) -> str | None:
     """The nation of the land next to ``h`` when a grounding roll is due there (the island's; ``None``
     when unknown)."""

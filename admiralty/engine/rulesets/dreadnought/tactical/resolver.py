@@ -34,11 +34,13 @@ from admiralty.engine.dice import Dice, d6
 from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome
 from admiralty.engine.rulesets.dreadnought.tactical.detection import anyone_sees, remember, side_view
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import gunnery_step
+from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex
 from admiralty.engine.rulesets.dreadnought.tactical.map import (
     Coast,
     build_map,
     coast_for,
     entry_hexes,
+    escort_hex,
     open_sides,
     setup_hexes,
 )
@@ -60,6 +62,8 @@ def new_field(battle: Battle, dice: Dice, coast: Coast) -> Field:
                 ship.name, side, ship.fleet, ship.cls, nation=str(getattr(ship, "nation", "") or ""),
                 italic=ship.italic, hull=ship.hull, speed=ship.speed, lost_way=ship.lost_way,
                 torpedoes_ready=ship.torpedoes_ready, halve_first=ship.halved_first_step, can_fire=ship.can_fire)
+            if ship.escorts:
+                state.escorts[ship.fleet] = ship.escorts
     return state
 
 
@@ -79,19 +83,33 @@ def roll_initiative(state: Field) -> str:
 def set_up(state: Field, entry: str) -> None:
     """DN-7.41b and house: the player without the initiative sets up around the centre (next to the island
     hex nearest ``entry``), one hex per group; the initiative player's groups enter on the ring hexes of
-    edge ``entry``, nearest its middle first."""
+    edge ``entry``, nearest its middle first. DN-5.2-escort: an escort sets up in a hex adjacent to the
+    fleet it escorts (a free sea hex when there is one, the side's own setup hexes first)."""
     m = state.map
     for side, hexes in ((state.enemy(state.initiative), setup_hexes(m, entry)),
                         (state.initiative, entry_hexes(m, entry))):
         names: dict[str, list[str]] = {}
         for unit in state.side_units(side):
             names.setdefault(unit.group, []).append(unit.name)
-        for index, (group, ships) in enumerate(names.items()):
-            at = hexes[index % len(hexes)]
+        places = _group_places(state, list(names), hexes)
+        for group, ships in names.items():
+            at = places[group]
             for name in ships:
                 state.units[name].at = at
             state.note("setup", f"{side} {'enters from ' + entry if side == state.initiative else 'sets up'}: "
                        f"{group} ({', '.join(ships)}) at {where(at, m)}", side=side, group=group, at=where(at, m))
+
+
+def _group_places(state: Field, groups: list[str], hexes: list[Hex]) -> dict[str, Hex]:
+    """One hex per group: the groups that escort nobody here take ``hexes`` in order; then each escort
+    takes a hex next to the group it escorts (DN-5.2-escort)."""
+    escorting = {g: state.escorts[g] for g in groups if state.escorts.get(g) in groups and state.escorts[g] != g}
+    places: dict[str, Hex] = {}
+    for index, group in enumerate(g for g in groups if g not in escorting):
+        places[group] = hexes[index % len(hexes)]
+    for group, escorted in escorting.items():
+        places[group] = escort_hex(state.map, places[escorted], set(places.values()), hexes)
+    return places
 
 
 def finished(state: Field) -> bool:

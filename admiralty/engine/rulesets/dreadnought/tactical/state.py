@@ -107,6 +107,7 @@ each side's last sight of each enemy ship (``detection.remember``)."""
     contact_lost: bool = False
     ended: str = ""
     memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    escorts: dict[str, str] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def enemy(self, side: str) -> str:
