@@ -127,6 +127,25 @@ def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
 def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> None:
     """Move the group ``name`` along ``move``: cast off or take in tow, roll for grounding in each hex next
     to land (a grounded ship stays, and so does a ship it had in tow), then leave the map if told."""
+    movers = _rig_tows(state, name, units, move)
+    if not movers:
+        return
+    origin = movers[0].at
+    movers = _advance(state, name, movers, move.path)
+    m = state.map
+    if move.path:
+        state.note("movement", f"{name} ({', '.join(u.name for u in units)}) moves {where(origin, m)} -> "
+                   f"{where(move.path[-1], m)}", group=name, path=[where(h, m) for h in move.path])
+    if move.leave and movers:
+        for unit in movers:
+            unit.status = "left"
+        state.note("movement", f"{name} ({', '.join(u.name for u in movers)}) leaves the map", group=name,
+                   left=[u.name for u in movers])
+
+
+def _rig_tows(state: Field, name: str, units: Sequence[Unit], move: Move) -> list[Unit]:
+    """Cast off every tow, take in tow again if the move says so; a ship that has lost way and is not in
+    tow stays behind as a group of its own. The ships that move."""
     per_ship = int(state.tables["towing"]["tows_per_ship"])
     movers = list(units)
     for unit in units:
@@ -138,10 +157,13 @@ def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> Non
         if unit.lost_way and unit.tow is None:
             unit.group = f"{name}/{unit.name}"
             movers.remove(unit)
-    if not movers:
-        return
-    origin = movers[0].at
-    for h in move.path:
+    return movers
+
+
+def _advance(state: Field, name: str, movers: list[Unit], path: Sequence[Hex]) -> list[Unit]:
+    """Step the ships hex by hex, rolling for grounding in each; a ship that grounds or loses way (and its
+    tow) drops out of the group. The ships still in the group at the end."""
+    for h in path:
         for unit in movers:
             unit.at = h
         for unit in movers:
@@ -152,15 +174,7 @@ def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> Non
         movers = [u for u in movers if u.mobile and u.group == name]
         if not movers:
             break
-    m = state.map
-    if move.path:
-        state.note("movement", f"{name} ({', '.join(u.name for u in units)}) moves {where(origin, m)} -> "
-                   f"{where(move.path[-1], m)}", group=name, path=[where(h, m) for h in move.path])
-    if move.leave and movers:
-        for unit in movers:
-            unit.status = "left"
-        state.note("movement", f"{name} ({', '.join(u.name for u in movers)}) leaves the map", group=name,
-                   left=[u.name for u in movers])
+    return movers
 
 
 def movement_step(state: Field, step: str, choose: ChooseMove, aground: ChooseAground) -> None:
