@@ -10,10 +10,10 @@ from admiralty.engine.rulesets.napoleonic.checks import check_scenario
 from admiralty.engine.rulesets.napoleonic.fire import gun_solution
 from admiralty.engine.rulesets.napoleonic.game import new_game
 from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind, fire_solution, howitzer_solution
-from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, Terrain
+from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Terrain
 from admiralty.engine.rulesets.napoleonic.tables import load_tables
 
-from .fixtures import NORTH, SOUTH, rect, scenario, unit, village_under_howitzers
+from .fixtures import NORTH, SOUTH, brigade_example, rect, scenario, unit, village_under_howitzers
 from .helpers import battlefield, of_type, shoot
 
 TABLES = load_tables()
@@ -83,7 +83,7 @@ def test_canister_range_is_normal_guns() -> None:
 
 
 @pytest.mark.rule("NA-how-b")
-@pytest.mark.parametrize("band", ["long", "effective"])
+@pytest.mark.parametrize("band", ["long"])
 def test_plus_one_against_cover(band: str) -> None:
     """Shells get +1 against a target in cover, on top of what guns would have there."""
     in_cover = howitzer_solution(HOWITZERS, band, True, False, TABLES)
@@ -108,3 +108,48 @@ def test_shells_in_play_against_a_unit_in_cover() -> None:
         "long", True, 1, 2, "NA-how-b",
     )
     assert field.rosters["austrian-line"].casualties == 1
+
+
+# --- issue 15, item 6: shells never penetrate; at effective range they are plain shot --------------------
+
+
+def _howitzers_at(distance: float) -> NapoleonicScenario:
+    """Seed 003's brigade in columns under four howitzers ``distance`` cm south of the first line."""
+    s = brigade_example(gap=4.0)
+    battery = Battery("french-howitzers", "france", howitzers=4, at=(60.0, 40.0 - distance), facing=NORTH)
+    return replace(s, batteries=(battery,))
+
+
+@pytest.mark.rule("NA-how-b")
+@pytest.mark.rule("NA-pen-a")
+def test_shells_at_long_range_do_not_penetrate() -> None:
+    """Seed 003: penetration is a rule of round shot; a howitzer battery fires only shells at long range,
+    so the battalion 4 cm behind its target loses nothing (4 dice, all hit: one figure in the target)."""
+    field = battlefield(_howitzers_at(60.0))
+    events = shoot(field, "french-howitzers", "russian-column", [6, 6, 6, 6])
+    fire = of_type(events, "fire")[0]
+    assert (fire["band"], fire["shells"], fire["casualties"]) == ("long", True, "1")
+    assert field.rosters["russian-column"].casualties == 1
+    assert of_type(events, "penetration") == [] and field.rosters["russian-grenadiers"].casualties == 0
+
+
+@pytest.mark.rule("NA-how-b")
+@pytest.mark.rule("NA-pen-b")
+def test_at_effective_range_shells_are_plain_shot_that_penetrates() -> None:
+    """Seed 003: at effective range a howitzer's fire counts as normal round shot, so it penetrates like
+    shot (8 hits: 2 figures in the target, 1 behind)."""
+    field = battlefield(_howitzers_at(30.0))
+    events = shoot(field, "french-howitzers", "russian-column", [6] * 8)
+    fire = of_type(events, "fire")[0]
+    assert (fire["band"], fire["shells"], fire["casualties"]) == ("effective", False, "2")
+    assert field.rosters["russian-grenadiers"].casualties == 1
+
+
+@pytest.mark.rule("NA-how-b")
+def test_at_effective_range_no_cover_bonus() -> None:
+    """Seed 003: at effective range shells count as normal shot without the shell modifier; the +1 for
+    shells against cover is a shell modifier, so a target in cover is fired at exactly as guns would."""
+    for cover in (False, True):
+        howitzer = howitzer_solution(HOWITZERS, "effective", cover, False, TABLES)
+        as_guns = gun_solution(Battery("guns", "france", guns=4), "effective", cover, False, TABLES)
+        assert (howitzer.dice, howitzer.modifier, howitzer.shells) == (as_guns.dice, as_guns.modifier, False)

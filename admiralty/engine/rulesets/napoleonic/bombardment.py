@@ -170,7 +170,10 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         before = field.rosters[target.id].casualties
         events += _mark(field, target.id, amount, solution.rule, dice)
         lost = field.rosters[target.id].casualties - before
-    events += _penetrate(field, battery, target, shape, lost, dice)
+    if solution.shells:  # NA-how-b: shells are not round shot and never penetrate
+        events.append(event("no-penetration", "NA-how-b", target=target.id, shells=True))
+    else:
+        events += _penetrate(field, battery, target, shape, lost, dice)
     if target.terrain is not None:
         events += _fire_risk(field, battery, target, turn, dice)
     return events

@@ -28,19 +28,18 @@ def howitzer_solution(
     """NA-how-b: how a howitzer battery fires in each band.
 
     * long range: shells only: the long-range dice, the shell modifier, and +1 against a target in cover;
-    * effective range: shells count as normal shot *without* the shell modifier (still +1 against cover,
-      since shells are what is fired);
+      shells are not round shot, so they never penetrate (NA-pen is a rule of round shot);
+    * effective range: normal round shot without the shell modifiers (neither the long-range shell
+      modifier nor the +1 against cover), so it penetrates like shot;
     * canister range: exactly as normal guns.
     """
-    if band == "canister":
+    if band != "long":
         plain = gun_solution(battery, band, in_cover, in_column, tables)
         return FireSolution(band, plain.pieces, plain.dice, plain.modifier, False, "NA-how-b")
     mods = tables["gun_fire"]["modifiers"]
-    modifier = target_modifier(in_cover, in_column, tables)
+    modifier = target_modifier(in_cover, in_column, tables) + int(mods["shell_long_range"])
     if in_cover:
         modifier += int(mods["shell_vs_cover"])
-    if band == "long":
-        modifier += int(mods["shell_long_range"])
     pieces = battery.howitzers
     return FireSolution(
         band=band,
