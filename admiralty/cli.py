@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from admiralty import __version__
+from admiralty.atomic import OutputError
 from admiralty.contract import load_object, rulesets, starter_ruleset
 
 Handler = Callable[[argparse.Namespace], int]
@@ -124,6 +125,8 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
                         "pool): exit 2, the games played so far in <out>/<id>.partial.json; a lost Dask scheduler "
                         "or a killed pool worker ends it at once; 0: no time limit (default 120)")
     parser.add_argument("--only", nargs="*", metavar="ID", help="smoke only these scenario ids")
+    parser.add_argument("--fail-fast", action="store_true", help="a local-pool worker that dies ends the run "
+                        "(partial statistics, exit 2); by default its game counts as a crash and the sweep goes on")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -301,7 +304,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         import importlib
 
         module, _, function = PASS_THROUGH[argv[0]].partition(":")
-        return int(getattr(importlib.import_module(module), function)(argv[1:]))
+        try:
+            return int(getattr(importlib.import_module(module), function)(argv[1:]))
+        except OutputError as error:
+            print(f"admiralty {argv[0]}: {error}", file=sys.stderr)
+            return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
@@ -313,6 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.handler(args))
+    except OutputError as error:
+        print(f"admiralty {args.command}: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("admiralty: interrupted", file=sys.stderr)
         return 2

@@ -15,6 +15,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from admiralty.atomic import write_text
 from admiralty.contract import rulesets
 from admiralty.scaffold.modeline import display, export_note, modeline_for
 from admiralty.scaffold.skeleton import SkeletonError, build_skeleton
@@ -82,7 +83,7 @@ def write_scenario(scenario_id: str, corpus: Path, ruleset: str | None, place: s
         raise SkeletonError(f"'{display(target)}' already exists; nothing was written")
     target.parent.mkdir(parents=True, exist_ok=True)
     modeline = modeline_for(target, chosen, "scenario", root or corpus_root(corpus))
-    target.write_text(dump_document(body, modeline.text), encoding="utf-8")
+    write_text(target, dump_document(body, modeline.text))
     note = export_note([modeline])
     if note:
         print(note, file=sys.stderr)

@@ -5,11 +5,17 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
-from admiralty.engine.smoke.executors import ExecutorError, RunInterrupted
+from admiralty.atomic import OutputError, output_lock
+from admiralty.engine.smoke.executors import ExecutorError, RunInterrupted, Stop
 from admiralty.engine.smoke.runner import Limits, Outcome
 from admiralty.engine.smoke.sweep import SmokeSettings, run
 
@@ -78,6 +84,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         out_dir=args.out,
         limits=Limits(seconds=args.timeout),
         stall_timeout=max(0.0, float(getattr(args, "stall_timeout", 120.0) or 0.0)),
+        fail_fast=bool(getattr(args, "fail_fast", False)),
     )
     games_per = {
         s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios
@@ -85,11 +92,16 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     progress = _Progress(sum(games_per.values()))
     started = time.perf_counter()
     try:
-        stats = run(scenarios, settings, progress)
+        with output_lock(settings.out_dir, "admiralty smoke"), stop_on_signals():
+            stats = run(scenarios, settings, progress)
+    except OutputError as error:
+        progress.stop()
+        print(f"admiralty smoke: {error}", file=sys.stderr)
+        return 2
     except RunInterrupted as stopped:
         progress.stop()
         _report_interrupted(stopped, settings.out_dir)
-        return 2
+        return 128 + stopped.signum if stopped.signum else 2
     except ExecutorError as error:
         progress.stop()
         print(f"admiralty smoke: {error}", file=sys.stderr)
@@ -114,10 +126,9 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
             code = 1 if args.strict else code
         print(line)
         for failed in summary["failed_games"][:5]:
-            print(
-                f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}\n"
-                f"    reproduce: admiralty replay {failed['replay']}"
-            )
+            print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}")
+            if failed["replay"]:
+                print(f"    reproduce: admiralty replay {failed['replay']}")
     total = sum(s["games"] for s in stats.values())
     print(
         f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
@@ -141,6 +152,29 @@ def _games_line(summary: dict[str, Any]) -> str:
         text += (f"; balance: {balance['side']} wins {balance['observed']:.0%} of the {balance['games']} "
                  f"{balance['player']} games")
     return text
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Stop` (once) in the sweep, which stops its workers and keeps the finished
+    games as partial statistics; the command then exits 130 or 143."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    raised = False
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        nonlocal raised
+        if not raised:
+            raised = True
+            raise Stop(signum)
+
+    previous = {number: signal.signal(number, handler) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
 
 
 def _report_interrupted(stopped: RunInterrupted, out_dir: str) -> None:

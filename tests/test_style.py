@@ -79,7 +79,7 @@ STRICT_CORE = ("admiralty/__init__.py", "admiralty/__main__.py", "admiralty/buil
                "admiralty/site/pages.py", "admiralty/site/smoke.py", "admiralty/site/text.py",
                "admiralty/site/words.py",
                "admiralty/validator/__init__.py", "admiralty/validator/diagnostics.py",
-               "admiralty/validator/integers.py", "admiralty/validator/spoofing.py",
+               "admiralty/validator/integers.py", "admiralty/validator/spoofing.py", "admiralty/atomic.py",
                "admiralty/validator/pipeline.py", "admiralty/validator/schema.py", "admiralty/validator/load",
                "admiralty/validator/report", "admiralty/validator/build/__init__.py",
                "admiralty/validator/checks/__init__.py", "admiralty/engine/api.py", "admiralty/engine/replay.py",
@@ -166,3 +166,26 @@ def test_no_dead_code() -> None:
     assert found.returncode in (0, 3), f"vulture did not run (pip install -e '.[dev]'): {found.stderr}"
     dead = [line for line in found.stdout.splitlines() if line.startswith("admiralty/")]
     assert dead == [], "\n".join(dead)
+
+
+def test_every_file_admiralty_writes_goes_through_the_atomic_helper() -> None:
+    """Issue 19 (3): no ``write_text``/``write_bytes``/``open(..., "w")``/``json.dump`` outside admiralty/atomic.py;
+    a line marked ``# scratch`` writes a file of a temporary folder of the run's own, which no one reads after."""
+    found = []
+    for path in sorted((ROOT / "admiralty").rglob("*.py")):
+        if path.name == "atomic.py" and path.parent.name == "admiralty":
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(node, ast.Call):
+                continue
+            function = node.func
+            name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
+            writes = name in ("write_text", "write_bytes", "dump") and isinstance(function, ast.Attribute) and (
+                name != "dump" or getattr(function.value, "id", "") == "json")
+            if name == "open" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
+                writes = any(flag in str(node.args[1].value) for flag in "wax")
+            if writes and "# scratch" not in lines[node.lineno - 1] and "GITHUB_STEP_SUMMARY" not in lines[
+                    node.lineno - 1] + lines[node.lineno - 2]:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

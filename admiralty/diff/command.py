@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from admiralty.atomic import write_text
 from admiralty.diff.balance import analyse, play_pairs
 from admiralty.diff.pictures import rasteriser, write_pictures
 from admiralty.diff.report import markdown, text
@@ -111,10 +112,10 @@ def run_diff(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rendered = markdown(report)
-    (out / "diff.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    (out / "diff.md").write_text(rendered, encoding="utf-8")
+    write_text(out / "diff.json", json.dumps(report, indent=2, sort_keys=True) + "\n")
+    write_text(out / "diff.md", rendered)
     if args.summary:
-        with open(args.summary, "a", encoding="utf-8") as summary:
+        with open(args.summary, "a", encoding="utf-8") as summary:  # append to GITHUB_STEP_SUMMARY: not ours
             summary.write(rendered)
     if args.format == "json":
         sys.stdout.write(json.dumps(report, indent=2, sort_keys=True) + "\n")

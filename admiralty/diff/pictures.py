@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from admiralty.atomic import write_text
 from admiralty.resources import package_path
 
 STYLESHEET = package_path("site", "docs", "stylesheets", "admiralty.css")
@@ -83,7 +84,7 @@ def write_pictures(out: Path, name: str, svgs: Mapping[str, str], png: bool = Tr
     tool = rasteriser() if png else None
     for kind, svg in svgs.items():
         svg_path = out / f"{name}-{kind}.svg"
-        svg_path.write_text(standalone(svg) if kind != "overlay" else svg, encoding="utf-8")
+        write_text(svg_path, standalone(svg) if kind != "overlay" else svg)
         written[kind] = str(svg_path)
         if tool is not None and to_png(svg_path, svg_path.with_suffix(".png"), tool):
             written[f"{kind}.png"] = str(svg_path.with_suffix(".png"))

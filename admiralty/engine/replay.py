@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from admiralty.atomic import write_text
 from admiralty.contract import ScenarioModel
 from admiralty.engine.api import Action, Event, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
@@ -159,7 +160,7 @@ def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = Fa
     else:
         tail["digests"] = [event_digest(e) for e in played.events]
     lines.append(json.dumps(tail, sort_keys=True))
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_text(path, "\n".join(lines) + "\n")
 
 
 class ReplayFileError(ValueError):

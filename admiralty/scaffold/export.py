@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from admiralty.atomic import write_bytes
 from admiralty.scaffold.modeline import display
 
 Conflict = Literal["refuse", "keep", "overwrite"]
@@ -62,8 +63,7 @@ def export_schemas(destination: Path, on_conflict: Conflict = "refuse") -> list[
             done.append(Exported(path, "kept"))
             continue
         outcome = "overwritten" if path.exists() else "written"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(content)
+        write_bytes(path, content)
         done.append(Exported(path, outcome))
     return done
 

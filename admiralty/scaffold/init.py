@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from admiralty import __version__
+from admiralty.atomic import write_text
 from admiralty.contract import rulesets
 from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.export import export_schemas
@@ -99,8 +100,7 @@ def _write(path: Path, text: str, written: list[str], kept: list[str]) -> None:
     if path.exists():
         kept.append(display(path))
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_text(path, text)
     written.append(display(path))
 
 

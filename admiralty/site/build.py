@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from admiralty.atomic import output_lock, replace_tree
 from admiralty.resources import package_path
 
 CONFIG = package_path("site", "mkdocs.yml")  # shipped in the package: the site builds the same from any folder
@@ -23,6 +24,8 @@ def site_environment(corpus: Sequence[str], smoke_dir: str) -> dict[str, str]:
     return env
 
 
+_OUTPUT_ERRORS = {"[Errno 28]": "disk is full", "[Errno 30]": "file system is read-only",
+                  "[Errno 13]": "folder is not writable", "[Errno 122]": "disk quota is used up"}
 SITE_MODULES = {"mkdocs": "MkDocs", "material": "MkDocs Material"}
 
 
@@ -52,11 +55,30 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
         for path in [*corpus, smoke_dir]:
             if Path(path).exists():
                 command += ["--watch", str(Path(path).resolve())]
-    else:
-        command += ["--site-dir", str(Path(out_dir).resolve()), "--clean"]
     if strict:
         command.append("--strict")
-    try:
-        return subprocess.run(command, env=site_environment(corpus, smoke_dir), check=False).returncode
-    except KeyboardInterrupt:
-        return 0 if serve else 2
+    env = site_environment(corpus, smoke_dir)
+    if serve:
+        try:
+            return subprocess.run(command, env=env, check=False).returncode
+        except KeyboardInterrupt:
+            return 0
+    target = Path(out_dir).resolve()
+
+    def build(fresh: Path) -> int:
+        done = subprocess.run([*command, "--site-dir", str(fresh)], env=env, check=False, stderr=subprocess.PIPE,
+                              text=True, errors="replace")
+        full = next((f"the {why}" for errno_text, why in _OUTPUT_ERRORS.items() if errno_text in done.stderr), None)
+        if done.returncode and full:
+            print(f"admiralty docs: cannot write the site into '{target}': {full}; the previous site (if any) "
+                  "was left as it was", file=sys.stderr)
+            return 2
+        sys.stderr.write(done.stderr)
+        return done.returncode
+
+    # Built beside the old site and swapped in whole: a build killed or failing midway leaves the old site.
+    with output_lock(target.parent, "admiralty docs", name=f".{target.name}.lock"):
+        try:
+            return replace_tree(target, build, accept=lambda code: code == 0)
+        except KeyboardInterrupt:
+            return 130

@@ -10,9 +10,8 @@ until then, so that the caller can keep them as partial statistics instead of wa
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +22,22 @@ class ExecutorError(Exception):
     """The executor cannot be used (Dask missing, a cluster that does not answer)."""
 
 
+class Stop(BaseException):
+    """SIGINT or SIGTERM reached the sweep: a BaseException, so that no ``except Exception`` in a game takes it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
 class RunInterrupted(ExecutorError):
     """The run ended before every game was played: why, and the games finished until then."""
 
-    def __init__(self, reason: str, outcomes: Sequence[Outcome]) -> None:
+    def __init__(self, reason: str, outcomes: Sequence[Outcome], signum: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.signum = signum  # the signal that stopped the run, if one did
         self.outcomes = list(outcomes)
         self.partial_files: list[str] = []  # the sweep fills these in once it has written them
 
@@ -59,58 +68,22 @@ def chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 Progress = Callable[[list[Outcome]], None]
 
 
-def run_local(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout: float = 0.0) -> list[Outcome]:
-    """In this process (``jobs`` 1) or on a pool of ``jobs`` processes. Only the pool is watched for a
-    stall (``stall_timeout`` > 0): in this process a game cannot be interrupted, its own time limit holds."""
-    outcomes: list[Outcome] = []
+def run_local(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout: float = 0.0,
+              fail_fast: bool = False) -> list[Outcome]:
+    """In this process (``jobs`` 1) or on a pool of ``jobs`` processes (``pool.run_pool``: worker deaths are
+    reported by game, a stall ends the run). In this process a game cannot be interrupted but by a signal
+    (:class:`Stop`); its own time limit holds."""
     tasks = list(tasks)
-    if jobs <= 1:
-        for task in tasks:
-            done = run_task(task)
-            outcomes.extend(done)
-            progress(done)
-        return outcomes
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    interrupted = False
-    try:
-        pending: set[Future[list[Outcome]]] = {pool.submit(run_task, task) for task in tasks}
-        while pending:
-            finished, pending = wait(pending, timeout=stall_timeout or None, return_when=FIRST_COMPLETED)
-            if not finished:
-                interrupted = True
-                raise RunInterrupted(f"no game finished for {stall_timeout:g} s on the local pool of {jobs} "
-                                     "processes (--stall-timeout)", outcomes)
-            broken = False
-            # Keep every chunk that finished before the pool broke, then say why the rest will not come.
-            for future in finished:
-                try:
-                    done = future.result()
-                except BrokenProcessPool:
-                    broken = True
-                    continue
-                outcomes.extend(done)
-                progress(done)
-            if broken:
-                interrupted = True
-                raise RunInterrupted("a worker process of the local pool died (killed, or out of memory); "
-                                     "the pool cannot finish the run", outcomes)
-    finally:
-        if interrupted:
-            _stop_pool(pool)
-        else:
-            pool.shutdown()
+    if jobs > 1:
+        from admiralty.engine.smoke.pool import run_pool
+
+        return run_pool(tasks, jobs, progress, stall_timeout, fail_fast)
+    outcomes: list[Outcome] = []
+    for task in tasks:
+        done = run_task(task)
+        outcomes.extend(done)
+        progress(done)
     return outcomes
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop a stalled or broken pool without waiting for it: a hung worker would block ``shutdown(wait=True)``
-    (and the interpreter's exit) forever. The pool keeps its processes in a private attribute; when it is
-    absent the processes are left to the pool's own clean-up."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown() forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.kill()  # SIGTERM would stay pending in a stopped (SIGSTOP) process; SIGKILL does not
 
 
 def run_dask(tasks: Iterable[Task], address: str | None, jobs: int, progress: Progress,

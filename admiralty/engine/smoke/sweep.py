@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from admiralty.atomic import write_text
 from admiralty.contract import ScenarioModel
-from admiralty.engine.smoke.executors import RunInterrupted, Task, chunks, run_dask, run_local
+from admiralty.engine.smoke.executors import RunInterrupted, Stop, Task, chunks, run_dask, run_local
 from admiralty.engine.smoke.runner import Limits, Outcome
 from admiralty.engine.smoke.stats import summarise
 
@@ -32,6 +33,7 @@ class SmokeSettings:
     check_every: int = 10  # re-play every n-th seed from its replay file to prove determinism
     players: tuple[str, ...] | None = None
     stall_timeout: float = 120.0  # end the run when no chunk of games finished for this long (0: never)
+    fail_fast: bool = False  # a local-pool worker's death ends the run (otherwise: a crash of its game, go on)
 
 
 def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings) -> list[Task]:
@@ -56,8 +58,17 @@ def run(
     """Play every scenario's games and return (and write) the statistics per scenario id."""
     tasks = plan(scenarios, settings)
     out = Path(settings.out_dir)
+    finished: list[Outcome] = []
+
+    def collect(done: list[Outcome]) -> None:
+        finished.extend(done)
+        progress(done)
+
     try:
-        outcomes = _execute(tasks, settings, progress)
+        try:
+            outcomes = _execute(tasks, settings, collect)
+        except Stop as signalled:
+            raise RunInterrupted(f"interrupted by {signalled.name}", finished, signalled.signum) from None
     except RunInterrupted as stopped:
         planned: dict[str, int] = {}
         for task in tasks:
@@ -80,7 +91,7 @@ def run(
 
 def _execute(tasks: list[Task], settings: SmokeSettings, progress: Callable[[list[Outcome]], None]) -> list[Outcome]:
     if settings.executor == "local":
-        return run_local(tasks, settings.jobs, progress, settings.stall_timeout)
+        return run_local(tasks, settings.jobs, progress, settings.stall_timeout, settings.fail_fast)
     if settings.executor == "dask-local":
         return run_dask(tasks, None, settings.jobs, progress, settings.stall_timeout)
     if settings.executor.startswith("dask://"):
@@ -94,5 +105,4 @@ def _of(outcomes: Sequence[Outcome], scenario: Any) -> list[Outcome]:
 
 
 def _write(path: Path, summary: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(summary, indent=2, sort_keys=True) + "\n")

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from admiralty.atomic import write_bytes, write_text
 from admiralty.engine.smoke.runner import Limits
 from admiralty.validator.fuzz.corpus import Corpus, load_corpus
 from admiralty.validator.fuzz.mutations import Mutant, Step, make_mutant, plan_mutant
@@ -158,9 +159,7 @@ def run_fuzz(paths: Sequence[str], settings: FuzzSettings, progress: Progress = 
     report.seconds = time.perf_counter() - started
     if settings.out:
         out = Path(settings.out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "summary.json").write_text(json.dumps(report.summary(), indent=2, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+        write_text(out / "summary.json", json.dumps(report.summary(), indent=2, ensure_ascii=False) + "\n")
     return report
 
 
@@ -228,8 +227,8 @@ def _write_finding(out: Path, n: int, finding: Finding, small: tuple[Shrunk, Mut
     verdict = small[0].verdict if small else first.verdict
     original = small[1].content if small else b""
     if small:
-        (folder / name).write_bytes(content)
-        (folder / ("unshrunk-" + name)).write_bytes(original)
+        write_bytes(folder / name, content)
+        write_bytes(folder / ("unshrunk-" + name), original)
     steps = small[0].mutant.steps if small else first.steps
     note = [
         f"# {finding.kind}: {finding.signature}", "",
@@ -244,12 +243,12 @@ def _write_finding(out: Path, n: int, finding: Finding, small: tuple[Shrunk, Mut
         "```", "admiralty fuzz --reproduce " + shlex.quote(str(folder / name)) + " --as " + shlex.quote(first.file),
         "```", "", "Detail:", "", "```", verdict.detail.strip(), "```", "",
     ]
-    (folder / "NOTE.md").write_text("\n".join(note), encoding="utf-8")
-    (folder / "finding.json").write_text(json.dumps({"kind": finding.kind, "signature": finding.signature,
+    write_text(folder / "NOTE.md", "\n".join(note))
+    write_text(folder / "finding.json", json.dumps({"kind": finding.kind, "signature": finding.signature,
                                                      "count": finding.count, "file": first.file,
                                                      "steps": [asdict(s) for s in steps],
                                                      "seed": settings.seed, "index": first.index},
-                                                    indent=2) + "\n", encoding="utf-8")
+                                                    indent=2) + "\n")
     return str(folder)
 
 

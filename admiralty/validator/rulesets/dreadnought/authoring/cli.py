@@ -15,6 +15,7 @@ import shapely
 import yaml
 from shapely.geometry import shape
 
+from admiralty.atomic import OutputError, write_text
 from admiralty.scaffold.modeline import export_note
 from admiralty.scaffold.modeline import modeline_for as shared_modeline
 from admiralty.validator.rulesets.dreadnought.authoring.countries import unmatched
@@ -83,9 +84,9 @@ def map_from_geojson(argv: list[str]) -> int:
             sys.stdout.write(text)
         else:
             try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as error:
-                raise CommandError(f"cannot write {output}: {error.strerror or error}") from error
+                write_text(output, text)
+            except OutputError as error:
+                raise CommandError(str(error)) from error
         print(summary(built, output), file=sys.stderr)
         return 0
     except CommandError as error:

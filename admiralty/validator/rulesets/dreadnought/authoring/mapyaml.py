@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from admiralty.atomic import write_text
 from admiralty.scaffold.yamlwriter import dump_document
 
 __all__ = ["MAP_MODELINE", "dump_document", "write_map_yaml"]
@@ -19,4 +20,4 @@ def write_map_yaml(document: dict[str, Any], path: str | Path, modeline: str = M
 
     The default modeline suits a map in ``scenarios/dreadnought/maps/``; pass another for other depths.
     """
-    Path(path).write_text(dump_document(document, modeline), encoding="utf-8")
+    write_text(path, dump_document(document, modeline))

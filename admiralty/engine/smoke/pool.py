@@ -1,0 +1,157 @@
+"""The local process pool of a smoke sweep, which knows what each worker is playing (issue 19).
+
+Each worker notes the game it is about to play (scenario, player kind, seed) in a small file named after its
+process id, in a folder of the run's own. When a worker dies (SIGKILL, the out-of-memory killer) the pool breaks;
+the sweep then reads the dead worker's note and reports that very game as a failed game (``crash``, the signal
+named). Without ``fail_fast`` it starts a new pool for the games not yet finished (the killed game left out) and
+goes on; with ``fail_fast`` it ends the run there (:class:`RunInterrupted`, partial statistics). A worker death
+that cannot be attributed to a game also ends the run.
+
+Workers ignore SIGINT: a Ctrl-C reaches the whole process group, and only the sweep decides what to do with it
+(stop the workers, keep the finished games). SIGINT and SIGTERM raise :class:`Stop` in the sweep's process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from admiralty.engine.smoke.executors import Progress, RunInterrupted, Task, run_task
+from admiralty.engine.smoke.runner import Outcome
+
+_NOTES: str | None = None  # in a worker: the folder where it notes its current game
+
+
+def _worker_start(notes: str) -> None:
+    global _NOTES
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _NOTES = notes
+
+
+def _noted_task(task: Task) -> list[Outcome]:
+    """``run_task`` in a worker, noting each game before it is played."""
+    done: list[Outcome] = []
+    note = Path(_NOTES or ".") / str(os.getpid())
+    for seed in task.seeds:
+        note.write_text(f"{task.scenario.id}\t{task.player}\t{seed}\n", encoding="utf-8")  # scratch, not output
+        done.extend(run_task(replace(task, seeds=(seed,))))
+    note.unlink(missing_ok=True)  # idle: a death now loses no game
+    return done
+
+
+def _dead_workers(pool: ProcessPoolExecutor, notes: Path) -> list[tuple[int, str, tuple[str, str, int] | None]]:
+    """(pid, how it died, the game it was playing or None when idle) for each worker that died on its own. The
+    pool's manager thread first finishes its own clean-up (it stops the other workers with SIGTERM and joins
+    them all), so that every exit status is known."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=10)
+    found: list[tuple[int, str, tuple[str, str, int] | None]] = []
+    for pid, process in list((getattr(pool, "_processes", None) or {}).items()):
+        process.join(timeout=1)
+        code = process.exitcode
+        if code is None or code in (0, -signal.SIGTERM):  # alive, done, or stopped by the pool itself
+            continue
+        note = notes / str(pid)
+        game: tuple[str, str, int] | None = None
+        if note.is_file():
+            scenario, player, seed = note.read_text(encoding="utf-8").split("\t")
+            game = (scenario, player, int(seed))
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
+        found.append((pid, how, game))
+    return found
+
+
+def _dead_outcome(scenario: str, player: str, seed: int, how: str) -> Outcome:
+    return Outcome(scenario, player, seed, None, {}, 0, 0, "", "crash",
+                   f"the worker process playing this game died ({how}); the game did not finish")
+
+
+def run_pool(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout: float = 0.0,
+             fail_fast: bool = False) -> list[Outcome]:
+    """Run ``tasks`` on pools of ``jobs`` processes, a new pool after each worker death unless ``fail_fast``."""
+    outcomes: list[Outcome] = []
+    remaining = list(tasks)
+    with tempfile.TemporaryDirectory(prefix="admiralty-pool-") as scratch:
+        notes = Path(scratch)
+        while remaining:
+            remaining = _one_pool(remaining, jobs, progress, stall_timeout, fail_fast, notes, outcomes)
+    return outcomes
+
+
+def _one_pool(tasks: list[Task], jobs: int, progress: Progress, stall_timeout: float, fail_fast: bool,
+              notes: Path, outcomes: list[Outcome]) -> list[Task]:
+    """Run until done (returns []) or a worker dies (returns the tasks still to play, the killed game left out)."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(str(notes),))
+    clean = False
+    try:
+        pending: dict[Future[list[Outcome]], Task] = {pool.submit(_noted_task, task): task for task in tasks}
+        while pending:
+            finished, _ = wait(pending, timeout=stall_timeout or None, return_when=FIRST_COMPLETED)
+            if not finished:
+                raise RunInterrupted(f"no game finished for {stall_timeout:g} s on the local pool of {jobs} "
+                                     "processes (--stall-timeout)", outcomes)
+            broken = False
+            for future in finished:
+                task = pending.pop(future)
+                try:
+                    done = future.result()
+                except BrokenProcessPool:
+                    pending[future] = task
+                    broken = True
+                    continue
+                outcomes.extend(done)
+                progress(done)
+            if broken:
+                return _after_death(pool, notes, pending, progress, fail_fast, outcomes)
+        clean = True
+        return []
+    finally:
+        if clean:
+            pool.shutdown()
+        else:
+            stop_pool(pool)
+
+
+def _after_death(pool: ProcessPoolExecutor, notes: Path, pending: dict[Future[list[Outcome]], Task],
+                 progress: Progress, fail_fast: bool, outcomes: list[Outcome]) -> list[Task]:
+    deaths = _dead_workers(pool, notes)
+    if not deaths:
+        raise RunInterrupted("a worker process of the local pool died (killed, or out of memory) and which one is "
+                             "not known; the pool cannot finish the run", outcomes)
+    dead = [(*game, how) for _, how, game in deaths if game is not None]
+    lost = [_dead_outcome(*game) for game in dead]
+    outcomes.extend(lost)
+    progress(lost)
+    games = "; ".join(f"scenario {s} seed {seed} ({player} players), {how}" for s, player, seed, how in dead)
+    games = games or "no game (it was idle), " + deaths[0][1]
+    if fail_fast:
+        raise RunInterrupted(f"a worker process of the local pool died while playing {games} (--fail-fast)",
+                             outcomes)
+    print(f"admiralty smoke: a worker process died while playing {games}; counted as a crash, going on with a "
+          "new pool", flush=True)
+    killed = {(s, player, seed) for s, player, seed, _ in dead}
+    again: list[Task] = []
+    for task in pending.values():
+        seeds = tuple(seed for seed in task.seeds if (str(task.scenario.id), task.player, seed) not in killed)
+        if seeds:
+            again.append(replace(task, seeds=seeds))
+    return again
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool without waiting for it: a hung worker would block ``shutdown(wait=True)`` (and the interpreter's
+    exit) forever. The pool keeps its processes in a private attribute; when it is absent the processes are left
+    to the pool's own clean-up."""
+    processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())  # shutdown() forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # SIGTERM would stay pending in a stopped (SIGSTOP) process; SIGKILL does not
