@@ -21,7 +21,6 @@ from admiralty.contract import clause_pattern, rulesets
 from admiralty.site.text import attr, esc, html_block, inline_code
 
 RULESET_HEADING = re.compile(r"^##\s+`?([a-z][a-z0-9-]*)`?")
-SHOWN = 4
 
 
 @dataclass(frozen=True)
@@ -208,16 +207,18 @@ def _short(item: str) -> str:
     return f"{path.rsplit('/', 1)[-1]}:{rest}" if rest else path.rsplit("/", 1)[-1]
 
 
-def _list(items: Iterable[str]) -> str:
-    """Up to ``SHOWN`` items, short, each with its full location as a tooltip; module docstrings only when
-    nothing more precise names the id."""
+def _list(items: Iterable[str], noun: str = "") -> str:
+    """Compact: the count, opening on the short names (each with its full location as a tooltip); module
+    docstrings only when nothing more precise names the id."""
     items = list(items)
     precise = [i for i in items if not i.endswith(" (module)")]
     items = precise or items
     if not items:
         return "—"
-    shown = "<br>".join(f'<code title="{attr(i)}">{esc(_short(i))}</code>' for i in items[:SHOWN])
-    return shown + (f"<br>and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
+    shown = "".join(f'<li><code title="{attr(i)}">{esc(_short(i))}</code></li>' for i in items)
+    label = f"{len(items)} {noun}{'s' if noun and len(items) != 1 else ''}".strip()
+    return (f'<details><summary title="{attr(label)}">{len(items)}</summary><ul class="cov-list">{shown}</ul>'
+            "</details>")
 
 
 def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
@@ -253,18 +254,19 @@ def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
         for c in (c for c in coverage.clauses if c.ruleset == ruleset):
             house = '<span class="house-rule">house rule</span>' if is_house(c, coverage.house) else ""
             rows.append(f'<tr id="{esc(c.id.lower())}"><td><code>{esc(c.id)}</code></td>'
-                        f"<td>{inline_code(c.summary)}</td><td>{house}</td>"
-                        f"<td>{_list(coverage.implemented.get(c.id, ()))}</td>"
-                        f"<td>{_list(by_clause.get(c.id, ()))}</td>"
-                        f"<td>{_list(coverage.tested.get(c.id, ()))}</td></tr>")
-        out.append(html_block("<table><thead><tr><th>Clause</th><th>Summary</th><th>House</th><th>Implemented in"
-                              "</th><th>Diagnostic</th><th>Tests</th></tr></thead><tbody>" + "".join(rows)
-                              + "</tbody></table>", "coverage-table"))
+                        f"<td>{inline_code(c.summary)} {house}</td>"
+                        f"<td>{_list(coverage.implemented.get(c.id, ()), 'place')}</td>"
+                        f"<td>{_list(by_clause.get(c.id, ()), 'code')}</td>"
+                        f"<td>{_list(coverage.tested.get(c.id, ()), 'test')}</td></tr>")
+        out.append(html_block('<table class="coverage"><colgroup><col class="c-id"><col class="c-summary">'
+                              '<col class="c-n"><col class="c-n"><col class="c-n"></colgroup><thead><tr><th>Clause</th>'
+                              "<th>Summary</th><th>Code</th><th>Diagnostic</th><th>Tests</th></tr></thead><tbody>"
+                              + "".join(rows) + "</tbody></table>", "coverage-table"))
     stray = sorted((set(coverage.implemented) | set(coverage.tested)) - known)
     if stray:
         out.append("## Ids cited outside the index\n" if known else "## Clause ids cited\n")
-        rows = [f"<tr><td><code>{esc(i)}</code></td><td>{_list(coverage.implemented.get(i, ()))}</td>"
-                f"<td>{_list(coverage.tested.get(i, ()))}</td></tr>" for i in stray]
+        rows = [f"<tr><td><code>{esc(i)}</code></td><td>{_list(coverage.implemented.get(i, ()), 'place')}</td>"
+                f"<td>{_list(coverage.tested.get(i, ()), 'test')}</td></tr>" for i in stray]
         out.append(html_block("<table><thead><tr><th>Id</th><th>Implemented in</th><th>Tests</th></tr></thead>"
                               "<tbody>" + "".join(rows) + "</tbody></table>", "coverage-stray"))
     if coverage.house:

@@ -17,6 +17,7 @@ from admiralty.site import coverage
 from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
+from admiralty.site.glance import glance_box
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.text import (
     attr,
@@ -164,6 +165,9 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     out.append(", ".join(facts) + ".\n")
     if renderer and renderer.sheets:
         out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
+    stats = read_smoke(ctx.smoke_dir, scenario.id)
+    size = renderer.glance(scenario) if renderer and renderer.glance else None
+    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), str(getattr(scenario, "outcome", "") or "")))
     if scenario.briefing:
         out.append("## Briefing\n")
         out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))
@@ -177,7 +181,7 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     else:
         out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
-    out.append(balance_section(scenario, read_smoke(ctx.smoke_dir, scenario.id), ctx))
+    out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 
 
@@ -186,13 +190,16 @@ def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
     src = "scenarios/index.md"
     rows = []
     for s in scenarios:
-        label, key = balance_label(read_smoke(ctx.smoke_dir, s.id), s.smoke.balance)
-        turns = "" if s.turns is None else s.turns
+        stats = read_smoke(ctx.smoke_dir, s.id)
+        label, key = balance_label(stats, s.smoke.balance)
+        turns: object = s.turns
+        if turns is None:  # the rules count no turns: as long as the smoke games last
+            turns = f"about {round(stats.length_mean)}" if stats and stats.length_mean else ""
         rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
                     f"{esc(s.title or s.id)}</a></td><td>{esc(s.ruleset)}</td>"
                     f'<td class="date">{esc(s.date)}</td>'
                     f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
-                    f'<td data-sort="{attr(turns)}">{esc(turns)}</td>'
+                    f'<td data-sort="{attr(str(turns).removeprefix("about "))}">{esc(turns)}</td>'
                     f'<td class="balance" data-sort="{attr(key)}" data-rate="{attr(key)}">{esc(label)}</td></tr>')
     table = ('<p><label for="scenario-filter">Filter: </label><input type="search" id="scenario-filter" '
              'placeholder="words in any column" autocomplete="off"></p>'

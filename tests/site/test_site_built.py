@@ -167,3 +167,15 @@ def test_every_clause_link_lands_on_its_anchor(built_site: Path) -> None:
             if parts.fragment not in anchors[target]:
                 missing.append(f"{path.relative_to(built_site)}: {attrs['href']}")
     assert links > 10 and not missing, missing[:20]
+
+
+def test_class_page_has_its_counter_figures_and_scenarios(built_site: Path) -> None:
+    """A class page draws the class's counter from its data, explains each figure, and links the scenarios
+    that put a ship of the class to sea (Novara sails in mini-raid)."""
+    text = (built_site / "ships" / "ah-test" / "novara" / "index.html").read_text(encoding="utf-8")
+    assert 'class="ship-counter"' in text and "<rect" in text.split('class="ship-counter"')[1]
+    for figure in ("Speed", "Hull", "Guns P/S/T", "Torp.", "VP"):
+        assert f"<th>{figure}</th>" in text, figure
+    assert "Scenarios with ships of this class" in text
+    scenarios = text.split("Scenarios with ships of this class")[-1]
+    assert 'href="../../../scenarios/mini-raid/"' in scenarios and "Novara" in scenarios

@@ -221,7 +221,10 @@ def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> N
     row = re.search(r'<tr id="dn-12-port">(.*?)</tr>', page)
     assert row and "fuel.py:3 refuel" in row.group(1) and "test_refuel" in row.group(1)
     assert 'title="tests/x/test_fuel.py::test_refuel"' in row.group(1)
-    assert '"DN-12-port">DN-12-port</code><br><code title="DN-12-port-closed">' in row.group(1)  # its codes
+    assert ('<summary title="2 codes">2</summary><ul class="cov-list">'
+            '<li><code title="DN-12-port">DN-12-port</code></li>'
+            '<li><code title="DN-12-port-closed">' in row.group(1))  # its codes, folded into their count
+    assert row.group(1).count("<td>") == 5  # compact: id, summary (with the house mark), code, codes, tests
     assert '<tr id="dn-5.1">' in page and 'house rule</span>' in page.split('<tr id="dn-5.1">')[1].split("</tr>")[0]
     assert "DN-5.11a" in page.split("## Ids cited outside the index")[1]  # tested but not in the index
 
@@ -250,3 +253,25 @@ def test_every_code_gets_a_page(hostile_validation: Any, ctx: SiteContext) -> No
         if entry.wrong:
             assert "## Wrong" in page and "## Right" in page
     assert json.dumps(sorted(site.pages)).count("maps/") >= 3  # index, mini, hostile-sea
+
+
+def test_at_a_glance_box_says_who_is_favoured_only_when_the_intervals_part() -> None:
+    """Favoured: the top side only when its Wilson interval lies wholly above the next side's; draws, time and
+    difficulty in words; hostile side names escaped."""
+    from admiralty.site.glance import Size, difficulty, favoured, glance_box, playing_time
+
+    stats = parse_smoke(SMOKE_MINI)  # scripted: 44% (35–54%) v 50% (40–60%): overlapping
+    assert stats is not None
+    names = {"central-powers": "<b>Central</b>", "entente": "Entente"}
+    text, draws = favoured(stats, names)
+    assert text.startswith("neither side clearly") and draws == "6% of the 100 games"
+    clear = parse_smoke({**SMOKE_MINI, "balance": {**SMOKE_MINI["balance"], "player": "random"}})
+    assert clear is not None and favoured(clear, names)[0].startswith("Entente, by 54 points")
+    assert favoured(None, names)[0].startswith("not measured")
+    assert (difficulty(8), difficulty(9), difficulty(26)) == ("introductory", "intermediate", "advanced")
+    assert playing_time(12, 10) == "about 2 hours" and playing_time(3, 10) == "about 30 minutes"
+    box = glance_box(Size("4 ships in 2 fleets", 6, 10), 6, stats, list(names.items()), "<script>x</script>")
+    assert "&lt;script&gt;x&lt;/script&gt;" in box and "<script>" not in box
+    assert "<b>Central" not in box and "&lt;b&gt;Central" in box
+    for label in ("size", "turns", "playing time", "difficulty", "favoured", "drawn", "historically"):
+        assert f'data-glance="{label}"' in box, label

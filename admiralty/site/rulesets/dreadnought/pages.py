@@ -7,6 +7,8 @@ from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
+from admiralty.site.glance import Size
+from admiralty.site.rulesets.dreadnought.classes import class_page
 from admiralty.site.rulesets.dreadnought.map import map_svg
 from admiralty.site.rulesets.dreadnought.plain import (
     fleet_name,
@@ -14,6 +16,7 @@ from admiralty.site.rulesets.dreadnought.plain import (
     mission_words,
     place_name,
     rules_rows,
+    ship_name,
     victory_text,
 )
 from admiralty.site.text import (
@@ -36,12 +39,6 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> s
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
-
-
-def ship_name(ship: Ship) -> str:
-    """Italic name for an elite crew (as on the counters), a star for a leader."""
-    name = f"<em>{esc(ship.name)}</em>" if ship.italic else esc(ship.name)
-    return name + (' <span class="leader" title="leader">★</span>' if ship.leader else "")
 
 
 def _class_cells(cls: ShipClass) -> list[str]:
@@ -165,25 +162,6 @@ def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteC
     return "\n".join(out) + "\n"
 
 
-def class_page(catalog: Catalog, cls: ShipClass, src: str) -> str:
-    """A ship class's reference page: its data and the named ships of the class."""
-    out = [f"# {heading(cls.name)} ({md_literal(cls.type)})\n",
-           f"Catalog `{esc(catalog.id)}` ({md_literal(catalog.title)}), nation {md_literal(catalog.nation)}.\n"]
-    out.append(_table(["Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP"],
-                      [_class_cells(cls)], "class-data"))
-    if cls.capacity:
-        out.append(f"Capacity: {cls.capacity}.\n")
-    if cls.notes:
-        out.append(html_block(render_markdown(cls.notes), "author-text"))
-    ships = [s for s in catalog.ships.values() if s.cls.id == cls.id]
-    out.append("## Ships of the class\n")
-    out.append(_table(["Ship", "Nation", "Notes"],
-                      [[ship_name(s), esc(s.nation), render_inline(s.notes) if s.notes else ""] for s in ships],
-                      "ships"))
-    out.append(f"[All ship classes]({md_path(src, 'ships/index.md')})\n")
-    return "\n".join(out)
-
-
 def ships_index(catalogs: Sequence[Catalog], ctx: SiteContext) -> str:
     src = "ships/index.md"
     out = ["# Ship classes\n", "Every class of every ship catalog, with the named ships of each.\n"]
@@ -216,7 +194,8 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     pages = {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in maps.values()}
     for catalog in catalogs.values():
         for cls in catalog.classes.values():
-            pages[class_src(catalog.id, cls.id)] = class_page(catalog, cls, class_src(catalog.id, cls.id))
+            pages[class_src(catalog.id, cls.id)] = class_page(catalog, cls, class_src(catalog.id, cls.id), scenarios,
+                                                              ctx)
     pages["ships/index.md"] = ships_index(sorted(catalogs.values(), key=lambda c: c.id), ctx)
     return pages
 
@@ -275,4 +254,11 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     return "\n".join(out)
 
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows)
+def glance(scenario: Scenario) -> Size:
+    """Ships and fleets; a turn of written orders, movement and the odd battle takes about ten minutes."""
+    fleets = [f for side in scenario.sides for f in side.fleets]
+    ships = sum(len(f.ships) for f in fleets)
+    return Size(f"{ships} ships in {len(fleets)} fleets", ships + len(fleets), 10)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows, glance=glance)

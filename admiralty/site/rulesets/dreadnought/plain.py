@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from admiralty.engine.rulesets.dreadnought.model import Rules, Scenario, SeaMap
+from admiralty.engine.rulesets.dreadnought.model import Rules, Scenario, SeaMap, Ship
 from admiralty.site.context import SiteContext
 from admiralty.site.text import esc, html_block
 from admiralty.site.words import clause_link, explain, option_schema, option_title, table_overrides, value_words
@@ -49,6 +49,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Torp.", "torpedo factor"),
     ("VP", "victory points the enemy scores for sinking the ship"),
 )
+
+
+def ship_name(ship: Ship) -> str:
+    """Italic name for an elite crew (as on the counters), a star for a leader."""
+    name = f"<em>{esc(ship.name)}</em>" if ship.italic else esc(ship.name)
+    return name + (' <span class="leader" title="leader">★</span>' if ship.leader else "")
 
 
 def place_name(seamap: SeaMap, place: str | None) -> str:

@@ -20,6 +20,7 @@ from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
+from admiralty.site.glance import Size
 from admiralty.site.rulesets.napoleonic.plain import (
     legend_html,
     overrides,
@@ -425,4 +426,11 @@ def sheets_page(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str
     return "\n".join(out)
 
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages)
+def glance(scenario: NapoleonicScenario) -> Size:
+    """Units and batteries; a turn of fire for every battery takes about ten minutes."""
+    figures = sum(u.figures for u in scenario.units)
+    return Size(f"{len(scenario.units)} units ({figures} figures), {len(scenario.batteries)} batteries",
+                len(scenario.units) + len(scenario.batteries), 10)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance)

@@ -18,6 +18,7 @@ from admiralty.engine.rulesets.renaissance.model import (
 )
 from admiralty.engine.rulesets.renaissance.tables import load_tables
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
+from admiralty.site.glance import Size
 from admiralty.site.rulesets.renaissance.map import (
     UNIT_NAMES,
     map_svg,
@@ -246,5 +247,17 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
     return "\n".join(out)
 
 
+def glance(scenario: RenaissanceScenario) -> Size:
+    """Naval units (Armada steps count one each), leaders and land formations; a turn with its battles takes
+    about a quarter of an hour."""
+    units = Units()
+    for by_power in scenario.units.values():
+        for found in by_power.values():
+            units = units.merge(found)
+    naval = sum(units.count(k) for k in UNIT_KINDS)
+    words = f"{naval} naval units, {len(scenario.leaders)} leaders, {len(scenario.formations)} land formations"
+    return Size(words, naval + len(scenario.leaders) + len(scenario.formations), 15)
+
+
 RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows,
-                    side_colours=lambda s: {p: power_colour(p) for p in s.powers})
+                    side_colours=lambda s: {p: power_colour(p) for p in s.powers}, glance=glance)

@@ -1,0 +1,91 @@
+"""The "at a glance" box at the top of a scenario page: size, turns and playing time, difficulty, which side
+the smoke games favour and by how much, how often they end drawn, and the historical outcome.
+
+The size comes from the rule system's renderer (``Renderer.glance``: words for the pieces, their count, and
+the minutes a turn takes at the table); the balance figures are ``SmokeStats.balance()``, the same games the
+chart and the index show. Every value is escaped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from admiralty.site.charts import percent
+from admiralty.site.smoke import SmokeStats
+from admiralty.site.text import attr, esc, html_block
+
+DIFFICULTY: tuple[tuple[int, str], ...] = ((8, "introductory"), (25, "intermediate"))
+
+
+@dataclass(frozen=True)
+class Size:
+    """What a renderer says of a scenario's size: words, the number of pieces, minutes per turn at the table,
+    and the turns when the scenario counts none of its own (``None``: the scenario's ``turns``)."""
+
+    words: str
+    pieces: int
+    minutes_per_turn: float
+    turns: int | None = None
+
+
+def difficulty(pieces: int) -> str:
+    return next((name for most, name in DIFFICULTY if pieces <= most), "advanced")
+
+
+def playing_time(turns: int | None, minutes_per_turn: float) -> str:
+    if not turns:
+        return "not known"
+    minutes = turns * minutes_per_turn
+    if minutes < 50:
+        return f"about {max(5, round(minutes / 5) * 5)} minutes"
+    hours = round(minutes / 30) / 2
+    return f"about {hours:g} hour{'s' if hours != 1 else ''}"
+
+
+def favoured(stats: SmokeStats | None, names: dict[str, str]) -> tuple[str, str]:
+    """(favoured text, draws text) from the balance games: a side is favoured only when its Wilson interval
+    lies wholly above every other side's."""
+    if stats is None:
+        return ("not measured (no smoke games)", "not measured")
+    balance = stats.balance()
+    draws = (f"{percent(balance.draws / balance.games)} of the {balance.games} games"
+             if balance.draws is not None and balance.games else "not measured")
+    ranked = sorted(balance.sides, key=lambda s: s.rate, reverse=True)
+    if len(ranked) < 2:
+        if ranked:
+            return (f"{names.get(ranked[0].side, ranked[0].side)} wins {percent(ranked[0].rate)} of the "
+                    f"{balance.who()}", draws)
+        return ("not measured", draws)
+    top, second = ranked[0], ranked[1]
+    gap = round((top.rate - second.rate) * 100)
+    who = f"{names.get(top.side, top.side)} wins {percent(top.rate)}, {names.get(second.side, second.side)} " \
+          f"{percent(second.rate)}"
+    if top.wilson95[0] > second.wilson95[1]:
+        return (f"{names.get(top.side, top.side)}, by {gap} points ({who})", draws)
+    return (f"neither side clearly ({who}; the 95% intervals overlap)", draws)
+
+
+def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, sides: Sequence[tuple[str, str]],
+               outcome: str = "") -> str:
+    """The box as an HTML block (a definition list); every author value escaped."""
+    names = dict(sides)
+    played_turns = (size.turns if size and size.turns is not None else turns)
+    mean = f" (smoke games last {stats.length_mean:.1f} on average)" if stats and stats.length_mean else ""
+    if not played_turns and stats and stats.length_mean:  # the rules count no turns: as long as games last
+        played_turns = round(stats.length_mean)
+    rows: list[tuple[str, str]] = []
+    if size:
+        rows.append(("Size", size.words))
+    rows.append(("Turns", (str(played_turns) if played_turns else "not fixed") + mean))
+    if size:
+        rows.append(("Playing time", playing_time(played_turns, size.minutes_per_turn)
+                     + f" ({size.minutes_per_turn:g} minutes a turn)"))
+        rows.append(("Difficulty", f"{difficulty(size.pieces)} ({size.pieces} pieces to handle)"))
+    favour, draws = favoured(stats, names)
+    rows.append(("Favoured", favour))
+    rows.append(("Drawn", draws))
+    rows.append(("Historically", outcome or "see the briefing"))
+    body = "".join(f'<div class="glance-item" data-glance="{attr(label.lower())}"><dt>{esc(label)}</dt>'
+                   f"<dd>{esc(value)}</dd></div>" for label, value in rows)
+    return html_block(f'<dl class="glance">{body}</dl>', "at-a-glance")
