@@ -109,7 +109,7 @@ def analyse(scenario: ScenarioModel, played: Played, delta: float) -> dict[str, 
     needed = [s["games_needed"]["paired"] for s in per_side.values() if s["games_needed"]["paired"]]
     moved = sorted(((s["difference"], side) for side, s in per_side.items() if s["significant"]), reverse=True)
     if n and identical == n:
-        verdict, towards = f"no change: all {n} games played identically (exactly zero shift)", None
+        verdict, towards = f"no shift: all {n} games played identically (exactly zero)", None
     elif moved and moved[0][0] > 0:
         towards = moved[0][1]
         verdict = f"shifted towards {towards} ({moved[0][0]:+.1%} win rate, {n} games)"

@@ -31,7 +31,7 @@ def test_comment_only_change_is_no_semantic_change_and_exactly_zero_shift(dreadn
         assert side["discordant"] == {"won_before_only": 0, "won_after_only": 0}
         assert side["vp"]["mean_difference"] == 0.0
         assert side["before"] == side["after"]
-    assert balance["verdict"].startswith("no change: all 20 games played identically")
+    assert balance["verdict"].startswith("no shift: all 20 games played identically (exactly zero)")
     assert scenario["pictures"] == {}
 
 

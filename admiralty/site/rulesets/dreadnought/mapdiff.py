@@ -27,7 +27,7 @@ STYLE = (".zone-same{fill:#eef4f8;stroke:#c3d3de;stroke-width:.6}.land-after{opa
          "stroke-width:.6}.zone-added,.zone-removed,.zone-changed{fill-opacity:.55;stroke-width:1.4}"
          ".zone-before{fill:none;stroke:#000;stroke-dasharray:4 3;stroke-width:1}.coast-gained,.coast-lost"
          "{stroke-width:1.8;fill-opacity:.8}.port-same{fill:#fff;stroke:#555}.port-moved{stroke-width:2}"
-         ".diff-label{font-size:12px;font-weight:bold;fill:#111;text-anchor:middle;font-family:sans-serif}"
+         ".diff-label{font-weight:bold;fill:#111;text-anchor:middle;font-family:sans-serif}.port-note{font-size:13px}.legend-note{font-size:12px;fill:#222;font-family:sans-serif}"
          ".legend-item text{font-size:12px;fill:#222}")
 
 
@@ -110,14 +110,20 @@ def _zones(old: SeaMap, new: SeaMap, frame: Frame, changes: Mapping[str, str]) -
         if kind == "changed":
             shapes.append(f'<polygon class="zone-before" data-zone="{attr(zone_id)}" '
                           f'points="{frame.points(old.zones[zone_id].polygon)}"/>')
-        centre = Polygon(zone.polygon).representative_point()
+        shape = Polygon(zone.polygon)
+        centre = shape.representative_point()
         x, y = frame.point((centre.x, centre.y))
-        labels.append(f'<text class="diff-label" data-zone="{attr(zone_id)}" x="{x}" y="{y}">{esc(zone_id)}</text>')
+        width = (shape.bounds[2] - shape.bounds[0]) * frame.scale
+        size = round(max(5.0, min(12.0, width / (0.62 * len(zone_id) + 0.4))), 1)  # the id fits in the zone
+        labels.append(f'<text class="diff-label" data-zone="{attr(zone_id)}" x="{x}" y="{y + size * 0.35:.2f}" '
+                      f'font-size="{size}">{esc(zone_id)}</text>')
     return shapes, labels
 
 
-def _ports(old: SeaMap, new: SeaMap, frame: Frame) -> list[str]:
-    out = []
+def _ports(old: SeaMap, new: SeaMap, frame: Frame) -> tuple[list[str], list[str]]:
+    """The ports' marks, and the notes (numbered on the map, written out under it) of those that moved."""
+    out: list[str] = []
+    notes: list[str] = []
     for port_id in sorted(old.ports.keys() | new.ports.keys()):
         a, b = old.ports.get(port_id), new.ports.get(port_id)
         if a is not None and b is not None and tuple(a.at) == tuple(b.at):
@@ -133,14 +139,26 @@ def _ports(old: SeaMap, new: SeaMap, frame: Frame) -> list[str]:
                        f'stroke="{colour}" marker-end="url(#diff-arrow)"/>'
                        f'<circle class="port-before" cx="{x1}" cy="{y1}" r="3" fill="#fff" stroke="{colour}"/>'
                        f'<circle class="port-after" cx="{x2}" cy="{y2}" r="4" fill="{colour}"/>'
-                       f'<text class="diff-label" x="{x2}" y="{y2 - 8}">{esc(b.name)} moved</text></g>')
+                       f'<circle class="port-ring" cx="{x2}" cy="{y2}" r="11" fill="none" stroke="{colour}" '
+                       f'stroke-width="1.5"/>{_note(x2, y2, len(notes) + 1)}</g>')
+            notes.append(f"{b.name} moved {_distance(a.at, b.at)}")
         else:
             kind, port = ("added", b) if a is None else ("removed", a)
             assert port is not None
             x, y = frame.point(port.at)
             out.append(f'<circle class="port-{kind}" data-port="{attr(port_id)}" cx="{x}" cy="{y}" r="4" '
                        f'fill="{COLOURS[kind]}"><title>{esc(f"{port.name} {kind}")}</title></circle>')
-    return out
+    return out, notes
+
+
+def _note(x: float, y: float, number: int) -> str:
+    """The number of a note, above the point it is about (the note itself is written under the map)."""
+    return f'<text class="diff-label port-note" x="{x:.2f}" y="{y - 14:.2f}">{number}</text>'
+
+
+
+def _distance(a: Any, b: Any) -> str:
+    return f"{((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5:.1f} map units"
 
 
 LEGEND = (("zone added", "added"), ("zone removed", "removed"), ("zone changed (old outline dashed)", "changed"),
@@ -158,7 +176,11 @@ def overlay_svg(old: SeaMap, new: SeaMap) -> str:
     legend = [f'<g class="legend-item" transform="translate({12 + 160 * (i % 3)},{top + 20 + 20 * (i // 3)})">'
               f'<rect width="14" height="10" y="-9" fill="{COLOURS[key]}"/><text x="20">{esc(text)}</text></g>'
               for i, (text, key) in enumerate(LEGEND)]
-    height = top + 20 * (len(LEGEND) // 3 + 1) + 16
+    marks, notes = _ports(old, new, frame)
+    rows = len(LEGEND) // 3 + 1
+    legend += [f'<text class="legend-note" x="12" y="{top + 20 + 20 * (rows + i):.1f}">{i + 1}: {esc(note)}</text>'
+               for i, note in enumerate(notes)]
+    height = top + 20 * (rows + len(notes)) + 16
     title = f"Map changes: {old.id} -> {new.id}" if old.id != new.id else f"Map changes: {new.id}"
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map admiralty-map-diff" viewBox="0 0 {width:.1f} '
@@ -170,7 +192,7 @@ def overlay_svg(old: SeaMap, new: SeaMap) -> str:
         '<g class="zones">', *zones, "</g>",
         '<g class="lands">', *land, "</g>",
         '<g class="coast">', *_coast(old, new, frame), "</g>",
-        '<g class="ports">', *_ports(old, new, frame), "</g>",
+        '<g class="ports">', *marks, "</g>",
         '<g class="labels">', *labels, "</g>",
         '<g class="legend">', *legend, "</g>",
         "</svg>"])
