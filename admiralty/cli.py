@@ -36,6 +36,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from admiralty.validator.pipeline import validate
     from admiralty.validator.report import render
 
+    if args.watch:
+        from admiralty.validator.watch import WATCH_FORMATS, watch
+
+        fmt = args.format or "text"
+        if fmt not in WATCH_FORMATS:
+            print(f"admiralty: --watch prints {' or '.join(WATCH_FORMATS)}, not {fmt}", file=sys.stderr)
+            return 2
+        return watch(args.paths, fmt, args.interval)
     result = validate(args.paths)
     sys.stdout.write(render(result.report, args.format or _default_format()))
     return result.report.exit_code(strict=args.strict)
@@ -95,6 +103,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve)
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    from admiralty.lsp import run
+
+    return run(args)
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from admiralty.validator.fuzz.cli import fuzz_command
 
@@ -142,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                     admiralty validate scenarios/                  # every YAML below the folder
                     admiralty validate a.yaml b.yaml --format json
                     admiralty validate scenarios/ --format sarif > admiralty.sarif
+                    admiralty validate scenarios/ --watch          # re-validate on every save
                     Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 usage or internal failure.
                     """, cmd_validate)
     validate.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH",
@@ -149,6 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--format", choices=("text", "json", "github", "sarif"),
                           help="output format (default: github when GITHUB_ACTIONS is set, else text)")
     validate.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    validate.add_argument("--watch", action="store_true", help="keep running: after every change re-validate "
+                          "the changed files and what depends on them, and print only the findings that changed")
+    validate.add_argument("--interval", type=float, default=0.2, metavar="SECONDS",
+                          help="with --watch, how often to look for changes (default 0.2)")
 
     build = _add(sub, "build", "Run the whole pipeline over the corpus: validate, smoke games, then the site, "
                  "stopping at the first stage that fails.",
@@ -260,6 +279,17 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
     docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
     docs.add_argument("--serve", action="store_true", help="serve on 127.0.0.1:8000 with live reload")
+
+    server = _add(sub, "lsp", "A language server over stdio (needs the `lsp` extra): every admiralty diagnostic as "
+                  "you type, completion of ids, hover, go to definition and quick fixes, in any LSP editor.", """
+                  admiralty lsp                      # the editor's workspace folders
+                  admiralty lsp scenarios/           # only these paths (and the files the editor opens)
+                  Editor set-up (VS Code, Neovim, Helix): see the README's Editor support.
+                  """, cmd_lsp)
+    server.add_argument("paths", nargs="*", metavar="PATH", help="what to validate (default: the editor's "
+                        "workspace folders, or the initializationOptions `paths`)")
+    server.add_argument("--debounce", type=float, default=0.15, metavar="SECONDS", help="quiet time after an edit "
+                        "before re-validating (default 0.15)")
 
     fuzz = _add(sub, "fuzz", "Mutation fuzzing: mutate corpus documents as careless or hostile authors would, "
                 "and prove that every mutant is rejected with a diagnostic or accepted and plays.", """

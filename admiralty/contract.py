@@ -143,6 +143,11 @@ class Ruleset:
     the ``Differ`` that ``admiralty diff`` compares two versions of a scenario with (without it the diff
     compares the built model's fields and draws no map); ``starter``: ``admiralty init`` starts a corpus of
     this rule system when the author names none (see ``starter_ruleset``).
+    Optional, for incremental validation and the language server: ``references`` is a function
+    ``(kind, data) -> [(kind, id), ...]`` naming the documents of the same rule system a document refers to
+    (a scenario's map and catalogs), so that an edit re-validates only what depends on it (without it, any
+    edit re-validates every document of the rule system); ``editor`` is an object implementing
+    ``admiralty.lsp.support.EditorSupport`` (completion, hover, definition inside its documents).
     """
 
     name: str
@@ -161,6 +166,8 @@ class Ruleset:
     source_folders: tuple[Path, ...] = field(default=())
     differ: str | None = None
     starter: bool = False
+    references: str | None = None
+    editor: str | None = None
 
     def schema_path(self, kind: str) -> Path:
         return self.schemas / f"{kind}.schema.json"
@@ -172,6 +179,17 @@ class Ruleset:
     def build(self, loaded: Sequence[Any], ctx: Any) -> Any:
         """The builder's ``Built`` for this rule system's documents (``validator.build.Loaded`` items)."""
         return load_object(self.builder)(loaded, ctx)
+
+    def document_references(self, kind: str, data: Any) -> list[tuple[str, str]] | None:
+        """The (kind, id) of the documents ``data`` refers to, or ``None`` when the rule system does not say."""
+        if self.references is None:
+            return None
+        found: list[tuple[str, str]] = list(load_object(self.references)(kind, data))
+        return found
+
+    def load_editor(self) -> Any:
+        """The rule system's editor support for the language server, or ``None``."""
+        return None if self.editor is None else load_object(self.editor)
 
     def load_scaffold(self) -> Scaffold | None:
         if self.scaffold is None:

@@ -146,46 +146,60 @@ def _not_a_mapping(doc: Document, shown: str) -> Diagnostic:
                       hint=_NOT_MAPPING_HINT)
 
 
+@dataclass
+class Staged:
+    """One file after loading and the schema stage: its findings, and the document when it goes on to the build
+    (``loaded``) or the (ruleset, kind, id) it would have had when its errors stop it (``broken``)."""
+
+    diagnostics: list[Diagnostic]
+    loaded: Loaded | None = None
+    broken: tuple[str, str, str] | None = None
+
+
+def stage_file(shown: str, result: LoadResult, named: Collection[str] = ()) -> Staged:
+    """Loading's findings and the schema stage for one file: everything before the build, file by file."""
+    found = list(result.diagnostics)
+    doc = result.document
+    if doc is None:
+        return Staged(found)
+    data = doc.data
+    if not isinstance(data, dict) and (shown in named or in_corpus_folder(shown)):
+        return Staged([*found, _not_a_mapping(doc, shown)])
+    unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
+    if unmarked and doc.modeline is None:
+        return Staged([*found, Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` "
+                                          "and `ruleset:` if this is an admiralty document", severity=Severity.INFO)])
+    kinds = schema.known_kinds()
+    kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
+    if not isinstance(ruleset, str) or ruleset not in kinds:
+        span = doc.locate(("ruleset",))
+        return Staged([*found, Diagnostic("SCH011", f"unknown ruleset {ruleset!r}", shown, span.line, span.column,
+                                          json_path="$.ruleset", hint=f"one of: {', '.join(sorted(kinds))}")])
+    if not isinstance(kind, str) or kind not in kinds[ruleset]:
+        span = doc.locate(("kind",))
+        return Staged([*found, Diagnostic("SCH011", f"unknown document kind {kind!r} for ruleset '{ruleset}'",
+                                          shown, span.line, span.column, json_path="$.kind",
+                                          hint=f"one of: {', '.join(sorted(kinds[ruleset]))}")])
+    errors = list(schema.schema_diagnostics(doc, ruleset, kind))
+    modeline = schema.check_modeline(doc, ruleset, kind)
+    if modeline is not None:
+        errors.append(modeline)
+    doc_id = data.get("id") if isinstance(data.get("id"), str) else ""
+    if any(e.severity is Severity.ERROR for e in errors):
+        return Staged([*found, *errors], broken=(ruleset, kind, doc_id))
+    return Staged([*found, *errors], Loaded(doc, ruleset, kind, doc_id))
+
+
 def _check_schemas(results: Iterable[tuple[str, LoadResult]], report: Report,
                    named: Collection[str] = ()) -> tuple[list[Loaded], set[tuple[str, str, str]]]:
     loaded: list[Loaded] = []
     broken: set[tuple[str, str, str]] = set()
-    kinds = schema.known_kinds()
     for shown, result in results:
         report.files.append(shown)
-        report.extend(result.diagnostics)
-        doc = result.document
-        if doc is None:
-            continue
-        data = doc.data
-        if not isinstance(data, dict) and (shown in named or in_corpus_folder(shown)):
-            report.add(_not_a_mapping(doc, shown))
-            continue
-        unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
-        if unmarked and doc.modeline is None:
-            report.add(Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and "
-                                  "`ruleset:` if this is an admiralty document", severity=Severity.INFO))
-            continue
-        kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
-        if not isinstance(ruleset, str) or ruleset not in kinds:
-            span = doc.locate(("ruleset",))
-            report.add(Diagnostic("SCH011", f"unknown ruleset {ruleset!r}", shown, span.line, span.column,
-                                  json_path="$.ruleset", hint=f"one of: {', '.join(sorted(kinds))}"))
-            continue
-        if not isinstance(kind, str) or kind not in kinds[ruleset]:
-            span = doc.locate(("kind",))
-            report.add(Diagnostic("SCH011", f"unknown document kind {kind!r} for ruleset '{ruleset}'", shown,
-                                  span.line, span.column, json_path="$.kind",
-                                  hint=f"one of: {', '.join(sorted(kinds[ruleset]))}"))
-            continue
-        errors = list(schema.schema_diagnostics(doc, ruleset, kind))
-        modeline = schema.check_modeline(doc, ruleset, kind)
-        if modeline is not None:
-            errors.append(modeline)
-        report.extend(errors)
-        doc_id = data.get("id") if isinstance(data.get("id"), str) else ""
-        if any(e.severity is Severity.ERROR for e in errors):
-            broken.add((ruleset, kind, doc_id))
-            continue
-        loaded.append(Loaded(doc, ruleset, kind, doc_id))
+        staged = stage_file(shown, result, named)
+        report.extend(staged.diagnostics)
+        if staged.loaded is not None:
+            loaded.append(staged.loaded)
+        if staged.broken is not None:
+            broken.add(staged.broken)
     return loaded, broken

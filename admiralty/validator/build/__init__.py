@@ -9,9 +9,9 @@ playable scenarios it could build (with maps and catalogs resolved inside them).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from admiralty.contract import SCENARIO_MEMBERS, rulesets
 from admiralty.engine.model.common import Source
@@ -49,6 +49,10 @@ register("REF010", "Not built", "The document refers to another document that ha
          "it was not checked further; fix those errors first.", severity=Severity.INFO)
 
 
+T = TypeVar("T")
+Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity]  # code, message, file, path, hint, key, …
+BuildCache = dict[tuple[str, str], tuple[str, Any, list[Finding], frozenset[tuple[str, str, str]]]]
+"""(file, what) -> (content digest, model, findings while building it, broken marks it added)."""
 SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
 
 
@@ -78,9 +82,13 @@ class BuildContext:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     broken: set[tuple[str, str, str]] = field(default_factory=set)  # (ruleset, kind, id) with errors
     suggestion_work: int = SUGGESTION_WORK  # known names "did you mean" may still compare against in this run
+    cache: BuildCache | None = None  # built models kept between runs (the language server, watch mode)
+    _recording: list[Finding] | None = None
 
     def report(self, code: str, message: str, doc: Document, path: tuple[PathPart, ...], hint: str = "",
                *, key: bool = False, severity: Severity = Severity.ERROR) -> None:
+        if self._recording is not None:
+            self._recording.append((code, message, doc.file, path, hint, key, severity))
         span = doc.locate(path, key=key)
         self.diagnostics.append(Diagnostic(code, message, doc.file, span.line, span.column, span.end_line,
                                            span.end_column, json_path(path), hint, severity))
@@ -99,6 +107,35 @@ class BuildContext:
         hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
                                              f"no {what} is defined in the files given")
         self.report(code, f"unknown {what} '{name}'", doc, path, hint)
+
+
+    def memo(self, doc: Document, name: str, compute: Callable[[], T]) -> T:
+        """``compute()`` (a builder's model of ``doc``: a map, a catalog), or the model built before from the same
+        content of the same file when the context has a ``cache``. The findings reported while building are kept
+        with it (as paths, not positions) and reported again at the document's current positions, so that a
+        cached model says exactly what building it anew would; the ``broken`` marks it added are added again."""
+        if self.cache is None:
+            return compute()
+        hit = self.cache.get((doc.file, name))
+        if hit is None or hit[0] != doc.content_digest:
+            outer, self._recording = self._recording, []
+            before = set(self.broken)
+            try:
+                value = compute()
+            finally:
+                records, self._recording = self._recording, outer
+            if outer is not None:
+                outer.extend(records)
+            hit = (doc.content_digest, value, records, frozenset(self.broken - before))
+            self.cache[(doc.file, name)] = hit
+            return value
+        for code, message, file, path, hint, key, severity in hit[2]:
+            if file == doc.file:
+                self.report(code, message, doc, path, hint, key=key, severity=severity)
+        self.broken |= hit[3]
+        result: T = hit[1]
+        return result
+
 
 
 def content_hash(docs: Iterable[Document]) -> str:

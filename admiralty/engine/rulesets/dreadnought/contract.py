@@ -23,5 +23,7 @@ RULESET = Ruleset(
     scaffold="admiralty.scaffold.rulesets.dreadnought:SCAFFOLD",
     differ="admiralty.site.rulesets.dreadnought.diff",
     starter=True,  # the bundled corpus's largest rule system: what `admiralty init` starts with
+    references="admiralty.validator.rulesets.dreadnought.references:references",
+    editor="admiralty.validator.rulesets.dreadnought.editor:EDITOR",
     map_actions={"from-geojson": "admiralty.validator.rulesets.dreadnought.authoring.cli:map_from_geojson"},
 )

@@ -21,4 +21,5 @@ RULESET = Ruleset(
     renderer="admiralty.site.rulesets.napoleonic.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "napoleonic", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.napoleonic:SCAFFOLD",
+    references="admiralty.validator.rulesets.napoleonic.references:references",
 )

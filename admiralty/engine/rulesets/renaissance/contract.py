@@ -21,4 +21,5 @@ RULESET = Ruleset(
     renderer="admiralty.site.rulesets.renaissance.pages:RENDERER",
     rules_page=package_path("site", "rulesets", "renaissance", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.renaissance:SCAFFOLD",
+    references="admiralty.validator.rulesets.renaissance.references:references",
 )

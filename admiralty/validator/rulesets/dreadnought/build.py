@@ -62,9 +62,10 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
                        "give each document its own id")
             continue
         seen[item.id] = item
-    maps = {map_id: build_map(item.doc, ctx) for map_id, item in sorted(by_kind["map"].items())
-            if grid_fits(item.doc, ctx)}
-    catalogs = {cat_id: build_catalog(item.doc, ctx) for cat_id, item in sorted(by_kind["ships"].items())}
+    maps = {map_id: sea_map for map_id, item in sorted(by_kind["map"].items())  # built once per content (memo)
+            if (sea_map := ctx.memo(item.doc, "map", functools.partial(_map_if_fits, item.doc, ctx)))}
+    catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
+                for cat_id, item in sorted(by_kind["ships"].items())}
     scenarios = []
     for item in by_kind["scenario"].values():
         scenario = build_scenario(item.doc, maps, catalogs, ctx)
@@ -77,6 +78,9 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
 
 # --- maps ------------------------------------------------------------------------------------------
 
+
+def _map_if_fits(doc: Document, ctx: BuildContext) -> SeaMap | None:
+    return build_map(doc, ctx) if grid_fits(doc, ctx) else None
 
 def grid_fits(doc: Document, ctx: BuildContext) -> bool:
     """GRA005: the grid has at most ``MAX_GRID_CELLS`` cells. The geometry work grows with the cells, so a

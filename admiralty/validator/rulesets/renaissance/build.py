@@ -8,6 +8,7 @@ own checks (``admiralty.validator.rulesets.renaissance.checks``) run on what is 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -58,7 +59,8 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
                        item.doc, ("id",), "give each document its own id")
             continue
         seen[item.id] = item
-    maps = {map_id: build_map(item.doc, ctx) for map_id, item in sorted(by_kind["map"].items())}
+    maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))
+            for map_id, item in sorted(by_kind["map"].items())}
     scenarios = []
     for item in by_kind["scenario"].values():
         scenario = build_scenario(item.doc, maps, ctx)

@@ -1,0 +1,251 @@
+"""Incremental validation, shared by ``admiralty validate --watch`` and ``admiralty lsp``.
+
+A ``Workspace`` keeps, for every file below the paths it was given, what the load and schema stages made of
+it, keyed by the SHA-256 of its text (an editor's unsaved text stands in for the file's while it is open), and
+the findings of the build and the checks by the file they came from. ``refresh()`` finds what changed and
+re-validates only that and what depends on it, through the dependency graph between documents: a document
+depends on the documents its rule system says it refers to (``Ruleset.references``: a scenario on its map and
+catalogs), and on those that share its id (a duplicate is found only next to the other). Maps and catalogs
+already built from the same content are taken from a cache (``BuildContext.memo``). The result is exactly what
+``validate`` over the same paths reports; ``tests/validator/test_incremental.py`` checks that edit by edit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from admiralty.contract import rulesets
+from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_all
+from admiralty.validator.checks import run_checks
+from admiralty.validator.diagnostics import Diagnostic, Report
+from admiralty.validator.load import Document, load_bytes
+from admiralty.validator.pipeline import Staged, discover, display_path, stage_file
+
+Key = tuple[str, str, str]  # (ruleset, kind, id)
+
+
+@dataclass
+class FileState:
+    """One file as the last refresh saw it."""
+
+    shown: str
+    path: Path
+    digest: str
+    stat: tuple[int, int] | None  # (mtime_ns, size) of the file on disk; None for an editor's text
+    staged: Staged
+    refs: frozenset[Key] | None  # the documents it refers to; None: every document of its rule system
+    document: Document | None = None  # the last text that parsed (an editor's half-typed line may not)
+
+    @property
+    def key(self) -> Key | None:
+        loaded = self.staged.loaded
+        return (loaded.ruleset, loaded.kind, loaded.id) if loaded is not None else self.staged.broken
+
+
+@dataclass
+class Update:
+    """What one refresh did: the files whose text changed, the files re-validated, and the whole report."""
+
+    changed: set[str]
+    revalidated: set[str]
+    report: Report
+
+
+@dataclass
+class Workspace:
+    """The documents below ``paths`` and everything validation knows of them, kept up to date by ``refresh``."""
+
+    paths: Sequence[str]
+    overlays: dict[str, str] = field(default_factory=dict)  # resolved path -> an editor's text
+    files: dict[str, FileState] = field(default_factory=dict)  # by shown name
+    origin: dict[str, list[Diagnostic]] = field(default_factory=dict)  # build and check findings by source file
+    models: dict[str, list[Any]] = field(default_factory=dict)  # built models by the file they were built from
+    problems: list[Diagnostic] = field(default_factory=list)  # discovery's (IO001, IO002)
+    cache: BuildCache = field(default_factory=dict)
+
+    def set_overlay(self, path: Path, text: str | None) -> None:
+        """An editor's text for ``path`` (``None``: the editor closed it, the file on disk counts again)."""
+        if text is None:
+            self.overlays.pop(str(path.resolve()), None)
+        else:
+            self.overlays[str(path.resolve())] = text
+
+    def refresh(self) -> Update:
+        """Re-read what changed (new, edited, removed files; changed editor texts) and re-validate it."""
+        found, problems = discover(self.paths)
+        self.problems = problems
+        named = {display_path(Path(given)) for given in self.paths if Path(given).is_file()}
+        seen: dict[str, FileState] = {}
+        changed: set[str] = set()
+        old_keys: dict[str, Key | None] = {}
+        for path in found:
+            shown = display_path(path)
+            state = self._read(shown, path, named)
+            seen[shown] = state
+            before = self.files.get(shown)
+            if before is None or before.digest != state.digest:
+                changed.add(shown)
+                old_keys[shown] = before.key if before is not None else None
+        for shown in set(self.files) - set(seen):
+            changed.add(shown)
+            old_keys[shown] = self.files[shown].key
+        self.files = seen
+        dirty = self._dependents(changed, old_keys) if changed else set()
+        if dirty:
+            self._rebuild(dirty)
+        return Update(changed, dirty, self.report())
+
+    def report(self) -> Report:
+        """Every finding, as ``validate`` over the same paths would report them."""
+        report = Report()
+        report.extend(self.problems)
+        for shown in sorted(self.files, key=lambda s: str(self.files[s].path)):
+            report.files.append(shown)
+            report.extend(self.files[shown].staged.diagnostics)
+        for found in self.origin.values():
+            report.extend(found)
+        return report
+
+    def diagnostics_of(self, shown: str) -> list[Diagnostic]:
+        """The findings located in one file, sorted."""
+        return [d for d in self.report().sorted() if d.file == shown]
+
+    # --- reading -------------------------------------------------------------------------------------
+
+    def _read(self, shown: str, path: Path, named: set[str]) -> FileState:
+        overlay = self.overlays.get(str(path.resolve()))
+        before = self.files.get(shown)
+        if overlay is not None:
+            raw, stat = overlay.encode(), None
+        else:
+            try:
+                info = os.stat(path)
+            except OSError:
+                info = None
+            stat = (info.st_mtime_ns, info.st_size) if info is not None else None
+            if before is not None and stat is not None and before.stat == stat:
+                return before
+            try:
+                raw = path.read_bytes()
+            except OSError:
+                raw = b"\xff<unreadable>"  # load_bytes turns it into the same finding validate has
+        digest = hashlib.sha256(raw).hexdigest()
+        if before is not None and before.digest == digest:
+            before.stat = stat
+            return before
+        result = load_bytes(raw, shown)
+        staged = stage_file(shown, result, named)
+        document = result.document or (before.document if before is not None else None)
+        return FileState(shown, path, digest, stat, staged, _references(staged), document)
+
+    # --- the dependency graph --------------------------------------------------------------------------
+
+    def _by_key(self) -> dict[Key, list[str]]:
+        index: dict[Key, list[str]] = {}
+        for shown, state in self.files.items():
+            if state.key is not None:
+                index.setdefault(state.key, []).append(shown)
+        return index
+
+    def _dependents(self, changed: set[str], old_keys: Mapping[str, Key | None]) -> set[str]:
+        """The changed files, the files sharing an id (old or new) with one, and everything that refers to any
+        of those, transitively."""
+        keys = {k for k in old_keys.values() if k is not None}
+        keys |= {k for shown in changed if shown in self.files for k in [self.files[shown].key] if k is not None}
+        whole = {k[0] for k in keys if _opaque(k[0])}  # rule systems that say nothing of references
+        dirty = {shown for shown in changed if shown in self.files}
+        by_key = self._by_key()
+        referring: dict[Key, list[str]] = {}
+        for shown, state in self.files.items():
+            for key in state.refs or ():
+                referring.setdefault(key, []).append(shown)
+        pending, done = set(keys), set()
+        while pending:
+            key = pending.pop()
+            done.add(key)
+            for shown in [*by_key.get(key, []), *referring.get(key, [])]:
+                dirty.add(shown)
+                other = self.files[shown].key
+                if other is not None and other not in done:
+                    pending.add(other)
+        dirty |= {shown for shown, state in self.files.items() if state.key is not None and state.key[0] in whole}
+        for shown in changed - set(self.files):
+            self.origin.pop(shown, None)
+            self.models.pop(shown, None)
+        return dirty
+
+    def _closure(self, dirty: set[str]) -> list[str]:
+        """The dirty files and every file they refer to (transitively), with everything sharing their ids."""
+        by_key = self._by_key()
+        unit = set(dirty)
+        pending = list(dirty)
+        while pending:
+            state = self.files[pending.pop()]
+            wanted: Iterable[Key]
+            if state.staged.loaded is None:
+                continue  # not built: it needs nothing
+            if state.refs is None:
+                ruleset = state.key[0] if state.key is not None else ""
+                wanted = [k for k in by_key if k[0] == ruleset]
+            else:
+                wanted = [*state.refs, *([state.key] if state.key is not None else [])]
+            for key in wanted:
+                for shown in by_key.get(key, []):
+                    if shown not in unit:
+                        unit.add(shown)
+                        pending.append(shown)
+        return sorted(unit, key=lambda s: str(self.files[s].path))
+
+    # --- build and checks ----------------------------------------------------------------------------
+
+    def _rebuild(self, dirty: set[str]) -> None:
+        """Build the dirty files with what they need, keep the findings of the dirty ones, check their models."""
+        unit = self._closure(dirty)
+        loaded: list[Loaded] = [item for shown in unit for item in [self.files[shown].staged.loaded] if item]
+        broken = {state.staged.broken for state in self.files.values() if state.staged.broken is not None}
+        ctx = BuildContext(broken=broken, cache=self.cache)
+        built = build_all(loaded, ctx)
+        for shown in dirty:
+            self.origin[shown] = []
+            self.models[shown] = []
+        for diagnostic in ctx.diagnostics:
+            if diagnostic.file in dirty:
+                self.origin[diagnostic.file].append(diagnostic)
+        mine = [model for model in [*built.others, *built.scenarios] if _file_of(model) in dirty]
+        for model in mine:
+            self.models[_file_of(model)].append(model)
+        documents = {item.doc.file: item.doc for item in loaded}
+        for model in mine:
+            self.origin[_file_of(model)].extend(run_checks([model], documents))
+        live = {shown for shown in self.files}
+        self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
+
+
+def _file_of(model: Any) -> str:
+    """The file a built model came from (models carry a ``source``; the core reads only its ``file``)."""
+    return str(getattr(getattr(model, "source", None), "file", ""))
+
+
+def _opaque(ruleset: str) -> bool:
+    known = rulesets()
+    return ruleset not in known or known[ruleset].references is None
+
+
+def _references(staged: Staged) -> frozenset[Key] | None:
+    """What a staged document refers to, by its rule system's ``references`` (the raw data, errors or not)."""
+    item = staged.loaded
+    key = (item.ruleset, item.kind, item.id) if item is not None else staged.broken
+    if key is None:
+        return frozenset()
+    ruleset = rulesets().get(key[0])
+    if ruleset is None or ruleset.references is None:
+        return None
+    if item is None:
+        return frozenset()  # stopped by its own errors: it is not built, so it needs nothing
+    named = ruleset.document_references(key[1], item.doc.data) or []
+    return frozenset((key[0], kind, ident) for kind, ident in named)
