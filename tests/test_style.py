@@ -81,7 +81,7 @@ STRICT_CORE = ("admiralty/__init__.py", "admiralty/__main__.py", "admiralty/buil
                "admiralty/validator/__init__.py", "admiralty/validator/diagnostics.py",
                "admiralty/validator/integers.py", "admiralty/validator/spoofing.py", "admiralty/atomic.py",
                "admiralty/validator/pipeline.py", "admiralty/validator/schema.py", "admiralty/validator/load",
-               "admiralty/validator/incremental.py", "admiralty/validator/watch.py",
+               "admiralty/validator/incremental.py", "admiralty/validator/watch.py", "admiralty/lsp",
                "admiralty/validator/report", "admiralty/validator/build/__init__.py",
                "admiralty/validator/checks/__init__.py", "admiralty/engine/api.py", "admiralty/engine/replay.py",
                "admiralty/engine/players.py", "admiralty/engine/smoke", "admiralty/engine/model",

@@ -1,0 +1,171 @@
+"""``admiralty lsp``: the Language Server Protocol over stdio, on pygls.
+
+It validates the workspace (the paths given, or the editor's workspace folders) incrementally
+(``admiralty.validator.incremental``) and publishes every diagnostic at the line, column and code
+``admiralty validate`` gives; after an edit it waits ``debounce`` seconds of quiet, then re-validates the
+changed document and what depends on it. Requests (completion, hover, definition, code actions) answer from
+the latest text. Positions: admiralty's are 1-based, the protocol's 0-based.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from admiralty import __version__
+from admiralty.lsp.session import Session
+from admiralty.validator.diagnostics import Diagnostic, Severity
+from admiralty.validator.load import Span
+
+SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+            Severity.INFO: lsp.DiagnosticSeverity.Information}
+KIND = {"zone": lsp.CompletionItemKind.Value, "port": lsp.CompletionItemKind.Reference,
+        "ship": lsp.CompletionItemKind.Class, "class": lsp.CompletionItemKind.Struct,
+        "fleet": lsp.CompletionItemKind.Variable, "keyword": lsp.CompletionItemKind.Keyword,
+        "value": lsp.CompletionItemKind.Value}
+
+
+def to_range(span: Span) -> lsp.Range:
+    return lsp.Range(lsp.Position(span.line - 1, span.column - 1), lsp.Position(span.end_line - 1, span.end_column - 1))
+
+
+def to_diagnostic(d: Diagnostic) -> lsp.Diagnostic:
+    span = Span(d.line, d.column, d.end_line or d.line, d.end_column or d.column)
+    return lsp.Diagnostic(to_range(span), d.message + (f"\nhint: {d.hint}" if d.hint else ""),
+                          severity=SEVERITY[d.severity], code=d.code, source="admiralty",
+                          code_description=lsp.CodeDescription(d.doc_url), data={"hint": d.hint})
+
+
+class AdmiraltyServer(LanguageServer):
+    """pygls's server with admiralty's session and the debounce timer."""
+
+    def __init__(self, paths: Sequence[str], debounce: float) -> None:
+        super().__init__("admiralty", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Full)
+        self.paths = list(paths)
+        self.debounce = debounce
+        self.session = Session.for_paths(self.paths)
+        self.timer: asyncio.TimerHandle | None = None
+
+    def shown(self, uri: str) -> str:
+        return self.session.shown(Path(to_fs_path(uri) or uri))
+
+    def uri(self, shown: str) -> str:
+        return from_fs_path(str(self.session.path_of(shown))) or shown
+
+    def publish(self) -> None:
+        self.timer = None
+        _, changes = self.session.refresh()
+        for shown, found in sorted(changes.items()):
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+                self.uri(shown), [to_diagnostic(d) for d in found]))
+
+    def later(self) -> None:
+        """Re-validate after ``debounce`` seconds without another edit."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = asyncio.get_running_loop().call_later(self.debounce, self.publish)
+
+
+def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
+    options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
+    paths = [str(p) for p in options.get("paths", [])] or ls.paths
+    if not paths:
+        folders = [to_fs_path(f.uri) for f in params.workspace_folders or []]
+        root = to_fs_path(params.root_uri) if params.root_uri else None
+        paths = [f for f in folders if f] or ([root] if root else ["."])
+    ls.session = Session.for_paths(paths)
+
+
+def initialized(ls: AdmiraltyServer, params: lsp.InitializedParams) -> None:
+    ls.publish()
+
+
+def did_open(ls: AdmiraltyServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    ls.session.open(Path(to_fs_path(params.text_document.uri) or ""), params.text_document.text)
+    ls.publish()
+
+
+def did_change(ls: AdmiraltyServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    ls.session.open(Path(document.path), document.source)
+    ls.later()
+
+
+def did_save(ls: AdmiraltyServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    ls.later()
+
+
+def did_close(ls: AdmiraltyServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.session.close(Path(to_fs_path(params.text_document.uri) or ""))
+    ls.later()
+
+
+def did_change_files(ls: AdmiraltyServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+    ls.later()
+
+
+def completion(ls: AdmiraltyServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+    at = params.position
+    found = ls.session.complete(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
+    items = [lsp.CompletionItem(s.label, detail=s.detail or None, kind=KIND.get(s.kind),
+                                sort_text=f"{s.rank}{i:05d}", preselect=(i == 0) or None)
+             for i, s in enumerate(found)]
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+def hover(ls: AdmiraltyServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    at = params.position
+    text = ls.session.hover(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
+
+
+def definition(ls: AdmiraltyServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+    at = params.position
+    found = ls.session.definition(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
+    return lsp.Location(ls.uri(found[0]), to_range(found[1])) if found else None
+
+
+def code_action(ls: AdmiraltyServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    shown = ls.shown(params.text_document.uri)
+    edits = ls.session.fixes(shown, params.range.start.line + 1, params.range.end.line + 1)
+    by_code = {str(d.code): d for d in params.context.diagnostics}
+    return [lsp.CodeAction(e.title, kind=lsp.CodeActionKind.QuickFix, is_preferred=(e.code == "SCH012") or None,
+                           diagnostics=[by_code[e.code]] if e.code in by_code else None,
+                           edit=lsp.WorkspaceEdit(changes={params.text_document.uri: [
+                               lsp.TextEdit(to_range(e.span), e.text)]}))
+            for e in edits]
+
+
+HANDLERS: list[tuple[str, Any, Callable[..., Any]]] = [
+    (lsp.INITIALIZE, None, initialize),
+    (lsp.INITIALIZED, None, initialized),
+    (lsp.TEXT_DOCUMENT_DID_OPEN, None, did_open),
+    (lsp.TEXT_DOCUMENT_DID_CHANGE, None, did_change),
+    (lsp.TEXT_DOCUMENT_DID_SAVE, None, did_save),
+    (lsp.TEXT_DOCUMENT_DID_CLOSE, None, did_close),
+    (lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES, None, did_change_files),
+    (lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["[", " ", ",", "/"]), completion),
+    (lsp.TEXT_DOCUMENT_HOVER, None, hover),
+    (lsp.TEXT_DOCUMENT_DEFINITION, None, definition),
+    (lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+     code_action),
+]
+
+
+def make_server(paths: Sequence[str], debounce: float = 0.15) -> AdmiraltyServer:
+    server = AdmiraltyServer(paths, debounce)
+    for method, options, handler in HANDLERS:
+        server.feature(method, options)(handler)
+    return server
+
+
+def serve(paths: Sequence[str], debounce: float) -> int:
+    server = make_server(paths, debounce)
+    server.start_io()
+    return 0

@@ -1,0 +1,204 @@
+"""The language server's state without the protocol: the incremental workspace, the editor's open texts, what
+was last published, and the answers to completion, hover, definition and quick-fix requests in plain values
+(``server.py`` turns them into LSP messages). Lines and columns here are admiralty's, 1-based."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from admiralty.contract import clause_pattern, rulesets
+from admiralty.lsp.support import Cursor, Suggestion, Target, clause_summary, explain_code, path_at, value_at, word_at
+from admiralty.scaffold.modeline import PREFIX, modeline_for
+from admiralty.validator.diagnostics import Diagnostic
+from admiralty.validator.incremental import FileState, Update, Workspace
+from admiralty.validator.load import Document, Span
+from admiralty.validator.pipeline import display_path
+
+SUGGESTED = re.compile(r"'([^']+)'")
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A quick fix: replace the text between two 1-based positions of ``file`` (end exclusive) by ``text``."""
+
+    title: str
+    file: str
+    span: Span
+    text: str
+    code: str
+
+
+@dataclass
+class Session:
+    """Everything the server knows between messages."""
+
+    workspace: Workspace
+    texts: dict[str, str] = field(default_factory=dict)  # shown -> the editor's text, for open documents
+    published: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    dirty: bool = True
+
+    @classmethod
+    def for_paths(cls, paths: Sequence[str]) -> Session:
+        return cls(Workspace(list(paths) or ["."]))
+
+    # --- documents ---------------------------------------------------------------------------------------
+
+    def shown(self, path: Path) -> str:
+        return display_path(path)
+
+    def path_of(self, shown: str) -> Path:
+        state = self.workspace.files.get(shown)
+        return (state.path if state is not None else Path(shown)).resolve()
+
+    def open(self, path: Path, text: str) -> None:
+        """An editor opened (or changed) a document: its text counts from now on, even outside the paths."""
+        resolved = path.resolve()
+        inside = any(resolved == Path(p).resolve() or resolved.is_relative_to(Path(p).resolve())
+                     for p in self.workspace.paths)
+        if not inside:
+            self.workspace.paths = [*self.workspace.paths, str(path)]
+        self.workspace.set_overlay(path, text)
+        self.texts[self.shown(path)] = text
+        self.dirty = True
+
+    def close(self, path: Path) -> None:
+        self.workspace.set_overlay(path, None)
+        self.texts.pop(self.shown(path), None)
+        self.dirty = True
+
+    def refresh(self) -> tuple[Update, dict[str, list[Diagnostic]]]:
+        """Re-validate what changed; the files whose diagnostics differ from those last published, with the new
+        ones (an empty list clears a file)."""
+        update = self.workspace.refresh()
+        self.dirty = False
+        now: dict[str, list[Diagnostic]] = {}
+        for diagnostic in update.report.sorted():
+            now.setdefault(diagnostic.file, []).append(diagnostic)
+        for shown in self.texts:
+            now.setdefault(shown, [])
+        changes = {shown: found for shown, found in now.items() if self.published.get(shown) != found}
+        changes.update({shown: [] for shown in self.published if shown not in now and self.published[shown]})
+        self.published = {shown: found for shown, found in now.items() if found or shown in self.texts}
+        return update, changes
+
+    def flush(self) -> None:
+        """Answer from the latest text: re-validate now when an edit is still waiting for its debounce."""
+        if self.dirty:
+            self.refresh()
+
+    # --- cursor ------------------------------------------------------------------------------------------
+
+    def cursor(self, shown: str, line: int, column: int) -> tuple[Cursor, Any] | None:
+        """The cursor and the rule system's editor support of its document (or ``None`` for the support)."""
+        self.flush()
+        state = self.workspace.files.get(shown)
+        if state is None or state.document is None:
+            return None
+        doc = state.document
+        path, on_key = path_at(doc, line, column)
+        text = self.texts.get(shown) or _read(state)
+        models = [m for found in self.workspace.models.values() for m in found]
+        documents = {s: f.document for s, f in self.workspace.files.items() if f.document is not None}
+        cursor = Cursor(doc, path, on_key, value_at(doc.data, path), word_at(text, line, column), models, documents)
+        ruleset = doc.data.get("ruleset") if isinstance(doc.data, dict) else None
+        named = rulesets().get(ruleset) if isinstance(ruleset, str) else None
+        return cursor, (named.load_editor() if named is not None else None)
+
+    def complete(self, shown: str, line: int, column: int) -> list[Suggestion]:
+        found = self.cursor(shown, line, column)
+        if found is None or found[1] is None:
+            return []
+        suggestions: list[Suggestion] = found[1].complete(found[0])
+        return sorted(suggestions, key=lambda s: s.rank)  # stable: the rule system's order within a rank
+
+    def hover(self, shown: str, line: int, column: int) -> str | None:
+        self.flush()
+        parts = [explain_code(d.code) or "" for d in self.published.get(shown, []) if _covers(d, line, column)]
+        found = self.cursor(shown, line, column)
+        if found is not None:
+            cursor, editor = found
+            if clause_pattern().fullmatch(cursor.word):
+                parts.append(clause_summary(cursor.word) or "")
+            elif editor is not None:
+                parts.append(editor.hover(cursor) or "")
+        text = "\n\n---\n\n".join(p for p in parts if p)
+        return text or None
+
+    def definition(self, shown: str, line: int, column: int) -> tuple[str, Span] | None:
+        found = self.cursor(shown, line, column)
+        if found is None or found[1] is None:
+            return None
+        target: Target | None = found[1].definition(found[0])
+        if target is None:
+            return None
+        state = self.workspace.files.get(target.file)
+        if state is None or state.document is None:
+            return None
+        return target.file, state.document.locate(target.path, key=target.key)
+
+    # --- quick fixes -------------------------------------------------------------------------------------
+
+    def fixes(self, shown: str, first: int, last: int) -> list[Edit]:
+        """Quick fixes for the diagnostics on lines ``first``..``last``: each "did you mean" suggestion, and the
+        schema modeline when it is missing or wrong (SCH012)."""
+        self.flush()
+        edits: list[Edit] = []
+        state = self.workspace.files.get(shown)
+        text = self.texts.get(shown) or (_read(state) if state is not None else "")
+        for d in self.published.get(shown, []):
+            if not first <= d.line <= last:
+                continue
+            if "did you mean" in d.hint:
+                edits += _suggestions(d, text)
+            elif d.code == "SCH012" and state is not None:
+                edit = _modeline_fix(d, state, text)
+                if edit is not None:
+                    edits.append(edit)
+        return edits
+
+
+def _read(state: FileState) -> str:
+    try:
+        return state.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _covers(d: Diagnostic, line: int, column: int) -> bool:
+    end = (d.end_line or d.line, d.end_column or d.column)
+    return (d.line, d.column) <= (line, column) <= end
+
+
+def _suggestions(d: Diagnostic, text: str) -> list[Edit]:
+    """Replace the unknown name inside the diagnostic's span (or the whole span) by each suggestion."""
+    unknown = SUGGESTED.findall(d.message)
+    options = SUGGESTED.findall(d.hint.split("did you mean", 1)[1])
+    span = Span(d.line, d.column, d.end_line or d.line, d.end_column or d.column)
+    lines = text.splitlines()
+    if unknown and span.line == span.end_line and 0 < span.line <= len(lines):
+        row = lines[span.line - 1]
+        at = row.find(unknown[0], span.column - 1, max(span.end_column - 1, span.column - 1 + len(unknown[0])))
+        if at >= 0:
+            span = Span(span.line, at + 1, span.line, at + 1 + len(unknown[0]))
+    return [Edit(f"Change to '{option}'", d.file, span, option, d.code) for option in options]
+
+
+def _modeline_fix(d: Diagnostic, state: FileState, text: str) -> Edit | None:
+    key = state.key
+    if key is None:
+        return None
+    ruleset, kind, _ = key
+    modeline = modeline_for(state.path, ruleset, kind, Path.cwd()).text
+    first = text.split("\n", 1)[0]
+    if first.startswith(PREFIX.split("$")[0].rstrip()):
+        return Edit("Fix the schema modeline", d.file, Span(1, 1, 1, len(first) + 1), modeline, d.code)
+    return Edit("Add the schema modeline", d.file, Span(1, 1, 1, 1), modeline + "\n", d.code)
+
+
+def document_of(session: Session, shown: str) -> Document | None:
+    state = session.workspace.files.get(shown)
+    return state.document if state is not None else None

@@ -1,0 +1,155 @@
+"""What the language server asks of a rule system, and the core's part of it that needs no rule system.
+
+A rule system's ``Ruleset.editor`` names an object implementing ``EditorSupport``: given a ``Cursor`` (the
+document, the data path and the word under the cursor, and every model the workspace built) it completes,
+hovers and names definitions in its own documents. The core finds the path at a position (``path_at``),
+explains diagnostic codes and summarises rule clauses from the rule system's rules page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from admiralty.contract import clause_pattern, rulesets
+from admiralty.validator.diagnostics import CODES
+from admiralty.validator.load import Document, PathPart, Pos, Span
+
+WORD = re.compile(r"[A-Za-z0-9_.\-]+")
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where the author is: the document (its last good parse), the path of the value under the cursor (for a
+    list, the index a new item would take), whether the cursor is on a key, the value there (``None`` for an
+    empty item), the word under the cursor, and the workspace's models and documents."""
+
+    doc: Document
+    path: tuple[PathPart, ...]
+    on_key: bool
+    value: Any
+    word: str
+    models: Sequence[Any]
+    documents: Mapping[str, Document]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A completion: ``rank`` orders them (lower first: the legal choices before the rest)."""
+
+    label: str
+    detail: str = ""
+    kind: str = "value"  # value, zone, port, ship, class, fleet, keyword
+    rank: int = 1
+
+
+@dataclass(frozen=True)
+class Target:
+    """A definition: the value (or the key, with ``key``) at ``path`` in ``file``."""
+
+    file: str
+    path: tuple[PathPart, ...]
+    key: bool = False
+
+
+class EditorSupport(Protocol):
+    """A rule system's knowledge of its documents, for the language server (``Ruleset.editor``)."""
+
+    def complete(self, cursor: Cursor) -> list[Suggestion]: ...
+
+    def hover(self, cursor: Cursor) -> str | None: ...
+
+    def definition(self, cursor: Cursor) -> Target | None: ...
+
+
+def _contains(span: Span, at: tuple[int, int]) -> bool:
+    return (span.line, span.column) <= at <= (span.end_line, span.end_column)
+
+
+def _span(node: Pos | Span) -> Span:
+    return node if isinstance(node, Span) else node.span
+
+
+def path_at(doc: Document, line: int, column: int) -> tuple[tuple[PathPart, ...], bool]:
+    """The data path at a 1-based position and whether it is on a key. Inside a list but on no item (after
+    ``- `` or between flow items) the path ends with the index a new item would take."""
+    at = (line, column)
+    path: list[PathPart] = []
+    node: Pos | Span = doc.root
+    while isinstance(node, Pos) and node.children is not None:
+        children = node.children
+        if isinstance(children, dict):
+            for key, span in (node.keys or {}).items():
+                if _contains(span, at):
+                    return (*path, key), True
+            inside = [k for k, child in children.items() if _contains(_span(child), at)]
+            if not inside:
+                break
+            path.append(inside[-1])
+            node = children[inside[-1]]
+        else:
+            inside_items = [i for i, child in enumerate(children) if _contains(_span(child), at)]
+            if not inside_items:  # an empty item (`- ` at the end of a line) starts on the cursor's line
+                inside_items = [i for i, child in enumerate(children)
+                                if _span(child).line == line and (_span(child).line, _span(child).column) <= at]
+            if not inside_items:
+                path.append(sum(1 for child in children if (_span(child).end_line, _span(child).end_column) <= at))
+                break
+            path.append(inside_items[-1])
+            node = children[inside_items[-1]]
+    return tuple(path), False
+
+
+def value_at(data: Any, path: Sequence[PathPart]) -> Any:
+    """The value at ``path`` in plain data, or ``None`` when the path goes past it."""
+    for part in path:
+        if isinstance(data, dict) and isinstance(part, str):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def word_at(text: str, line: int, column: int) -> str:
+    """The word (letters, digits, ``_.-``) around a 1-based position of ``text``."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    row = lines[line - 1]
+    for match in WORD.finditer(row):
+        if match.start() <= column - 1 <= match.end():
+            return match.group()
+    return ""
+
+
+def explain_code(code: str) -> str | None:
+    """A diagnostic code's title and explanation (what the site's page for it says first), in Markdown."""
+    entry = CODES.get(code)
+    if entry is None:
+        return None
+    text = f"**{entry.code}** {entry.title}\n\n{entry.explanation}"
+    if entry.wrong:
+        text += f"\n\nwrong:\n```yaml\n{entry.wrong}\n```\nright:\n```yaml\n{entry.right}\n```"
+    return text
+
+
+def clause_summary(clause: str) -> str | None:
+    """The rules page's section for a clause id (its heading and first paragraph), or the paragraph naming it."""
+    if not clause_pattern().fullmatch(clause):
+        return None
+    for ruleset in rulesets().values():
+        if not clause.startswith(ruleset.clause_prefix + "-") or ruleset.rules_page is None:
+            continue
+        blocks = ruleset.rules_page.read_text(encoding="utf-8").split("\n\n")
+        mention = re.compile(rf"(?<![\w.-]){re.escape(clause)}(?![\w-]|\.\d)")
+        for i, block in enumerate(blocks):
+            if not mention.search(block):
+                continue
+            if block.startswith("#") and i + 1 < len(blocks):
+                return f"**{clause}** ({ruleset.name})\n\n{block.lstrip('# ')}\n\n{blocks[i + 1]}"
+            return f"**{clause}** ({ruleset.name})\n\n{block}"
+    return None

@@ -1,0 +1,172 @@
+"""``admiralty lsp`` driven by a real client (pygls's) over stdio, the way an editor drives it: diagnostics as
+the text changes, completion, hover, definition and quick fixes on a copy of the bundled corpus."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from lsprotocol import types as lsp
+
+from admiralty.validator.pipeline import validate
+from tests.lsp.client import TIMEOUT, Editor
+
+ROOT = Path(__file__).resolve().parents[2]
+OTRANTO = Path("c/dreadnought/scenarios/otranto-1917.yaml")
+CATALOG = Path("c/dreadnought/ships/austria-hungary-1917.yaml")
+CONVOY = "        orders: [AA24, AA25, AA26, AA27, AB27, valona, stay, stay, stay, stay, stay, stay]"
+HORTHY = "        orders: [V25/V26, W26/X26, Y26/Z26, AA26/AB26, AC26, AB26/AA26, Z26/Y26, X26/W26, V26/V25, cattaro]"
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "scenarios", tmp_path / "c", ignore=shutil.ignore_patterns("*.py"))
+    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")  # where the modelines point
+    return tmp_path
+
+
+def run(folder: Path, body: Callable[[Editor], Awaitable[None]], *paths: str) -> None:
+    async def session() -> None:
+        editor = Editor(folder)
+        await editor.start(*paths)
+        try:
+            await body(editor)
+        finally:
+            await editor.stop()
+
+    asyncio.run(asyncio.wait_for(session(), TIMEOUT * 3))
+
+
+def line_of(text: str, needle: str) -> int:
+    """0-based line of the first line containing ``needle``."""
+    return next(i for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+@pytest.mark.rule("DN-5.1")
+def test_an_order_across_land_is_diagnosed_where_it_is_and_goes_when_fixed(corpus: Path) -> None:
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        assert await editor.next_for(OTRANTO) == []  # published on opening, clean
+        # AA23 and AB23 are grid neighbours with land between them (AB23's coast faces north and east)
+        editor.change(OTRANTO, text.replace(CONVOY, CONVOY.replace("[AA24,", "[AB23,")))
+        found = await editor.next_for(OTRANTO)
+        row = line_of(text, CONVOY)
+        assert [(d.code, d.range.start.line, d.range.start.character) for d in found] == [
+            ("GRA004", row, CONVOY.index("AA24"))]
+        assert "cannot enter AB23 from zone AA23" in found[0].message
+        assert found[0].severity == lsp.DiagnosticSeverity.Error and found[0].source == "admiralty"
+        editor.change(OTRANTO, text)
+        assert await editor.next_for(OTRANTO) == []
+
+    run(corpus, body, "c")
+
+
+def test_completion_after_a_dash_in_orders_offers_the_legal_zones_first(corpus: Path) -> None:
+    sea_map = next(m for m in validate([str(ROOT / "scenarios" / "dreadnought")]).models
+                   if type(m).__name__ == "SeaMap")
+
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        block = "        orders:\n          - V25/V26\n          - "
+        edited = text.replace(HORTHY, block)
+        editor.change(OTRANTO, edited)
+        row = line_of(edited, "- V25/V26") + 1
+        doc, at = editor.at(OTRANTO, row, len("          - "))
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        labels = [item.label for item in sorted(result.items, key=lambda i: i.sort_text or "")]
+        legal = set(sea_map.neighbours("V26")) | {p.id for p in sea_map.ports.values() if "V26" in p.zones}
+        assert set(labels[:len(legal)]) == legal
+        assert "stay" in labels and set(sea_map.zones) <= set(labels)  # the rest follow
+        assert labels.index("stay") > len(legal) - 1
+
+    run(corpus, body, "c")
+
+
+def test_hover_on_a_ship_shows_its_class_and_definition_jumps_to_the_catalog(corpus: Path) -> None:
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        row = line_of(text, "ships: [Novara, Helgoland]")
+        column = text.splitlines()[row].index("Helgoland") + 2
+        doc, at = editor.at(OTRANTO, row, column)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert "**Helgoland**" in hover.contents.value and "class **Novara** (`novara`)" in hover.contents.value
+        assert "speed 2" in hover.contents.value
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        assert isinstance(where, lsp.Location)
+        catalog = (editor.cwd / CATALOG).read_text(encoding="utf-8")
+        assert where.uri == editor.uri(CATALOG)
+        assert where.range.start.line == line_of(catalog, "{name: Helgoland, class: novara")
+        zone_row = line_of(text, CONVOY)
+        doc, at = editor.at(OTRANTO, zone_row, CONVOY.index("AA25") + 1)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert "**zone AA25**" in hover.contents.value and "neighbours:" in hover.contents.value
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        assert isinstance(where, lsp.Location) and where.uri.endswith("maps/adriatic.yaml")
+
+    run(corpus, body, "c")
+
+
+def test_quick_fixes_for_did_you_mean_and_the_missing_modeline(corpus: Path) -> None:
+    shutil.copytree(ROOT / "admiralty" / "schemas", corpus / "schemas")  # as `admiralty schemas export` leaves it
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        await editor.next_for(OTRANTO)
+        broken = text.replace("ships: [Novara, Helgoland]", "ships: [Novarra, Helgoland]").split("\n", 1)[1]
+        editor.change(OTRANTO, broken)  # the misspelt ship, and the modeline gone
+        found = await editor.next_for(OTRANTO)
+        assert sorted(str(d.code) for d in found) == ["REF005", "SCH012"]
+        row = line_of(broken, "Novarra")
+        doc, _ = editor.at(OTRANTO, row, 0)
+        actions = await editor.client.text_document_code_action_async(lsp.CodeActionParams(
+            doc, lsp.Range(lsp.Position(0, 0), lsp.Position(row, 0)), lsp.CodeActionContext(diagnostics=found)))
+        assert actions is not None
+        edits = {a.title: a.edit.changes[doc.uri][0] for a in actions if isinstance(a, lsp.CodeAction) and a.edit
+                 and a.edit.changes}
+        ship = edits["Change to 'Novara'"]
+        assert ship.new_text == "Novara" and ship.range.start.line == row
+        assert broken.splitlines()[row][ship.range.start.character:ship.range.end.character] == "Novarra"
+        modeline = edits["Add the schema modeline"]  # to the schemas folder nearest the document, as `new` writes
+        assert modeline.new_text == (
+            "# yaml-language-server: $schema=../../../schemas/dreadnought/scenario.schema.json\n")
+        assert modeline.range.start == modeline.range.end == lsp.Position(0, 0)
+        editor.change(OTRANTO, modeline.new_text + broken)  # the fix applied: only the misspelt ship is left
+        assert [str(d.code) for d in await editor.next_for(OTRANTO)] == ["REF005"]
+
+    run(corpus, body, "c")
+
+
+def test_hover_explains_a_code_and_a_clause(corpus: Path) -> None:
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        await editor.next_for(OTRANTO)
+        edited = text.replace("ships: [Novara, Helgoland]", "ships: [Novarra, Helgoland]  # DN-5.1")
+        editor.change(OTRANTO, edited)
+        await editor.next_for(OTRANTO)
+        row = line_of(edited, "Novarra")
+        line = edited.splitlines()[row]
+        doc, at = editor.at(OTRANTO, row, line.index("Novarra") + 1)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert "**REF005** Unknown ship" in hover.contents.value
+        doc, at = editor.at(OTRANTO, row, line.index("DN-5.1") + 2)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert hover.contents.value.startswith("**DN-5.1** (dreadnought)") and "order" in hover.contents.value
+
+    run(corpus, body, "c")
+
+
+def test_without_pygls_the_command_says_which_extra_to_install() -> None:
+    code = ("import sys; sys.modules['pygls'] = None; from admiralty.cli import main; "
+            "sys.exit(main(['lsp']))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "pip install 'admiralty[lsp]'" in proc.stderr and "Traceback" not in proc.stderr
