@@ -13,6 +13,7 @@ _ = SimpleNamespace()
 # Named by dotted path in each rule system's contract (admiralty/engine/rulesets/<name>/contract.py).
 _.RENDERER
 _.SCAFFOLD
+_.EDITOR
 # MkDocs calls a hook module's functions by name (admiralty/site/hook.py).
 _.on_config
 _.on_files

@@ -8,14 +8,22 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
-from admiralty.lsp.support import Cursor, Suggestion, Target, clause_summary, explain_code, path_at, value_at, word_at
+from admiralty.lsp.support import (
+    Cursor,
+    EditorSupport,
+    Suggestion,
+    clause_summary,
+    explain_code,
+    path_at,
+    value_at,
+    word_at,
+)
 from admiralty.scaffold.modeline import PREFIX, modeline_for
 from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.incremental import FileState, Update, Workspace
-from admiralty.validator.load import Document, Span
+from admiralty.validator.load import Span
 from admiralty.validator.pipeline import display_path
 
 SUGGESTED = re.compile(r"'([^']+)'")
@@ -92,7 +100,7 @@ class Session:
 
     # --- cursor ------------------------------------------------------------------------------------------
 
-    def cursor(self, shown: str, line: int, column: int) -> tuple[Cursor, Any] | None:
+    def cursor(self, shown: str, line: int, column: int) -> tuple[Cursor, EditorSupport | None] | None:
         """The cursor and the rule system's editor support of its document (or ``None`` for the support)."""
         self.flush()
         state = self.workspace.files.get(shown)
@@ -106,13 +114,14 @@ class Session:
         cursor = Cursor(doc, path, on_key, value_at(doc.data, path), word_at(text, line, column), models, documents)
         ruleset = doc.data.get("ruleset") if isinstance(doc.data, dict) else None
         named = rulesets().get(ruleset) if isinstance(ruleset, str) else None
-        return cursor, (named.load_editor() if named is not None else None)
+        editor: EditorSupport | None = named.load_editor() if named is not None else None
+        return cursor, editor
 
     def complete(self, shown: str, line: int, column: int) -> list[Suggestion]:
         found = self.cursor(shown, line, column)
         if found is None or found[1] is None:
             return []
-        suggestions: list[Suggestion] = found[1].complete(found[0])
+        suggestions = found[1].complete(found[0])
         return sorted(suggestions, key=lambda s: s.rank)  # stable: the rule system's order within a rank
 
     def hover(self, shown: str, line: int, column: int) -> str | None:
@@ -132,7 +141,7 @@ class Session:
         found = self.cursor(shown, line, column)
         if found is None or found[1] is None:
             return None
-        target: Target | None = found[1].definition(found[0])
+        target = found[1].definition(found[0])
         if target is None:
             return None
         state = self.workspace.files.get(target.file)
@@ -197,8 +206,3 @@ def _modeline_fix(d: Diagnostic, state: FileState, text: str) -> Edit | None:
     if first.startswith(PREFIX.split("$")[0].rstrip()):
         return Edit("Fix the schema modeline", d.file, Span(1, 1, 1, len(first) + 1), modeline, d.code)
     return Edit("Add the schema modeline", d.file, Span(1, 1, 1, 1), modeline + "\n", d.code)
-
-
-def document_of(session: Session, shown: str) -> Document | None:
-    state = session.workspace.files.get(shown)
-    return state.document if state is not None else None

@@ -24,7 +24,8 @@ from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_al
 from admiralty.validator.checks import run_checks
 from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
-from admiralty.validator.pipeline import Staged, discover, display_path, stage_file
+from admiralty.validator.pipeline import Staged, discover, display_path, document_names, look_alikes, stage_file
+from admiralty.validator.spoofing import Named
 
 Key = tuple[str, str, str]  # (ruleset, kind, id)
 
@@ -40,6 +41,8 @@ class FileState:
     staged: Staged
     refs: frozenset[Key] | None  # the documents it refers to; None: every document of its rule system
     document: Document | None = None  # the last text that parsed (an editor's half-typed line may not)
+    mixed: list[Diagnostic] = field(default_factory=list)  # TXT005 in its names
+    names: list[tuple[tuple[str, ...], Named]] = field(default_factory=list)  # its names, for TXT004 across files
 
     @property
     def key(self) -> Key | None:
@@ -66,6 +69,7 @@ class Workspace:
     origin: dict[str, list[Diagnostic]] = field(default_factory=dict)  # build and check findings by source file
     models: dict[str, list[Any]] = field(default_factory=dict)  # built models by the file they were built from
     problems: list[Diagnostic] = field(default_factory=list)  # discovery's (IO001, IO002)
+    look_alike: list[Diagnostic] = field(default_factory=list)  # TXT004, across every file
     cache: BuildCache = field(default_factory=dict)
 
     def set_overlay(self, path: Path, text: str | None) -> None:
@@ -94,11 +98,21 @@ class Workspace:
         for shown in set(self.files) - set(seen):
             changed.add(shown)
             old_keys[shown] = self.files[shown].key
+        before_names = {shown: _texts(self.files[shown]) for shown in changed if shown in self.files}
         self.files = seen
         dirty = self._dependents(changed, old_keys) if changed else set()
         if dirty:
             self._rebuild(dirty)
+        if self._names_changed(changed, before_names) or any(d.file in changed for d in self.look_alike):
+            names = [named for state in self.files.values() for named in state.names]
+            documents = {s: state.staged.loaded.doc for s, state in self.files.items() if state.staged.loaded}
+            self.look_alike = look_alikes(names, documents)
         return Update(changed, dirty, self.report())
+
+    def _names_changed(self, changed: set[str], before: Mapping[str, list[tuple[tuple[str, ...], str]]]) -> bool:
+        """Whether an edit changed any name (TXT004 compares names across files; most edits change none)."""
+        return any(before.get(shown) != (_texts(self.files[shown]) if shown in self.files else None)
+                   for shown in changed)
 
     def report(self) -> Report:
         """Every finding, as ``validate`` over the same paths would report them."""
@@ -107,6 +121,8 @@ class Workspace:
         for shown in sorted(self.files, key=lambda s: str(self.files[s].path)):
             report.files.append(shown)
             report.extend(self.files[shown].staged.diagnostics)
+            report.extend(self.files[shown].mixed)
+        report.extend(self.look_alike)
         for found in self.origin.values():
             report.extend(found)
         return report
@@ -141,7 +157,8 @@ class Workspace:
         result = load_bytes(raw, shown)
         staged = stage_file(shown, result, named)
         document = result.document or (before.document if before is not None else None)
-        return FileState(shown, path, digest, stat, staged, _references(staged), document)
+        mixed, names = document_names(staged.loaded) if staged.loaded is not None else ([], [])
+        return FileState(shown, path, digest, stat, staged, _references(staged), document, mixed, names)
 
     # --- the dependency graph --------------------------------------------------------------------------
 
@@ -224,6 +241,10 @@ class Workspace:
             self.origin[_file_of(model)].extend(run_checks([model], documents))
         live = {shown for shown in self.files}
         self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
+
+
+def _texts(state: FileState) -> list[tuple[tuple[str, ...], str]]:
+    return [(space, named[2]) for space, named in state.names]
 
 
 def _file_of(model: Any) -> str:

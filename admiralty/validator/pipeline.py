@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,16 +109,32 @@ def name_diagnostics(loaded: Sequence[Loaded]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     names: list[tuple[tuple[str, ...], spoofing.Named]] = []
     for item in loaded:
-        for path, text in spoofing.names_of(item.doc.data):
-            mixed = spoofing.mixed_script_word(text)
-            if mixed is not None:
-                word, odd, _ = mixed
-                span = item.doc.locate(path)
-                found.append(Diagnostic("TXT005", f"'{word}' mixes scripts: {spoofing.code_point(odd)} among "
-                                        f"letters of another script", item.doc.file, span.line, span.column,
-                                        json_path=json_path(path), hint="write the word in one script"))
-            names.append((spoofing.namespace(item.ruleset, item.kind, path), (item.doc.file, path, text)))
-    documents = {item.doc.file: item.doc for item in loaded}
+        mixed, named = document_names(item)
+        found += mixed
+        names += named
+    return found + look_alikes(names, {item.doc.file: item.doc for item in loaded})
+
+
+def document_names(item: Loaded) -> tuple[list[Diagnostic], list[tuple[tuple[str, ...], spoofing.Named]]]:
+    """One document's TXT005 findings and its names by namespace (for ``look_alikes``)."""
+    found: list[Diagnostic] = []
+    names: list[tuple[tuple[str, ...], spoofing.Named]] = []
+    for path, text in spoofing.names_of(item.doc.data):
+        mixed = spoofing.mixed_script_word(text)
+        if mixed is not None:
+            word, odd, _ = mixed
+            span = item.doc.locate(path)
+            found.append(Diagnostic("TXT005", f"'{word}' mixes scripts: {spoofing.code_point(odd)} among "
+                                    f"letters of another script", item.doc.file, span.line, span.column,
+                                    json_path=json_path(path), hint="write the word in one script"))
+        names.append((spoofing.namespace(item.ruleset, item.kind, path), (item.doc.file, path, text)))
+    return found, names
+
+
+def look_alikes(names: Iterable[tuple[tuple[str, ...], spoofing.Named]],
+                documents: Mapping[str, Document]) -> list[Diagnostic]:
+    """TXT004 for each look-alike pair among ``names`` (of the documents validated together)."""
+    found: list[Diagnostic] = []
     for name, twin in spoofing.confusable_pairs(names):
         span = documents[name[0]].locate(name[1])
         other = documents[twin[0]].locate(twin[1])

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -158,6 +158,7 @@ def _prototypes() -> dict[str, str]:
     return table
 
 
+@lru_cache(maxsize=1 << 16)  # names repeat across a corpus; a long-lived server keeps a bound
 def skeleton(text: str) -> str:
     """The TR39 skeleton: NFD, each character replaced by its prototype, NFD again."""
     table = _prototypes()

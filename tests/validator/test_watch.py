@@ -60,6 +60,7 @@ def test_watch_revalidates_after_a_write(tmp_path: Path) -> None:
 
 
 def test_watch_refuses_a_format_it_cannot_stream(tmp_path: Path) -> None:
+    (tmp_path / "c").mkdir()
     proc = subprocess.run([sys.executable, "-m", "admiralty", "validate", "c", "--watch", "--format", "sarif"],
                           cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "--watch prints text or json" in proc.stderr
