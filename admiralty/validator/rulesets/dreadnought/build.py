@@ -62,8 +62,8 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
                        "give each document its own id")
             continue
         seen[item.id] = item
-    maps = {map_id: sea_map for map_id, item in sorted(by_kind["map"].items())  # built once per content (memo)
-            if (sea_map := ctx.memo(item.doc, "map", functools.partial(_map_if_fits, item.doc, ctx)))}
+    maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))  # once per content
+            for map_id, item in sorted(by_kind["map"].items()) if grid_fits(item.doc, ctx)}
     catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
                 for cat_id, item in sorted(by_kind["ships"].items())}
     scenarios = []
@@ -78,9 +78,6 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
 
 # --- maps ------------------------------------------------------------------------------------------
 
-
-def _map_if_fits(doc: Document, ctx: BuildContext) -> SeaMap | None:
-    return build_map(doc, ctx) if grid_fits(doc, ctx) else None
 
 def grid_fits(doc: Document, ctx: BuildContext) -> bool:
     """GRA005: the grid has at most ``MAX_GRID_CELLS`` cells. The geometry work grows with the cells, so a
