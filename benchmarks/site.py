@@ -32,7 +32,7 @@ def generation(corpus: list[str], smoke: str) -> tuple[float, float, int]:
     started = time.perf_counter()
     result = validate(corpus)
     validated = time.perf_counter()
-    site = generate_pages(result.scenarios, result.models, SiteContext(smoke_dir=Path(smoke)))
+    site = generate_pages(result.scenarios, result.models_by_ruleset, SiteContext(smoke_dir=Path(smoke)))
     return validated - started, time.perf_counter() - validated, len(site.pages)
 
 

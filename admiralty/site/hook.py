@@ -59,7 +59,7 @@ def on_files(files: Files, config: Any) -> Files:
     FIGURES.clear()
     ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
                       root=SOURCE_ROOT, rules_index=_rules_index(), figures=FIGURES)
-    site = generate_pages(result.scenarios, getattr(result, "models", []), ctx)
+    site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
     for note in site.notes:
         log.info("admiralty: %s", note)
     for src_uri, content in sorted(site.pages.items()):

@@ -308,8 +308,9 @@ def _sheets_index(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
             "from the browser.\n" + html_block("<ul>" + "".join(items) + "</ul>", "sheet-list"))
 
 
-def generate_pages(scenarios: Sequence[ScenarioModel], models: Sequence[Any], ctx: SiteContext) -> GeneratedSite:
-    """Every generated page for the built scenarios and models (maps, catalogs)."""
+def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequence[Any]],
+                   ctx: SiteContext) -> GeneratedSite:
+    """Every generated page for the built scenarios and models (maps, catalogs; by rule system)."""
     site = GeneratedSite()
     by_ruleset = renderers()
     seen: set[str] = set()
@@ -326,7 +327,7 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Sequence[Any], ct
     map_rows: list[tuple[str, str, int]] = []
     for ruleset, renderer in by_ruleset.items():
         mine = [s for s in unique if s.ruleset == ruleset]
-        mine_models = [m for m in models if getattr(m, "ruleset", ruleset) == ruleset]
+        mine_models = list(models.get(ruleset, ()))
         for s in mine:
             if renderer.sheets:
                 site.pages[sheet_src(s.id)] = renderer.sheets(s, sheet_src(s.id), ctx)

@@ -38,6 +38,7 @@ class Validation:
     scenarios: list[Any] = field(default_factory=list)
     loaded: list[Loaded] = field(default_factory=list)
     models: list[Any] = field(default_factory=list)  # maps and catalogs
+    models_by_ruleset: dict[str, list[Any]] = field(default_factory=dict)  # the same, by rule system
 
 
 def display_path(path: Path) -> str:
@@ -100,7 +101,7 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
     report.extend(run_checks([*built.others, *built.scenarios], documents))
-    return Validation(report, built.scenarios, loaded, built.others)
+    return Validation(report, built.scenarios, loaded, built.others, built.others_by_ruleset)
 
 
 def name_diagnostics(loaded: Sequence[Loaded]) -> list[Diagnostic]:

@@ -215,7 +215,7 @@ def test_scenario_page_has_every_part(plancenoit: NapoleonicScenario) -> None:
 
 
 def test_generated_site_has_table_pages_and_rosters(corpus: Any) -> None:
-    site = generate_pages(corpus.scenarios, corpus.models, SiteContext())
+    site = generate_pages(corpus.scenarios, corpus.models_by_ruleset, SiteContext())
     assert {"scenarios/plancenoit-1815.md", "sheets/paunsdorf-1813.md", "maps/plancenoit.md",
             "maps/paunsdorf.md"} <= set(site.pages)
     assert not any("no page renderer" in note for note in site.notes)

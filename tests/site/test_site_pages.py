@@ -106,7 +106,7 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
     assert "renaissance-next" not in renderers()
     page = scenario_page(Other(), ctx)
     assert page.startswith("# Lepanto") and "Details not published yet" in page and "<script>" not in page
-    site = generate_pages([Other()], [], ctx)
+    site = generate_pages([Other()], {}, ctx)
     assert "scenarios/lepanto-1571.md" in site.pages and "sheets/lepanto-1571.md" not in site.pages
     assert any("no page renderer" in note for note in site.notes)
 
@@ -246,7 +246,7 @@ def test_coverage_of_this_repository_finds_real_clauses() -> None:
 def test_every_code_gets_a_page(hostile_validation: Any, ctx: SiteContext) -> None:
     from admiralty.validator.diagnostics import CODES
 
-    site = generate_pages(hostile_validation.scenarios, hostile_validation.models, ctx)
+    site = generate_pages(hostile_validation.scenarios, hostile_validation.models_by_ruleset, ctx)
     for code, entry in CODES.items():
         page = site.pages[f"codes/{code.lower()}.md"]
         assert code in page.replace("\\", "")  # the heading backslash-escapes Markdown punctuation

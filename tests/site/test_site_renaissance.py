@@ -251,7 +251,7 @@ def test_hostile_scenario_page_shows_text_and_runs_nothing() -> None:
 
 
 def test_map_reference_page_lists_seas_and_ports(corpus: Any) -> None:
-    site = generate_pages(corpus.scenarios, corpus.models, SiteContext())
+    site = generate_pages(corpus.scenarios, corpus.models_by_ruleset, SiteContext())
     page = site.pages["maps/mediterranean-atlantic.md"]
     sea_map = next(m for m in corpus.models if isinstance(m, RenaissanceMap))
     zones = re.search(r'<div class="zones">.*?</div>', page, re.S)

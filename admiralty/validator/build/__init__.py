@@ -63,6 +63,7 @@ class Built:
 
     scenarios: list[Any] = field(default_factory=list)
     others: list[Any] = field(default_factory=list)
+    others_by_ruleset: dict[str, list[Any]] = field(default_factory=dict)  # the same models, by rule system
 
 
 @dataclass
@@ -170,6 +171,7 @@ def build_all(loaded: list[Loaded], ctx: BuildContext) -> Built:
             else:
                 built.scenarios.append(scenario)
         built.others.extend(part.others)
+        built.others_by_ruleset[name] = list(part.others)
     return built
 
 

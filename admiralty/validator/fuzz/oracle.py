@@ -161,7 +161,7 @@ def _evaluate(corpus: Corpus, file: str, content: bytes, play_seeds: int, limits
 def _play(validation: Validation, play_seeds: int, limits: Limits) -> Verdict:
     games = 0
     for scenario in validation.scenarios:
-        players = tuple(getattr(getattr(scenario, "smoke", None), "players", ("scripted", "random")))
+        players = tuple(scenario.smoke.players)
         for seed in range(play_seeds):
             for player in players:
                 try:  # the game's own time limit is checked between actions; this catches one that never returns
