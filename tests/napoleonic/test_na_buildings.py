@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +14,6 @@ from admiralty.engine.rulesets.napoleonic.buildings import (
     fire_needs,
     ignites,
     is_double_six,
-    may_enter,
-    melee_modifier,
     set_alight,
 )
 from admiralty.engine.rulesets.napoleonic.game import new_game
@@ -26,6 +25,7 @@ from .fixtures import rect, village_under_howitzers
 from .helpers import battlefield, of_type, shoot
 
 TABLES = load_tables()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def chance(needs: int) -> Fraction:
@@ -120,10 +120,16 @@ def test_set_alight_once_and_never_put_out() -> None:
 
 
 @pytest.mark.rule("NA-fire-b")
-def test_defender_minus_one_in_melee_and_entry_still_allowed() -> None:
-    assert melee_modifier("village", {"village": 1}, TABLES) == -1
-    assert melee_modifier("village", {}, TABLES) == 0
-    assert may_enter("village", {"village": 1}) is True
+@pytest.mark.rule("NA-10.46b")
+def test_the_rules_page_says_which_parts_of_the_seed_the_engine_does_not_play() -> None:
+    """Seed 003: a fire gives the defender -1 in melee and does not block entry (NA-fire-b); second-class
+    skirmishers round their casualties down (NA-10.46b). The engine plays artillery fire only (no melee, no
+    movement, no skirmisher fire), so no code stands for those parts: the rules page says so, and no
+    melee table or helper is left that nothing calls."""
+    page = (ROOT / "admiralty/site/rulesets/napoleonic/rules.md").read_text()
+    section = page.split("## Not played", 1)[1].split("\n## ", 1)[0]
+    assert "NA-fire-b" in section and "melee" in section and "NA-10.46b" in section
+    assert "melee" not in TABLES
 
 
 @pytest.mark.rule("NA-fire-b")

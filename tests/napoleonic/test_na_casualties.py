@@ -146,3 +146,13 @@ def test_a_single_quarter_is_a_miss() -> None:
 def test_only_quarters_are_rounded() -> None:
     with pytest.raises(ValueError):
         round_casualties(Fraction(1, 3))
+
+
+@pytest.mark.rule("NA-10.46b")
+@pytest.mark.parametrize(("amount", "figures"), [(Fraction(3, 4), 0), (Fraction(7, 4), 1), (Fraction(5, 2), 2)])
+def test_second_class_skirmishers_round_every_fraction_down(amount: Fraction, figures: int) -> None:
+    """Seed 003, 10.46b: second-class infantry skirmishers round casualties *down*, always: a 3/4 fraction
+    too, with no dice rolled (the 3/4 rule of 10.46a would otherwise round it up on one low die)."""
+    rounded = roll_rounding(amount, ScriptedDice([]), always_down=True)
+    assert (rounded.figures, rounded.rounded_up, rounded.rule) == (figures, False, "NA-10.46b")
+    assert round_up_probability(amount - int(amount), always_down=True) == 0

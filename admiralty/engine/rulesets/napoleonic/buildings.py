@@ -88,13 +88,3 @@ def set_alight(burning: MutableMapping[str, int], terrain: Terrain, turn: int) -
         return False
     burning[terrain.id] = turn
     return True
-
-
-def melee_modifier(terrain_id: str, burning: Mapping[str, int], tables: Tables) -> int:
-    """NA-fire-b: the defender's modifier on 2d6 in melee in this terrain piece (-1 while it burns)."""
-    return int(tables["melee"]["burning_defender"]) if terrain_id in burning else 0
-
-
-def may_enter(terrain_id: str, burning: Mapping[str, int]) -> bool:
-    """NA-fire-b: a fire does not stop troops entering the building or built-up area."""
-    return True

@@ -12,8 +12,8 @@ NA-10.46a, the two readings, with their exact chances of rounding up (two fair d
 * ``at-least-one`` (the option ``rounding_3_4: at-least-one``): any 1-3 rounds up, so only two dice of
   4-6 fail. Chance 27/36 = **3/4**, which keeps the expected casualties equal to the fraction.
 
-NA-10.46b: one d6, 4-6 rounds up: chance **1/2**. Second-class infantry skirmishers always round down
-(chance 0). NA-10.46c: a quarter is dropped (chance 0).
+NA-10.46b: one d6, 4-6 rounds up: chance **1/2**. Second-class infantry skirmishers always round down,
+whatever the fraction (3/4 included; chance 0, no dice). NA-10.46c: a quarter is dropped (chance 0).
 """
 
 from __future__ import annotations
@@ -85,13 +85,15 @@ def round_casualties(
 ) -> Rounded:
     """Whole figures for ``amount`` casualties, rounding the leftover quarter(s) with ``dice``.
 
-    NA-10.46a (3/4: two dice), NA-10.46b (1/2: one die; ``always_down`` for second-class skirmishers),
-    NA-10.46c (1/4: dropped).
+    NA-10.46a (3/4: two dice), NA-10.46b (1/2: one die; ``always_down``, second-class skirmishers, rounds
+    every fraction down without dice), NA-10.46c (1/4: dropped).
     """
     whole = amount.numerator // amount.denominator
     part = _leftover(amount)
     if part == 0:
         return Rounded(whole, part, (), False, None)
+    if always_down:
+        return Rounded(whole, part, (), False, "NA-10.46b")
     if part == QUARTER:
         return Rounded(whole, part, (), round_quarter(), "NA-10.46c")
     if part == HALF:
@@ -105,16 +107,14 @@ def roll_rounding(
     amount: Fraction, dice: Dice, *, reading: Reading = "literal", always_down: bool = False
 ) -> Rounded:
     """``round_casualties`` with the dice rolled from ``dice`` (none when the fraction needs none)."""
-    needed = dice_needed(amount)
-    if needed == 1 and always_down:
-        # Nothing to roll: the skirmishers round down whatever the die would show.
-        return Rounded(amount.numerator // amount.denominator, HALF, (), False, "NA-10.46b")
-    return round_casualties(amount, roll(dice, needed), reading=reading, always_down=always_down)
+    if always_down:  # nothing to roll: the skirmishers round down whatever the dice would show
+        return round_casualties(amount, always_down=True)
+    return round_casualties(amount, roll(dice, dice_needed(amount)), reading=reading)
 
 
 def round_up_probability(fraction: Fraction, *, reading: Reading = "literal", always_down: bool = False) -> Fraction:
     """The exact chance that ``fraction`` of a figure rounds up, by enumerating every face of the dice."""
-    needed = dice_needed(fraction)
+    needed = 0 if always_down else dice_needed(fraction)
     outcomes = list(itertools.product(range(1, 7), repeat=needed))
     ups = sum(
         round_casualties(fraction, faces, reading=reading, always_down=always_down).rounded_up
