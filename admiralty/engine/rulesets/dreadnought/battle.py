@@ -11,7 +11,7 @@ in the seeds), the other.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -58,58 +58,17 @@ class BasicCombat:
     name = "basic"
 
     def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome:
-        table = battle.tables["combat"]
-        hull = {c.name: c.hull for side in battle.sides for c in battle.forces[side]}
-        ships = {c.name: c for side in battle.sides for c in battle.forces[side]}
-        lost = dict.fromkeys(battle.sides, 0)
-        spent: list[str] = []
-        exploded: list[str] = []
-        log: list[dict[str, Any]] = []
-        left: str | None = None
-        contact_lost = False
-        steps = int(table["steps"]["night" if battle.night else "day"])
+        fight = _Fight(battle)
+        steps = int(fight.table["steps"]["night" if battle.night else "day"])
         done = 0
         for step in range(1, steps + 1):
-            afloat = {s: [c for c in battle.forces[s] if hull[c.name] > 0 and c.name not in exploded]
-                      for s in battle.sides}
-            if not all(afloat.values()):
+            if not fight.both_afloat():
                 break
             done = step
-            hits: dict[str, int] = {}
-            struck: dict[str, int] = {}
-            for side in battle.sides:
-                enemy = afloat[battle.sides[1] if side == battle.sides[0] else battle.sides[0]]
-                for ship in afloat[side]:
-                    if ship.can_fire:
-                        self._fire(battle, table, ship, enemy, hull, step, rng, (hits, struck), spent)
-            for name, count in hits.items():
-                boxes = min(hull[name], count)
-                hull[name] -= boxes
-                lost[ships[name].side] += boxes
-                if ships[name].cls.type == "tanker" and hull[name] > 0 and explodes(struck[name], table, rng):
-                    exploded.append(name)
-                    lost[ships[name].side] += hull[name]
-            log.append({"step": step, "hits": dict(sorted(hits.items()))})
-            afloat = {s: [c for c in battle.forces[s] if hull[c.name] > 0 and c.name not in exploded]
-                      for s in battle.sides}
-            if not all(afloat.values()):
+            fight.exchange_fire(step, rng, self._fire)
+            if not fight.both_afloat() or fight.breaks_off(rng) or fight.loses_contact(rng):
                 break
-            a, b = battle.sides
-            if lost[a] != lost[b]:
-                loser, winner = (a, b) if lost[a] > lost[b] else (b, a)
-                if breaks_off(d6(rng), slowest(afloat[loser]), slowest(afloat[winner]), table["break_off"]):
-                    left = loser
-                    break
-            chance = int(table["lose_contact"]["night" if battle.night else "day"])
-            if battle.weather == "storm":
-                chance += int(table["lose_contact"]["storm"])
-            if chance > 0 and d6(rng) <= chance:
-                contact_lost = True
-                break
-        damage = {name: ships[name].hull - hull[name] for name in ships if ships[name].hull != hull[name]}
-        return BattleOutcome(damage=MappingProxyType(damage), sunk=tuple(exploded), torpedoes_spent=tuple(spent),
-                             left=left, contact_lost=contact_lost, pursuit_allowed=True, steps=done,
-                             log=tuple(log))
+        return fight.outcome(done)
 
     @staticmethod
     def _fire(battle: Battle, table: Mapping[str, Any], ship: Combatant, enemy: list[Combatant],
@@ -137,6 +96,77 @@ class BasicCombat:
                 if d6(rng) >= need:
                     hits[target.name] = hits.get(target.name, 0) + int(torpedo["damage"])
                     struck[target.name] = struck.get(target.name, 0) + 1
+
+
+class _Fight:
+    """The running state of one basic-combat battle: hull left, hull lost by side, what blew up, which
+    torpedoes were fired, the step log, and how it ended."""
+
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.table: Mapping[str, Any] = battle.tables["combat"]
+        self.ships = {c.name: c for side in battle.sides for c in battle.forces[side]}
+        self.hull = {name: c.hull for name, c in self.ships.items()}
+        self.lost = dict.fromkeys(battle.sides, 0)
+        self.spent: list[str] = []
+        self.exploded: list[str] = []
+        self.log: list[dict[str, Any]] = []
+        self.left: str | None = None
+        self.contact_lost = False
+
+    def afloat(self) -> dict[str, list[Combatant]]:
+        return {s: [c for c in self.battle.forces[s] if self.hull[c.name] > 0 and c.name not in self.exploded]
+                for s in self.battle.sides}
+
+    def both_afloat(self) -> bool:
+        return all(self.afloat().values())
+
+    def exchange_fire(self, step: int, rng: random.Random, fire: Callable[..., None]) -> None:
+        """Every ship able to fire shoots at once; then the hits take hull, and a tanker hit may explode
+        (DN-12.64, a roll per hit)."""
+        battle, afloat = self.battle, self.afloat()
+        hits: dict[str, int] = {}
+        struck: dict[str, int] = {}
+        for side in battle.sides:
+            enemy = afloat[battle.sides[1] if side == battle.sides[0] else battle.sides[0]]
+            for ship in afloat[side]:
+                if ship.can_fire:
+                    fire(battle, self.table, ship, enemy, self.hull, step, rng, (hits, struck), self.spent)
+        for name, count in hits.items():
+            boxes = min(self.hull[name], count)
+            self.hull[name] -= boxes
+            side = self.ships[name].side
+            self.lost[side] += boxes
+            tanker_afloat = self.ships[name].cls.type == "tanker" and self.hull[name] > 0
+            if tanker_afloat and explodes(struck[name], self.table, rng):
+                self.exploded.append(name)
+                self.lost[side] += self.hull[name]
+        self.log.append({"step": step, "hits": dict(sorted(hits.items()))})
+
+    def breaks_off(self, rng: random.Random) -> bool:
+        """House: the side that has lost more hull may leave (``breaks_off``)."""
+        a, b = self.battle.sides
+        if self.lost[a] == self.lost[b]:
+            return False
+        loser, winner = (a, b) if self.lost[a] > self.lost[b] else (b, a)
+        afloat = self.afloat()
+        if breaks_off(d6(rng), slowest(afloat[loser]), slowest(afloat[winner]), self.table["break_off"]):
+            self.left = loser
+        return self.left is not None
+
+    def loses_contact(self, rng: random.Random) -> bool:
+        """House: contact is lost on a d6 at or under the day/night chance (more in a storm)."""
+        chance = int(self.table["lose_contact"]["night" if self.battle.night else "day"])
+        if self.battle.weather == "storm":
+            chance += int(self.table["lose_contact"]["storm"])
+        self.contact_lost = chance > 0 and d6(rng) <= chance
+        return self.contact_lost
+
+    def outcome(self, steps: int) -> BattleOutcome:
+        damage = {name: c.hull - self.hull[name] for name, c in self.ships.items() if c.hull != self.hull[name]}
+        return BattleOutcome(damage=MappingProxyType(damage), sunk=tuple(self.exploded),
+                             torpedoes_spent=tuple(self.spent), left=self.left, contact_lost=self.contact_lost,
+                             pursuit_allowed=True, steps=steps, log=tuple(self.log))
 
 
 RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat(), "tactical": TacticalBattle()}
