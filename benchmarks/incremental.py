@@ -55,9 +55,11 @@ def toggler(path: Path, old: str, new: str) -> Callable[[], None]:
     original = path.read_text(encoding="utf-8")
     assert old in original, (path, old)
 
-    def flip() -> None:
+    def flip() -> None:  # written whole and renamed over, as editors save: the watcher never sees half a file
         state["edited"] = not state["edited"]
-        path.write_text(original.replace(old, new, 1) if state["edited"] else original, encoding="utf-8")
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(original.replace(old, new, 1) if state["edited"] else original, encoding="utf-8")
+        os.replace(temporary, path)
 
     return flip
 

@@ -110,6 +110,12 @@ def test_hover_on_a_ship_shows_its_class_and_definition_jumps_to_the_catalog(cor
         assert "**zone AA25**" in hover.contents.value and "neighbours:" in hover.contents.value
         where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
         assert isinstance(where, lsp.Location) and where.uri.endswith("maps/adriatic.yaml")
+        port_row = line_of(text, "start: cattaro")
+        doc, at = editor.at(OTRANTO, port_row, text.splitlines()[port_row].index("cattaro") + 1)
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        sea_map = (editor.cwd / "c/dreadnought/maps/adriatic.yaml").read_text(encoding="utf-8")
+        assert isinstance(where, lsp.Location) and where.uri.endswith("maps/adriatic.yaml")
+        assert where.range.start.line == line_of(sea_map, "{id: cattaro, name: Cattaro")
 
     run(corpus, body, "c")
 
@@ -170,3 +176,23 @@ def test_without_pygls_the_command_says_which_extra_to_install() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "pip install 'admiralty[lsp]'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_second_rule_system_hovers_and_defines_its_own_places(corpus: Path) -> None:
+    preveza = Path("c/renaissance/scenarios/preveza-1538.yaml")
+
+    async def body(editor: Editor) -> None:
+        text = editor.open(preveza)
+        await editor.next_for(preveza)
+        row = line_of(text, "{at: ionian-sea, power: ottoman")
+        doc, at = editor.at(preveza, row, text.splitlines()[row].index("ionian-sea") + 3)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert hover.contents.value.startswith("**sea ionian-sea**") and "neighbours:" in hover.contents.value
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        assert isinstance(where, lsp.Location) and where.uri.endswith("maps/mediterranean-atlantic.yaml")
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        assert {"ionian-sea", "preveza"} <= {item.label for item in result.items}
+
+    run(corpus, body, "c")

@@ -22,4 +22,5 @@ RULESET = Ruleset(
     rules_page=package_path("site", "rulesets", "renaissance", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.renaissance:SCAFFOLD",
     references="admiralty.validator.rulesets.renaissance.references:references",
+    editor="admiralty.validator.rulesets.renaissance.editor:EDITOR",
 )
