@@ -19,6 +19,7 @@ from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
 from admiralty.site.smoke import SmokeStats, read_smoke
+from admiralty.site.status import load_status, scenario_status, status_section
 from admiralty.site.text import (
     attr,
     esc,
@@ -181,6 +182,7 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     else:
         out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
+    out.append(scenario_status(ruleset, src, ctx))
     out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 
@@ -227,7 +229,9 @@ def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
             items.append(f"- **{md_literal(name)}**: {ruleset.title} (no rules page)")
             continue
         page = ruleset.rules_page.read_text(encoding="utf-8")
-        pages[f"rules/{slug(name)}.md"] = page + clause_index(name, page, summaries)
+        listed = load_status(ruleset.rules_page)
+        pages[f"rules/{slug(name)}.md"] = (page + status_section(listed)
+                                           + clause_index(name, page, summaries, skip={e.id for e in listed}))
         items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
     pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
     return pages

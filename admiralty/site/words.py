@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
@@ -143,13 +143,14 @@ def table_overrides(values: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def clause_index(ruleset: str, page_text: str, summaries: Mapping[str, str]) -> str:
+def clause_index(ruleset: str, page_text: str, summaries: Mapping[str, str], skip: Collection[str] = ()) -> str:
     """The "Clause index" section closing a rules page: one row per clause of the rule system (those of the
-    rules index with their summaries, and any other id the page names), each row the anchor that scenario
-    pages link to."""
+    rules index with their summaries, and any other id the page names, but those in ``skip``: the status
+    list's rows hold their anchors), each row the anchor that scenario pages link to."""
     prefix = rulesets()[ruleset].clause_prefix + "-"
-    ids = [i for i in summaries if i.startswith(prefix)]
-    ids += sorted({m.rstrip(".-") for m in clause_pattern().findall(page_text) if m.startswith(prefix)} - set(ids))
+    ids = [i for i in summaries if i.startswith(prefix) and i not in skip]
+    ids += sorted({m.rstrip(".-") for m in clause_pattern().findall(page_text) if m.startswith(prefix)}
+                  - set(ids) - set(skip))
     if not ids:
         return ""
     rows = "".join(f'<tr id="{attr(clause_anchor(i))}"><td><code>{esc(i)}</code></td>'

@@ -1,0 +1,111 @@
+"""The status list of a rule system: every rule its seeds refer to without giving it, and every part of a seed
+the engine does not play, with what the engine does instead.
+
+Each rule system keeps the list as data beside its rules page (``status.yaml``: a list of entries with ``id``,
+``title``, ``status`` and ``note``, optionally ``table``, the house table that plays it). The rules page shows
+it as a table whose rows are the clause anchors for those ids (``words.clause_anchor``), and every scenario
+page of the rule system links each entry, so a reader of a scenario sees which of its rules are the project's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from admiralty.contract import rulesets
+from admiralty.site.context import SiteContext
+from admiralty.site.text import attr, esc, html_block, inline_code
+from admiralty.site.words import clause_anchor
+
+STATUS_FILE = "status.yaml"
+STATUS_WORDS = {
+    "house": "house rule",
+    "option": "house option, off by default",
+    "not-played": "not played",
+}
+"""What each status means in the table's words."""
+
+
+@dataclass(frozen=True)
+class StatusEntry:
+    """One rule the seeds refer to (or one part of a seed) and how the engine treats it."""
+
+    id: str
+    title: str
+    status: str
+    note: str
+    table: str = ""
+
+
+class StatusError(ValueError):
+    """A status file that does not hold a list of well-formed entries."""
+
+
+def _entry(item: object, where: str) -> StatusEntry:
+    if not isinstance(item, dict):
+        raise StatusError(f"{where}: an entry must be a mapping")
+    missing = [k for k in ("id", "title", "status", "note") if not isinstance(item.get(k), str) or not item.get(k)]
+    if missing:
+        raise StatusError(f"{where}: missing or empty {', '.join(missing)}")
+    if item["status"] not in STATUS_WORDS:
+        raise StatusError(f"{where}: status {item['status']!r} is not one of {', '.join(STATUS_WORDS)}")
+    unknown = sorted(set(item) - {"id", "title", "status", "note", "table"})
+    if unknown:
+        raise StatusError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    return StatusEntry(item["id"], item["title"], item["status"], item["note"], str(item.get("table", "")))
+
+
+def load_status(rules_page: Path | None) -> list[StatusEntry]:
+    """The entries of the status file beside ``rules_page`` (none when there is no such file)."""
+    if rules_page is None:
+        return []
+    path = rules_page.with_name(STATUS_FILE)
+    if not path.is_file():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise StatusError(f"{path}: the status list must be a YAML list")
+    entries = [_entry(item, f"{path}: entry {i + 1}") for i, item in enumerate(data)]
+    ids = [e.id for e in entries]
+    if len(set(ids)) != len(ids):
+        raise StatusError(f"{path}: an id is listed twice")
+    return entries
+
+
+def ruleset_status(ruleset: str) -> list[StatusEntry]:
+    entry = rulesets().get(ruleset)
+    return load_status(entry.rules_page if entry is not None else None)
+
+
+def status_section(entries: Sequence[StatusEntry]) -> str:
+    """The rules page's section: one row per entry, each row the anchor of its id."""
+    if not entries:
+        return ""
+    rows = "".join(
+        f'<tr id="{attr(clause_anchor(e.id))}"><td><code>{esc(e.id)}</code></td><td>{esc(e.title)}</td>'
+        f'<td class="status status-{attr(e.status)}">{esc(STATUS_WORDS[e.status])}</td>'
+        f"<td>{inline_code(e.note)}"
+        + (f" House table: <code>{esc(e.table)}</code>." if e.table else "") + "</td></tr>"
+        for e in entries)
+    table = ("<table><thead><tr><th>Id</th><th>Rule</th><th>Status</th><th>What the engine does</th></tr></thead>"
+             f"<tbody>{rows}</tbody></table>")
+    return ('\n## Status of the rules the seeds refer to\n\nThe seeds refer to these rules without '
+            "giving them, or give parts the engine does not play. Each is played as a house rule (numbers in the "
+            "rule system's `tables.yaml`, which a scenario may change), kept as an option that is off unless a "
+            "scenario turns it on, or not played at all, as said.\n\n" + html_block(table, "rules-status") + "\n")
+
+
+def scenario_status(ruleset: str, from_src: str, ctx: SiteContext) -> str:
+    """The scenario page's paragraph linking every entry of its rule system's status list."""
+    entries = ruleset_status(ruleset)
+    if not entries:
+        return ""
+    links = ", ".join(
+        f'<a class="clause" href="{attr(ctx.href(from_src, f"rules/{ruleset}.md", clause_anchor(e.id)))}">'
+        f"{esc(e.title)}</a> ({esc(STATUS_WORDS[e.status])})" for e in entries)
+    return ("## House rules and rules not played\n\n"
+            + html_block(f"<p>This scenario is played with the rule system's status list: {links}.</p>",
+                         "rules-status-links") + "\n")
