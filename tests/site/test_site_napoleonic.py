@@ -29,6 +29,7 @@ from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
 from admiralty.site.rulesets.napoleonic import pages as napoleonic
 from admiralty.site.rulesets.napoleonic.pages import PAD, SCALE, compass, figure_groups, table_svg
+from admiralty.site.words import id_words
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +95,11 @@ def test_one_shape_per_terrain_unit_and_battery(plancenoit: NapoleonicScenario) 
     assert [b.get("data-battery") for b in classed(root, "battery")] == [b.id for b in plancenoit.batteries]
     assert all(e.find(f"{SVG}title") is not None for e in classed(root, "unit") + classed(root, "battery"))
     labels = {t.text for t in classed(root, "unit-label")}
-    assert labels == {u.id for u in plancenoit.units}
+    assert labels == {id_words(u.id) for u in plancenoit.units}  # words, never the raw ids
+    assert not labels & {u.id for u in plancenoit.units if "-" in u.id}
+    # range rings belong to their battery, so the viewer can show the selected battery's alone
+    rings = classed(root, "range-ring")
+    assert [r.get("data-battery") for r in rings] == [b.id for b in plancenoit.batteries]
     kinds = {t.get("class") for t in classed(root, "terrain")}
     assert {"terrain terrain-building", "terrain terrain-built-up", "terrain terrain-rough",
             "terrain terrain-cover"} == kinds

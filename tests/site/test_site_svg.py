@@ -53,7 +53,7 @@ def test_one_shape_per_zone_with_its_id(mini: Any) -> None:
     assert len(shapes) == len(mini.map.zones)
     assert sorted(s.get("data-zone") for s in shapes) == sorted(mini.map.zones)
     assert all(s.tag in (f"{SVG}polygon", f"{SVG}path") for s in shapes)
-    labels = {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "zone-label"}
+    labels = {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "map-label zone-code"}
     assert labels == set(mini.map.zones)
 
 
@@ -74,8 +74,31 @@ def test_land_in_its_nation_colour_and_ports_with_names(mini: Any) -> None:
     assert lands["eastland"].get("fill") == nation_colour("italy") != nation_colour("austria-hungary")
     ports = [g for g in root.iter(f"{SVG}g") if g.get("class") == "port"]
     assert {g.get("data-port") for g in ports} == {"westport", "eastport"}
-    names = {t.text for g in ports for t in g.iter(f"{SVG}text")}
-    assert names == {"Westport", "Eastport"}
+    names = {t.get("data-port"): t.text for t in root.iter(f"{SVG}text") if t.get("class") == "map-label port-name"}
+    assert names == {"westport": "Westport", "eastport": "Eastport"}
+
+
+def test_labels_carry_screen_size_and_zone_codes_sit_at_sea(mini: Any) -> None:
+    """Every map label says its size in screen pixels (>= 11) and its priority; each zone code stands at the pole
+    of inaccessibility of the zone's sea part: inside the zone and outside every land polygon."""
+    from shapely.geometry import Point as P
+    from shapely.geometry import Polygon as Poly
+
+    root = parse(map_svg(mini.map, mini))
+    labels = [t for t in root.iter(f"{SVG}text") if "map-label" in (t.get("class") or "")]
+    assert labels and all(int(t.get("data-px", 0)) >= 11 and t.get("data-priority") for t in labels)
+    assert {"zone-code", "port-name", "country-name", "route-label", "route-turn"} <= {
+        (t.get("class") or "").split()[1] for t in labels}
+    from admiralty.site.rulesets.dreadnought.labels import code_points, land_shape
+
+    points = code_points(mini.map, land_shape(mini.map))
+    assert set(points) == set(mini.map.zones)
+    lands = [Poly(r) for m in mini.map.land for r in m.polygons]
+    for zone_id, (x, y) in points.items():
+        assert Poly(mini.map.zones[zone_id].polygon).buffer(1e-6).contains(P(x, y)), zone_id
+        assert not any(land.contains(P(x, y)) for land in lands), zone_id
+    assert root.find(f".//{SVG}svg[@class='map-pane']") is not None  # the pane the viewer zooms
+    assert root.find(f".//{SVG}g[@class='compass']") is not None
 
 
 def test_minefield_lies_on_the_shared_border(mini: Any) -> None:

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from shapely.geometry import LineString, MultiLineString, Polygon
-from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from admiralty.engine.rulesets.dreadnought.model import Fleet, Point, SeaMap
 from admiralty.site.colours import nation_colour, side_colour
+from admiralty.site.rulesets.dreadnought import labels
 from admiralty.site.text import attr, esc
+from admiralty.site.words import nation_name
 
 MINE_COLOUR = "#111111"
 DRAWING_SIZE = 800.0
@@ -75,17 +76,6 @@ def zone_centres(seamap: SeaMap) -> dict[str, Point]:
     return centres
 
 
-def label_points(seamap: SeaMap, centres: dict[str, Point]) -> dict[str, Point]:
-    """Where each zone's id goes: north of its centre (routes run through the centres), inside the zone."""
-    points: dict[str, Point] = {}
-    for zone_id, zone in seamap.zones.items():
-        x, y = centres[zone_id]
-        shape = Polygon(zone.polygon)
-        lift = (shape.bounds[3] - shape.bounds[1]) * 0.3
-        points[zone_id] = (x, y + lift) if shape.contains(ShapelyPoint(x, y + lift)) else (x, y)
-    return points
-
-
 def _label_size(seamap: SeaMap, frame: Frame) -> float:
     areas = [Polygon(zone.polygon).area for zone in seamap.zones.values()]
     side = (statistics.median(areas) ** 0.5) * frame.scale if areas else 20.0
@@ -134,6 +124,24 @@ def route_points(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point]) -> lis
     return points
 
 
+def turn_stops(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point],
+               shifted: list[tuple[float, float]]) -> list[tuple[int, tuple[float, float]]]:
+    """The turn each route point is reached on (DN-5.1: one order a turn), at the drawn (offset) point; a
+    point reached on several turns keeps the first."""
+    out: list[tuple[int, tuple[float, float]]] = []
+    index = 0
+    points = route_points(fleet, seamap, centres)
+    for turn, order in enumerate(fleet.orders, 1):
+        stops = order.zones if order.kind == "move" else ([order.target] if order.kind == "port" and order.target
+                                                          else [])
+        for stop in stops:
+            at = place_point(seamap, stop, centres) if stop else None
+            if at is not None and index + 1 < len(points) and points[index + 1] == at:
+                index += 1
+                out.append((turn, shifted[index]))
+    return out
+
+
 def _zones(seamap: SeaMap, frame: Frame) -> list[str]:
     out = []
     for zone_id, zone in seamap.zones.items():
@@ -160,9 +168,36 @@ def _ports(seamap: SeaMap, frame: Frame, size: float) -> list[str]:
     for port in seamap.ports.values():
         x, y = frame.point(port.at)
         out.append(f'<g class="port" data-port="{attr(port.id)}"><circle cx="{x}" cy="{y}" r="{size * 0.28:.1f}">'
-                   f'<title>{esc(port.name)}</title></circle>'
-                   f'<text class="port-label" x="{x + size * 0.5:.1f}" y="{y - size * 0.4:.1f}" '
-                   f'font-size="{size * 0.85:.1f}">{esc(port.name)}</text></g>')
+                   f"<title>{esc(port.name)}</title></circle></g>")
+    return out
+
+
+def _route_labels(fleet: Fleet, colour: str, seamap: SeaMap, centres: dict[str, Point], frame: Frame,
+                  shifted: list[tuple[float, float]], starts: dict[tuple[int, int], int]) -> list[str]:
+    """The fleet's name over its start (stacked where fleets start together) and the turn at each stop."""
+    unit = max(frame.width, MIN_WIDTH) / labels.NOMINAL_PX
+    sx, sy = shifted[0]
+    key = (round(sx), round(sy))
+    lift = 1.0 + 1.2 * starts.get(key, 0)
+    starts[key] = starts.get(key, 0) + 1
+    name = fleet.name if fleet.name and fleet.name != fleet.id else fleet.id.replace("-", " ").capitalize()
+    out = [labels.label("route-label", name, sx, sy, unit, f'text-anchor="middle" dy="-{lift:.1f}em" '
+                        f'fill="{colour}" data-fleet="{attr(fleet.id)}"')]
+    out += [labels.label("route-turn", str(turn), x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
+                         f'fill="{colour}" data-fleet="{attr(fleet.id)}"')
+            for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted)]
+    return out
+
+
+def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float) -> list[str]:
+    """A ring round every place a victory condition names (``reach`` targets)."""
+    out = []
+    for condition in getattr(getattr(scenario, "victory", None), "conditions", ()):
+        at = place_point(seamap, condition.target, centres) if getattr(condition, "target", None) else None
+        if at is not None:
+            x, y = frame.point(at)
+            out.append(f'<circle class="objective" cx="{x}" cy="{y}" r="{size * 0.9:.1f}"><title>'
+                       f'{esc("objective: " + str(condition.target))}</title></circle>')
     return out
 
 
@@ -179,6 +214,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                           f'<title>{esc("minefield " + " / ".join(field.between) + " (" + field.owner + ")")}</title>'
                           '</polyline>')
     number = 0
+    starts: dict[tuple[int, int], int] = {}
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         marker = f"{svg_id}-arrow-{index}"
@@ -202,6 +238,9 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                               f'fill="{colour}" d="M{x:.1f},{y - r:.1f} L{x + r:.1f},{y:.1f} L{x:.1f},{y + r:.1f} '
                               f'L{x - r:.1f},{y:.1f} Z"><title>{esc(fleet.name)} starts at {esc(fleet.start)}'
                               '</title></path>')
+            if shifted:
+                shapes += _route_labels(fleet, colour, seamap, centres, frame, shifted, starts)
+    shapes += _objectives(scenario, seamap, frame, centres, size)
     return defs, shapes
 
 
@@ -210,16 +249,21 @@ def _legend(seamap: SeaMap, scenario: Any, top: float, width: float) -> tuple[li
     items: list[tuple[str, str, float]] = []  # (symbol, label, label x)
     for nation in sorted({land.nation for land in seamap.land}):
         items.append((f'<rect width="14" height="10" y="-9" fill="{attr(nation_colour(nation))}" stroke="#777"/>',
-                      nation, 20))
+                      nation_name(nation), 20))
     if seamap.ports:
         items.append(('<circle class="legend-port" cx="7" cy="-4" r="3.5"/>', "port", 20))
+    items.append(('<text x="0" y="0" font-size="11" fill="#35607f">K12</text>', "zone code", 30))
+    if seamap.blocked:
+        items.append(('<line class="blocked" x1="0" y1="-4" x2="14" y2="-4"/>', "blocked border", 20))
+    if any(getattr(c, "target", None) for c in getattr(getattr(scenario, "victory", None), "conditions", ())):
+        items.append(('<circle class="objective" cx="7" cy="-4" r="6"/>', "objective", 20))
     if getattr(scenario, "minefields", ()):
         items.append((f'<line class="minefield" x1="0" y1="-4" x2="14" y2="-4" stroke="{MINE_COLOUR}"/>', "minefield",
                       20))
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         items.append((f'<path d="M7,-10 L13,-4 L7,2 L1,-4 Z" fill="{colour}"/><line x1="14" y1="-4" x2="30" y2="-4" '
-                      f'stroke="{colour}" stroke-width="2"/>', f"{side.name}: start, route", 36))
+                      f'stroke="{colour}" stroke-width="2"/>', f"{side.name}: start, route (numbers: turn)", 36))
     out = []
     x, row = PAD, 1
     for symbol, label, text_x in items:
@@ -243,6 +287,8 @@ class Drawing:
     lands: str
     labels: str
     ports: str
+    blocked: str = ""
+    unit: float = 1.0  # SVG units per screen pixel at the nominal width
 
 
 def drawing(seamap: SeaMap) -> Drawing:
@@ -254,14 +300,39 @@ def _draw(seamap: SeaMap) -> Drawing:
     frame = frame_for(seamap)
     size = _label_size(seamap, frame)
     centres = zone_centres(seamap)
-    labels = "".join(f'<text class="zone-label" x="{x}" y="{y}" font-size="{size}">{esc(zone_id)}</text>'
-                     for zone_id, (x, y) in ((z, frame.point(c)) for z, c in label_points(seamap, centres).items()))
-    return Drawing(frame, size, centres, "".join(_zones(seamap, frame)), "".join(_land(seamap, frame)), labels,
-                   "".join(_ports(seamap, frame, size)))
+    unit = max(frame.width, MIN_WIDTH) / labels.NOMINAL_PX
+    land = labels.land_shape(seamap)
+    words = [*labels.zone_labels(seamap, labels.code_points(seamap, land), frame, unit),
+             *labels.port_labels(seamap, frame, unit), *labels.country_labels(seamap, frame, unit)]
+    blocked = "".join(f'<polyline class="blocked" data-between="{attr("/".join(sorted(pair)))}" '
+                      f'points="{frame.points(line.coords)}"><title>{esc("blocked: " + " / ".join(sorted(pair)))}'
+                      "</title></polyline>" for pair in seamap.blocked for line in border(seamap, *sorted(pair)))
+    return Drawing(frame, size, centres, "".join(_zones(seamap, frame)), "".join(_land(seamap, frame)),
+                   "".join(words), "".join(_ports(seamap, frame, size)), blocked, unit)
+
+
+def _compass(x: float, y: float, r: float) -> str:
+    return (f'<g class="compass" transform="translate({x:.1f},{y:.1f})"><title>north is up</title>'
+            f'<circle r="{r:.1f}" fill="#fff" fill-opacity="0.85" stroke="#555"/>'
+            f'<path d="M0,{-r * 0.85:.1f} L{r * 0.3:.1f},{r * 0.2:.1f} L0,0 Z" fill="#222"/>'
+            f'<path d="M0,{-r * 0.85:.1f} L{-r * 0.3:.1f},{r * 0.2:.1f} L0,0 Z" fill="#888"/>'
+            f'<text y="{r * 0.75:.1f}" font-size="{r * 0.6:.1f}" text-anchor="middle" font-weight="bold">N</text></g>')
+
+
+def _scale_bar(seamap: SeaMap, frame: Frame, unit: float) -> str:
+    """One grid cell (or a tenth of the map) as a bar, labelled in map units (and cells)."""
+    cell = seamap.grid.cell if seamap.grid is not None else None
+    length = float(cell) if cell else 10.0
+    bar = length * frame.scale
+    x, y = PAD + 4, frame.height - PAD - 6
+    words = f"{length:g} map units" + (" = one grid cell" if cell else "")
+    return (f'<g class="scale-bar"><rect x="{x:.1f}" y="{y - 3:.1f}" width="{bar:.1f}" height="4" fill="#222"/>'
+            + labels.label("scale-label", words, x, y - 6, unit) + "</g>")
 
 
 def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
-    """The map (and, given a scenario, its minefields, starts and written routes) as one inline ``<svg>``."""
+    """The map (and, given a scenario, its minefields, starts, written routes and objectives) as one inline
+    ``<svg>``: the map in an inner pane that the viewer pans and zooms, the legend and compass outside it."""
     base = drawing(seamap)
     frame = base.frame
     width = max(frame.width, MIN_WIDTH)
@@ -272,12 +343,17 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str
     title = getattr(scenario, "title", None) or seamap.title
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" id="{attr(svg_id)}" '
              f'viewBox="0 0 {width:.1f} {height:.1f}" width="{width:.0f}" height="{height:.0f}" role="img" '
-             f'aria-label="{attr("Map: " + title)}">',
+             f'aria-label="{attr("Map: " + title)}" font-family="sans-serif">',
              f"<title>{esc('Map: ' + title)}</title>",
              f"<defs>{''.join(defs)}</defs>" if defs else "",
-             f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="labels">{base.labels}</g>',
+             f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{frame.height:.1f}" '
+             f'viewBox="0 0 {width:.1f} {frame.height:.1f}">',
+             f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
+             f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
-             f'<g class="ports">{base.ports}</g>',
+             f'<g class="ports">{base.ports}</g><g class="labels">{base.labels}</g>',
+             _scale_bar(seamap, frame, base.unit), "</svg>",
+             _compass(width - PAD - 16, PAD + 18, 16),
              '<g class="legend">', *legend, "</g>",
              "</svg>"]
     return "".join(parts)

@@ -11,6 +11,7 @@ from admiralty.site.glance import Size
 from admiralty.site.rulesets.dreadnought.classes import class_page
 from admiralty.site.rulesets.dreadnought.map import map_svg
 from admiralty.site.rulesets.dreadnought.plain import (
+    display_name,
     fleet_name,
     legend_html,
     mission_words,
@@ -64,7 +65,7 @@ def _side_names(scenario: Scenario) -> dict[str, str]:
 
 def _fleet_section(scenario: Scenario, fleet: Fleet, src: str, ctx: SiteContext) -> str:
     kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {mission_words(fleet.mission)}"
-    lines = [f"#### {heading(fleet.name)} ({md_literal(kind)})\n",
+    lines = [f"#### {heading(display_name(fleet.name, fleet.id))} ({md_literal(kind)})\n",
              f"Starts at **{md_literal(place_name(scenario.map, fleet.start))}**"
              + (f"; escorts **{md_literal(fleet_name(scenario, fleet.escorts))}**" if fleet.escorts else "") + ".\n"]
     rows = [_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10

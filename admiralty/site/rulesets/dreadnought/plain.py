@@ -8,7 +8,15 @@ from collections.abc import Iterable
 from admiralty.engine.rulesets.dreadnought.model import Rules, Scenario, SeaMap, Ship
 from admiralty.site.context import SiteContext
 from admiralty.site.text import esc, html_block
-from admiralty.site.words import clause_link, explain, option_schema, option_title, table_overrides, value_words
+from admiralty.site.words import (
+    clause_link,
+    explain,
+    id_words,
+    option_schema,
+    option_title,
+    table_overrides,
+    value_words,
+)
 
 RULE_CLAUSES: dict[str, str] = {
     "raid_fleets": "DN-5.2-raid, DN-5.25",
@@ -75,8 +83,13 @@ def fleet_name(scenario: Scenario, fleet_id: str | None) -> str:
     for side in scenario.sides:
         for fleet in side.fleets:
             if fleet.id == fleet_id:
-                return fleet.name
-    return fleet_id or "?"
+                return display_name(fleet.name, fleet.id)
+    return id_words(fleet_id) if fleet_id else "?"
+
+
+def display_name(name: str, ident: str) -> str:
+    """An author's name, or the id in words when the name is only the id (``mirabello-group``)."""
+    return id_words(ident) if not name or name == ident else name
 
 
 def mission_words(mission: str) -> str:

@@ -130,7 +130,7 @@ def _unit(unit: Unit, frame: TableFrame, colour: str) -> tuple[str, str]:
             f'<polygon points="{frame.points(corners)}" fill="{colour}" fill-opacity="0.75" stroke="{colour}" '
             f'stroke-width="1"/><line class="front" x1="{fx1}" y1="{fy1}" x2="{fx2}" y2="{fy2}" stroke="#111" '
             f'stroke-width="2.5"/></g>',
-            _label(centre[0], centre[1], unit.id, "unit-label", 8.0))
+            _label(centre[0], centre[1], id_words(unit.id), "unit-label", 8.0))
 
 
 def _battery(battery: Battery, frame: TableFrame, colour: str) -> tuple[str, str, str]:
@@ -149,8 +149,8 @@ def _battery(battery: Battery, frame: TableFrame, colour: str) -> tuple[str, str
               f"<title>{esc(tip)}</title>"
               f'<line x1="{x}" y1="{y}" x2="{x + dx * 14:.1f}" y2="{y - dy * 14:.1f}" stroke="#111" stroke-width="3"/>'
               f'<circle cx="{x}" cy="{y}" r="6" fill="{colour}" stroke="#111" stroke-width="1.5"/></g>')
-    return (f'<g class="battery-ranges" data-battery="{attr(battery.id)}">{rings}</g>', marker,
-            _label(x, y + 14, battery.id, "battery-label", 8.0))
+    return (f'<g class="battery-ranges range-ring" data-battery="{attr(battery.id)}">{rings}</g>', marker,
+            _label(x, y + 14, id_words(battery.id), "battery-label", 8.0))
 
 
 def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) -> list[str]:

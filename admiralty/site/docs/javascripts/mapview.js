@@ -1,0 +1,203 @@
+/* admiralty map viewer: pan and zoom every map (mouse wheel and drag, touch pinch and drag, keyboard),
+   keep labels at their size in screen pixels, hide a label that would overlap another or (for sea labels)
+   sit on land, show one battery's range rings at a time, and offer the full-size SVG and a PDF (print).
+   Vanilla JavaScript, nothing loaded from anywhere. */
+(function () {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+
+  function box(el) { var r = el.getBoundingClientRect(); return { l: r.left, t: r.top, r: r.right, b: r.bottom }; }
+  function overlaps(a, b) { return a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b; }
+
+  function onLand(el, b) {
+    var points = [[(b.l + b.r) / 2, (b.t + b.b) / 2], [b.l + 1, b.t + 1], [b.r - 1, b.t + 1], [b.l + 1, b.b - 1],
+                  [b.r - 1, b.b - 1]];
+    for (var i = 0; i < points.length; i++) {
+      var stack = document.elementsFromPoint(points[i][0], points[i][1]);
+      for (var j = 0; j < stack.length; j++) {
+        if (stack[j].classList && stack[j].classList.contains("land")) { return true; }
+      }
+    }
+    return false;
+  }
+
+  function Viewer(svg) {
+    this.svg = svg;
+    this.pane = svg.querySelector("svg.map-pane") || svg;  /* the map inside; a legend outside it stays put */
+    var vb = this.pane.viewBox.baseVal;
+    this.home = [vb.x, vb.y, vb.width, vb.height];
+    this.view = this.home.slice();
+    this.labels = Array.prototype.slice.call(svg.querySelectorAll(".map-label"));
+    this.labels.sort(function (a, b) {
+      return (+a.getAttribute("data-priority") || 9) - (+b.getAttribute("data-priority") || 9);
+    });
+    this.build();
+    this.apply();
+  }
+
+  Viewer.prototype.build = function () {
+    var svg = this.svg, self = this;
+    var wrap = document.createElement("div");
+    wrap.className = "map-viewer";
+    svg.parentNode.insertBefore(wrap, svg);
+    var bar = document.createElement("div");
+    bar.className = "map-toolbar";
+    function button(text, title, act) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = text; b.title = title; b.setAttribute("aria-label", title);
+      b.addEventListener("click", act);
+      bar.appendChild(b);
+      return b;
+    }
+    button("+", "Zoom in", function () { self.zoom(0.67); });
+    button("\u2212", "Zoom out", function () { self.zoom(1.5); });
+    button("\u21ba", "Whole map", function () { self.view = self.home.slice(); self.apply(); });
+    var svgLink = document.createElement("a");
+    svgLink.className = "map-download"; svgLink.textContent = "Full-size SVG";
+    svgLink.download = (svg.id || "map") + ".svg";
+    svgLink.href = "#";
+    svgLink.addEventListener("click", function () {
+      var copy = svg.cloneNode(true);
+      var pane = copy.querySelector("svg.map-pane") || copy;
+      pane.setAttribute("viewBox", self.home.join(" "));
+      copy.setAttribute("width", String(copy.viewBox.baseVal.width * 2));
+      copy.setAttribute("height", String(copy.viewBox.baseVal.height * 2));
+      var text = new XMLSerializer().serializeToString(copy);
+      svgLink.href = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+    });
+    bar.appendChild(svgLink);
+    button("PDF", "Print the map alone (choose Save as PDF)", function () {
+      document.body.classList.add("print-one-map");
+      wrap.classList.add("printing");
+      window.print();
+      document.body.classList.remove("print-one-map");
+      wrap.classList.remove("printing");
+    });
+    var hint = document.createElement("span");
+    hint.className = "map-hint";
+    hint.textContent = "drag to pan, wheel or pinch to zoom, keys + \u2212 0 and arrows";
+    bar.appendChild(hint);
+    wrap.appendChild(bar);
+    wrap.appendChild(svg);
+    svg.setAttribute("tabindex", "0");
+    svg.removeAttribute("height");
+    svg.classList.add("zoomable");
+
+    svg.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      self.zoom(e.deltaY > 0 ? 1.2 : 0.83, e.clientX, e.clientY);
+    }, { passive: false });
+    var pointers = {}, last = null, spread = null;
+    svg.addEventListener("pointerdown", function (e) {
+      pointers[e.pointerId] = [e.clientX, e.clientY];
+      if (svg.setPointerCapture) { svg.setPointerCapture(e.pointerId); }
+      last = [e.clientX, e.clientY];
+    });
+    svg.addEventListener("pointermove", function (e) {
+      if (!(e.pointerId in pointers)) { return; }
+      pointers[e.pointerId] = [e.clientX, e.clientY];
+      var ids = Object.keys(pointers);
+      if (ids.length === 2) {
+        var a = pointers[ids[0]], b = pointers[ids[1]];
+        var d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (spread) { self.zoom(spread / d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2); }
+        spread = d;
+      } else if (last) {
+        self.pan(e.clientX - last[0], e.clientY - last[1]);
+        last = [e.clientX, e.clientY];
+      }
+    });
+    function up(e) { delete pointers[e.pointerId]; spread = null; last = null; }
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("keydown", function (e) {
+      var step = 40, handled = true;
+      if (e.key === "+" || e.key === "=") { self.zoom(0.67); }
+      else if (e.key === "-" || e.key === "_") { self.zoom(1.5); }
+      else if (e.key === "0") { self.view = self.home.slice(); self.apply(); }
+      else if (e.key === "ArrowLeft") { self.pan(step, 0); }
+      else if (e.key === "ArrowRight") { self.pan(-step, 0); }
+      else if (e.key === "ArrowUp") { self.pan(0, step); }
+      else if (e.key === "ArrowDown") { self.pan(0, -step); }
+      else { handled = false; }
+      if (handled) { e.preventDefault(); }
+    });
+    window.addEventListener("resize", function () { self.apply(); });
+    window.addEventListener("beforeprint", function () { self.apply(); });
+  };
+
+  /* The pane's rectangle on screen: from the outer drawing's (an inner svg's own box is its content's). */
+  Viewer.prototype.paneRect = function () {
+    var r = this.svg.getBoundingClientRect();
+    if (this.pane === this.svg) { return { left: r.left, top: r.top, width: r.width, height: r.height }; }
+    var k = r.width / this.svg.viewBox.baseVal.width;
+    return { left: r.left + this.pane.x.baseVal.value * k, top: r.top + this.pane.y.baseVal.value * k,
+             width: this.pane.width.baseVal.value * k, height: this.pane.height.baseVal.value * k };
+  };
+
+  Viewer.prototype.scale = function () {
+    var w = this.paneRect().width;
+    return w > 0 ? w / this.view[2] : 1;
+  };
+
+  Viewer.prototype.zoom = function (factor, cx, cy) {
+    var r = this.paneRect(), v = this.view;
+    var fx = cx === undefined ? 0.5 : (cx - r.left) / r.width, fy = cy === undefined ? 0.5 : (cy - r.top) / r.height;
+    var w = Math.min(this.home[2] * 1.2, Math.max(this.home[2] / 40, v[2] * factor));
+    var h = w * v[3] / v[2];
+    this.view = [v[0] + (v[2] - w) * fx, v[1] + (v[3] - h) * fy, w, h];
+    this.apply();
+  };
+
+  Viewer.prototype.pan = function (dx, dy) {
+    var s = this.scale();
+    this.view[0] -= dx / s; this.view[1] -= dy / s;
+    this.apply();
+  };
+
+  Viewer.prototype.apply = function () {
+    this.pane.setAttribute("viewBox", this.view.map(function (n) { return n.toFixed(2); }).join(" "));
+    this.svg.setAttribute("data-zoom", (this.home[2] / this.view[2]).toFixed(3));
+    var s = this.scale(), shown = [];
+    this.labels.forEach(function (label) {
+      var px = +label.getAttribute("data-px") || 12;
+      label.setAttribute("font-size", (px / s).toFixed(3));
+      label.style.display = "";
+    });
+    var p = this.paneRect(), frame = { l: p.left, t: p.top, r: p.left + p.width, b: p.top + p.height };
+    this.labels.forEach(function (label) {
+      var b = box(label);
+      if (b.r <= b.l) { return; }
+      var visible = b.l >= frame.l - 0.5 && b.r <= frame.r + 0.5 && b.t >= frame.t - 0.5 && b.b <= frame.b + 0.5;
+      var clash = shown.some(function (o) { return overlaps(o, b); });
+      if (!clash && visible && label.getAttribute("data-sea") === "1" && onLand(label, b)) { clash = true; }
+      if (clash || !visible) { label.style.display = "none"; } else { shown.push(b); }
+    });
+  };
+
+  function batteries(svg) {
+    var rings = svg.querySelectorAll(".range-ring[data-battery]");
+    if (!rings.length) { return; }
+    svg.classList.add("rings-interactive");
+    function select(id) {
+      Array.prototype.forEach.call(svg.querySelectorAll("[data-battery]"), function (el) {
+        el.classList.toggle("selected", el.getAttribute("data-battery") === id);
+      });
+    }
+    Array.prototype.forEach.call(svg.querySelectorAll(".battery[data-battery]"), function (b) {
+      b.setAttribute("tabindex", "0");
+      b.addEventListener("click", function (e) { e.stopPropagation(); select(b.getAttribute("data-battery")); });
+      b.addEventListener("keydown", function (e) { if (e.key === "Enter") { select(b.getAttribute("data-battery")); } });
+    });
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("svg.admiralty-map:not(.zoomable)"), function (svg) {
+      if (svg.closest(".map-viewer") || svg.classList.contains("admiralty-map-diff")) { return; }
+      batteries(svg);
+      svg.__viewer = new Viewer(svg);
+    });
+  }
+  window.admiraltyMaps = { start: start, NS: NS };
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+})();

@@ -1,0 +1,125 @@
+"""The maps of the real corpus in a headless Chromium at desktop (1400 px) and phone (390 px) width, measured
+in the DOM after the map viewer (mapview.js) has laid the labels out: no two visible labels' boxes overlap,
+no zone code or sea name sits on land, every visible label is at least 11 px tall at the default zoom,
+and the buttons, the keyboard and the mouse wheel change the map's viewBox. On a napoleonic table only the
+selected battery's range rings show."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_site_browser import By, QuietHandler, browser, load, pytestmark  # noqa: F401  (fixtures, marks)
+
+ROOT = Path(__file__).resolve().parents[2]
+MEASURE = """
+var out = {labels: [], overlaps: [], onLand: [], small: []};
+var svg = document.querySelector(arguments[0]);
+var shown = Array.prototype.filter.call(svg.querySelectorAll('.map-label'), function (l) {
+  return getComputedStyle(l).display !== 'none'; });
+var boxes = shown.map(function (l) { return [l, l.getBoundingClientRect()]; });
+boxes.forEach(function (a, i) {
+  out.labels.push(a[0].textContent);
+  if (a[1].height < 11) { out.small.push([a[0].textContent, a[1].height]); }
+  for (var j = i + 1; j < boxes.length; j++) {
+    var b = boxes[j][1];
+    if (a[1].left < b.right - 0.5 && b.left < a[1].right - 0.5 && a[1].top < b.bottom - 0.5
+        && b.top < a[1].bottom - 0.5) {
+      out.overlaps.push([a[0].textContent, boxes[j][0].textContent]); }
+  }
+  if (a[0].getAttribute('data-sea') === '1') {
+    var x = (a[1].left + a[1].right) / 2, y = (a[1].top + a[1].bottom) / 2;
+    if (document.elementsFromPoint(x, y).some(function (e) { return e.classList && e.classList.contains('land'); })) {
+      out.onLand.push(a[0].textContent); }
+  }
+});
+return out;
+"""
+
+
+@pytest.fixture(scope="module")
+def corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from admiralty.site.build import build_site
+
+    out = tmp_path_factory.mktemp("corpus-site")
+    assert build_site([str(ROOT / "scenarios")], str(tmp_path_factory.mktemp("no-smoke")), str(out), strict=True) == 0
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _width(driver: Any, width: int) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
+def _view(driver: Any) -> str:
+    return str(driver.execute_script("return document.querySelector('svg.admiralty-map svg.map-pane')"
+                                     ".getAttribute('viewBox')"))
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+@pytest.mark.parametrize("page", ["scenarios/otranto-1917/", "maps/adriatic/"])
+def test_map_labels_never_overlap_nor_sit_on_land(corpus_server: str, browser: Any, width: int,  # noqa: F811
+                                                   page: str) -> None:
+    _width(browser, width)
+    try:
+        load(browser, corpus_server + page)
+        found = browser.execute_script(MEASURE, "svg.admiralty-map")
+        assert found["overlaps"] == [] and found["onLand"] == [] and found["small"] == [], found
+        codes = browser.execute_script(
+            "return Array.prototype.filter.call(document.querySelectorAll('svg.admiralty-map .zone-code'),"
+            " function (l) { return getComputedStyle(l).display !== 'none'; }).length")
+        total = len(browser.find_elements(By.CSS_SELECTOR, "svg.admiralty-map .zone-code"))
+        assert codes >= (total * 0.5 if width == 1400 else 10), (codes, total)  # most are readable at once
+        assert "Cattaro" in found["labels"] and "Brindisi" in found["labels"]
+    finally:
+        _width(browser, 1280)
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_pan_and_zoom_change_the_viewbox(corpus_server: str, browser: Any, width: int) -> None:  # noqa: F811
+    _width(browser, width)
+    try:
+        load(browser, corpus_server + "scenarios/otranto-1917/")
+        home = _view(browser)
+        browser.find_element(By.CSS_SELECTOR, ".map-toolbar button[title='Zoom in']").click()
+        zoomed = _view(browser)
+        assert zoomed != home and float(zoomed.split()[2]) < float(home.split()[2])
+        # after zooming in, more zone codes fit, still without overlaps and still at 11 px or more
+        found = browser.execute_script(MEASURE, "svg.admiralty-map")
+        assert found["overlaps"] == [] and found["small"] == [], found
+        svg = browser.find_element(By.CSS_SELECTOR, "svg.admiralty-map")
+        svg.send_keys("\ue012")  # ArrowLeft pans
+        assert _view(browser) != zoomed
+        before = _view(browser)
+        browser.execute_script("var p = document.querySelector('svg.map-pane').getBoundingClientRect();"
+                               "arguments[0].dispatchEvent(new WheelEvent('wheel', {deltaY: 120, clientX: p.left + 50,"
+                               " clientY: p.top + 50, bubbles: true, cancelable: true}))", svg)
+        assert float(_view(browser).split()[2]) > float(before.split()[2])  # the wheel zooms out
+        browser.find_element(By.CSS_SELECTOR, ".map-toolbar button[title='Whole map']").click()
+        assert _view(browser) == home
+    finally:
+        _width(browser, 1280)
+
+
+def test_only_the_selected_batterys_rings_show(corpus_server: str, browser: Any) -> None:  # noqa: F811
+    load(browser, corpus_server + "scenarios/plancenoit-1815/")
+    rings = browser.find_elements(By.CSS_SELECTOR, "svg.admiralty-map .range-ring")
+    assert rings and not any(r.is_displayed() for r in rings)
+    battery = browser.find_elements(By.CSS_SELECTOR, "svg.admiralty-map .battery")[1]
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", battery)
+    shown = [r.get_attribute("data-battery") for r in rings if r.is_displayed()]
+    assert shown == [battery.get_attribute("data-battery")]
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:  # the static print version shows every battery's rings
+        assert all(r.is_displayed() for r in rings)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
