@@ -140,3 +140,50 @@ def test_a_refloated_ship_away_from_its_fleet_aborts_only_under_the_option(force
     assert weather.refloat(state, state.ships["Frankfurt"], roll=1, damage_roll=1)
     formed = state.fleets[state.ships["Frankfurt"].fleet or ""]
     assert formed.id != "fleet-1" and formed.at == "R24" and formed.mission == mission
+
+
+# --- DN-5.2-raid: searching for merchant ships (item 5) ---------------------------------------------------
+
+
+def _raid(weather_: str = "calm", at: str = "T10", hidden: bool = True, face: int = 6):  # type: ignore[no-untyped-def]
+    """A hidden raider (Emden, a leader) at ``at`` that searches on turn 1 with the dice showing ``face``."""
+    scn = scenario([fleet("raider", "raid", at, ["Emden"])], [], turns=3, weather=weather_)
+    game = start(scn)
+    game.state.fleets["raider"].hidden = hidden
+    game.state.fleets["raider"].has_moved = True
+
+    def policy(g, side, legal):  # type: ignore[no-untyped-def]
+        if g.state.turn == 1 and "search" in legal:
+            return "search"
+        return None
+    game.state.rng = FixedDice(face)  # type: ignore[assignment]
+    return drive(game, policy)
+
+
+@pytest.mark.rule("DN-5.2-raid")
+@pytest.mark.rule("DN-5.2-raid-hidden")
+def test_a_raider_that_sinks_a_merchant_scores_and_is_revealed() -> None:
+    """Seed 001, 5.2 (raid, with its reference to 10.2): a raiding fleet may search for enemy merchant ships;
+    sinking one returns a hidden raider's counter to the map. The odds and points are the house table
+    ``merchants`` (a 6 in open sea finds one)."""
+    game = _raid(face=6)
+    sunk = events(game, "merchant-sunk")
+    assert [(e["fleet"], e["rule"]) for e in sunk] == [("raider", "DN-5.2-raid")]
+    assert [e["reason"] for e in events(game, "raider-revealed")] == ["sank-merchant"]
+    assert game.state.points["central"] >= 1
+
+
+@pytest.mark.rule("DN-5.2-raid-hidden")
+def test_a_failed_search_scores_nothing_and_does_not_reveal_the_raider() -> None:
+    """Seed 001, 5.2: only sinking a merchant, not a failed search, brings the raider back on the map."""
+    game = _raid(face=1)
+    assert [e["found"] for e in events(game, "merchant-search")] == [False]
+    assert events(game, "merchant-sunk") == [] and events(game, "raider-revealed") == []
+
+
+@pytest.mark.rule("DN-5.2-raid")
+def test_the_search_odds_follow_the_house_table_by_zone_and_weather() -> None:
+    """House table ``merchants``: 1d6 + weather; 4 finds in a coastal zone, 5 in open sea; -2 in a storm."""
+    assert events(_raid(at="S21", face=4), "merchant-sunk")            # coastal: 4 is enough
+    assert not events(_raid(at="T10", face=4), "merchant-sunk")        # open sea: 4 is not
+    assert not events(_raid(weather_="storm", at="T10", face=6), "merchant-sunk")   # 6 - 2 < 5

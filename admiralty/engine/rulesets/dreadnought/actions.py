@@ -10,7 +10,8 @@ Decisions come in four kinds (``Decision.kind``); each has its own small vocabul
     and raid fleets, this turn for the others)
     ``follow-orders`` (keep what is written); ``stay``; ``move:<zone>``; ``move:<zone>/<zone>``
     (DN-5.11a); ``move:<port>``; ``refuel``; ``coal``; ``oil``; ``bombard:<port>``; ``lay:<zone>``;
-    ``sweep``; ``unload``; ``abort:<port>`` (DN-5.2-abort, effective two turns ahead). Pre-planned fleets
+    ``search`` (raid: merchant ships); ``sweep``; ``unload``; ``abort:<port>`` (DN-5.2-abort, effective two
+    turns ahead). Pre-planned fleets
     (DN-5.12) may only ``follow-orders``, ``abort:<port>``, or do a delaying act this turn (``sweep``,
     ``lay``, ``bombard``, ``unload``) that pushes the rest of their plan back one turn. Escorts may only
     ``follow-orders`` (they sail with their fleet) or ``abort:<port>``; aborting fleets and collier groups
@@ -157,6 +158,7 @@ def _stationary(state: GameState, fleet: FleetState, base: str) -> list[str]:
         acts += [kind for kind in ("coal", "oil") if any(s.cls.fuel_kind == kind for s in ships)]
     if fleet.mission == "raid" and not geo.is_port(base):
         acts += [f"bombard:{p}" for p in geo.enemy_ports_on(fleet.side, base)]
+        acts.append("search")  # DN-5.2-raid: search for merchant ships (house table merchants)
     if fleet.mission == "raid" and not geo.is_port(base) and _can_lay(state, fleet):
         acts += [f"lay:{z}" for z in geo.neighbours.get(base, ()) if field_on(state, base, z) is None]
     return acts

@@ -59,6 +59,7 @@ def _orders_phase(state: GameState) -> None:
 
 def _mission_acts(state: GameState) -> None:
     missions.bombard(state)
+    missions.search_merchants(state)
     missions.unload(state)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.geography import nation_counts_as
 from admiralty.engine.rulesets.dreadnought.model import Rules, Ship
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
@@ -106,6 +107,32 @@ def bombard(state: GameState) -> None:
         state.emit("bombardment", "DN-5.2-bombard", fleet=fleet.id, side=fleet.side, port=fleet.activity_target)
         state.add_points(fleet.side, float(state.tables["bombardment"]["vp"]), "bombardment", "DN-5.2-bombard",
                          fleet=fleet.id)
+
+
+def search_merchants(state: GameState) -> None:
+    """DN-5.2-raid (with its reference to 10.2, not in the seeds): a raiding fleet at sea that searched this
+    turn and did not fight rolls 1d6 plus the weather's modifier on the house table ``merchants``; reaching
+    the zone kind's number finds and sinks a merchant ship, which scores the table's points and brings a
+    hidden raider back on the map (DN-5.2-raid-hidden). A failed search reveals nothing."""
+    table = state.tables["merchants"]
+    for fleet in list(state.fleets.values()):
+        if fleet.activity != "search":
+            continue
+        if fleet.mission != "raid" or fleet.fought or state.geo.is_port(fleet.at):
+            state.emit("merchant-search-cancelled", "DN-5.2-raid", fleet=fleet.id, side=fleet.side)
+            continue
+        kind = "coastal" if state.geo.is_coastal(fleet.at) else "open"
+        roll = d6(state.rng)
+        bonus = int(table["weather"][state.weather])
+        found = roll + bonus >= int(table["finds_on"][kind])
+        state.emit("merchant-search", "house:merchants", fleet=fleet.id, side=fleet.side, zone=fleet.at,
+                   roll=roll, modifier=bonus, found=found)
+        if not found:
+            continue
+        if fleet.hidden:
+            reveal(state, fleet, "sank-merchant")
+        state.emit("merchant-sunk", "DN-5.2-raid", fleet=fleet.id, side=fleet.side, zone=fleet.at)
+        state.add_points(fleet.side, float(table["vp"]), "merchant", "house:merchants", fleet=fleet.id)
 
 
 def unload(state: GameState) -> None:

@@ -64,7 +64,7 @@ def carry_out(state: GameState, fleet: FleetState, order: Order) -> None:
         move_along(state, fleet, [order.target])
     elif order.kind == "split":
         written_split(state, fleet)
-    elif order.kind in ("refuel", "coal", "oil") or order.kind in DELAYING_ACTS:
+    elif order.kind in ("refuel", "coal", "oil", "search") or order.kind in DELAYING_ACTS:
         fleet.activity = order.kind
         fleet.activity_target = order.target
 
