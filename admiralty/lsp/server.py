@@ -35,9 +35,8 @@ def to_range(span: Span) -> lsp.Range:
     return lsp.Range(lsp.Position(span.line - 1, span.column - 1), lsp.Position(span.end_line - 1, span.end_column - 1))
 
 
-def to_diagnostic(d: Diagnostic) -> lsp.Diagnostic:
-    span = Span(d.line, d.column, d.end_line or d.line, d.end_column or d.column)
-    return lsp.Diagnostic(to_range(span), d.message + (f"\nhint: {d.hint}" if d.hint else ""),
+def to_diagnostic(d: Diagnostic, where: lsp.Range) -> lsp.Diagnostic:
+    return lsp.Diagnostic(where, d.message + (f"\nhint: {d.hint}" if d.hint else ""),
                           severity=SEVERITY[d.severity], code=d.code, source="admiralty",
                           code_description=lsp.CodeDescription(d.doc_url), data={"hint": d.hint})
 
@@ -58,12 +57,38 @@ class AdmiraltyServer(LanguageServer):
     def uri(self, shown: str) -> str:
         return from_fs_path(str(self.session.path_of(shown))) or shown
 
+    def lines(self, shown: str) -> list[str]:
+        text = self.session.texts.get(shown)
+        if text is None:
+            try:
+                text = self.session.path_of(shown).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+        return text.splitlines()
+
+    def client_range(self, shown: str, span: Span, lines: list[str] | None = None) -> lsp.Range:
+        """A span (1-based code points) as the client counts: 0-based, in the negotiated encoding (UTF-16 unless
+        the client offers another), which differs only on lines with characters beyond the BMP."""
+        lines = self.lines(shown) if lines is None else lines
+        plain = to_range(span)
+        codec = self.workspace.position_codec
+        return lsp.Range(codec.position_to_client_units(lines, plain.start),
+                         codec.position_to_client_units(lines, plain.end))
+
+    def at(self, uri: str, position: lsp.Position) -> tuple[str, int, int]:
+        """(shown file, 1-based line, 1-based code-point column) of a client position."""
+        shown = self.shown(uri)
+        server = self.workspace.position_codec.position_from_client_units(self.lines(shown), position)
+        return shown, server.line + 1, server.character + 1
+
     def publish(self) -> None:
         self.timer = None
         _, changes = self.session.refresh()
         for shown, found in sorted(changes.items()):
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-                self.uri(shown), [to_diagnostic(d) for d in found]))
+            lines = self.lines(shown) if found else []
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(self.uri(shown), [
+                to_diagnostic(d, self.client_range(shown, Span(d.line, d.column, d.end_line or d.line,
+                                                               d.end_column or d.column), lines)) for d in found]))
 
     def later(self) -> None:
         """Re-validate after ``debounce`` seconds without another edit."""
@@ -112,7 +137,7 @@ def did_change_files(ls: AdmiraltyServer, params: lsp.DidChangeWatchedFilesParam
 
 def completion(ls: AdmiraltyServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     at = params.position
-    found = ls.session.complete(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
+    found = ls.session.complete(*ls.at(params.text_document.uri, at))
     items = [lsp.CompletionItem(s.label, detail=s.detail or None, kind=KIND.get(s.kind),
                                 sort_text=f"{s.rank}{i:05d}", preselect=(i == 0) or None)
              for i, s in enumerate(found)]
@@ -121,14 +146,14 @@ def completion(ls: AdmiraltyServer, params: lsp.CompletionParams) -> lsp.Complet
 
 def hover(ls: AdmiraltyServer, params: lsp.HoverParams) -> lsp.Hover | None:
     at = params.position
-    text = ls.session.hover(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
+    text = ls.session.hover(*ls.at(params.text_document.uri, at))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 
 def definition(ls: AdmiraltyServer, params: lsp.DefinitionParams) -> lsp.Location | None:
     at = params.position
-    found = ls.session.definition(ls.shown(params.text_document.uri), at.line + 1, at.character + 1)
-    return lsp.Location(ls.uri(found[0]), to_range(found[1])) if found else None
+    found = ls.session.definition(*ls.at(params.text_document.uri, at))
+    return lsp.Location(ls.uri(found[0]), ls.client_range(*found)) if found else None
 
 
 def code_action(ls: AdmiraltyServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
@@ -138,7 +163,7 @@ def code_action(ls: AdmiraltyServer, params: lsp.CodeActionParams) -> list[lsp.C
     return [lsp.CodeAction(e.title, kind=lsp.CodeActionKind.QuickFix, is_preferred=(e.code == "SCH012") or None,
                            diagnostics=[by_code[e.code]] if e.code in by_code else None,
                            edit=lsp.WorkspaceEdit(changes={params.text_document.uri: [
-                               lsp.TextEdit(to_range(e.span), e.text)]}))
+                               lsp.TextEdit(ls.client_range(shown, e.span), e.text)]}))
             for e in edits]
 
 

@@ -196,3 +196,28 @@ def test_a_second_rule_system_hovers_and_defines_its_own_places(corpus: Path) ->
         assert {"ionian-sea", "preveza"} <= {item.label for item in result.items}
 
     run(corpus, body, "c")
+
+
+def test_columns_are_counted_as_the_client_counts(corpus: Path) -> None:
+    """A character beyond the Basic Multilingual Plane is one column to admiralty and two UTF-16 units to the
+    client (LSP's default encoding): the diagnostic lands on the misspelt class either way."""
+    async def body(editor: Editor) -> None:
+        text = editor.open(CATALOG)
+        await editor.next_for(CATALOG)
+        line = "  - {name: Helgoland, class: novara, italic: true}"
+        edited_line = '  - {name: Helgoland, notes: "\u2693\U0001f6a2", class: novarra, italic: true}'
+        editor.change(CATALOG, text.replace(line, edited_line))
+        found = await editor.next_for(CATALOG)
+        assert [str(d.code) for d in found] == ["REF002"]
+        utf16 = len(edited_line[:edited_line.index("novarra")].encode("utf-16-le")) // 2
+        assert (found[0].range.start.line, found[0].range.start.character) == (line_of(text, line), utf16)
+        assert utf16 == edited_line.index("novarra") + 1
+        doc, at = editor.at(CATALOG, line_of(text, line), utf16 + 1)
+        actions = await editor.client.text_document_code_action_async(lsp.CodeActionParams(
+            doc, lsp.Range(at, at), lsp.CodeActionContext(diagnostics=found)))
+        assert actions is not None
+        fix = next(a for a in actions if isinstance(a, lsp.CodeAction) and a.title == "Change to 'novara'")
+        assert fix.edit is not None and fix.edit.changes is not None
+        assert fix.edit.changes[doc.uri][0].range.start.character == utf16
+
+    run(corpus, body, "c")
