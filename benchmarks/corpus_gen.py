@@ -87,8 +87,36 @@ def write_catalogs(folder: Path) -> None:
                                                          "classes": classes, "ships": ships})
 
 
+def _wandering(rng: random.Random, rows: int, columns: int, turns: int) -> list[str]:
+    r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
+    orders = []
+    for _ in range(turns):
+        r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
+        orders.append(f"{index_label(r)}{c}")
+    return orders
+
+
+def _meeting(rng: random.Random, rows: int, columns: int, turns: int, side: int, band: int) -> list[str]:
+    """Courses that cross the other side's: side 0 steams east and side 1 west along the same few rows, a
+    zone a turn, then back, so fleets meet (contacts, then battles) as the corpus's do."""
+    r = min(rows - 1, band + rng.choice((0, 1)))
+    c = 2 + rng.randrange(2) if side == 0 else columns - rng.randrange(2)
+    step = 1 if side == 0 else -1
+    orders = []
+    for _ in range(turns):
+        if not 2 <= c + step <= columns:
+            step = -step
+        if rng.random() < 0.2:  # now and then a row north or south instead (never diagonally)
+            r = min(rows - 1, max(0, r + rng.choice((1, -1))))
+        else:
+            c += step
+        orders.append(f"{index_label(r)}{c}")
+    return orders
+
+
 def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: int = 2,
-                    map_id: str = "bench-map", turns: int = 12) -> None:
+                    map_id: str = "bench-map", turns: int = 12, meet: bool = False) -> None:
+    """``count`` scenarios of four fleets a side; ``meet``: on crossing courses (see ``_meeting``)."""
     rng = random.Random(seed)
     for n in range(count):
         sides = []
@@ -96,11 +124,8 @@ def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: 
                                                         ("entente", "italy", "Ita"))):
             fleets = []
             for f in range(4):
-                r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
-                orders = []
-                for _ in range(turns):
-                    r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
-                    orders.append(f"{index_label(r)}{c}")
+                orders = (_meeting(rng, rows, columns, turns, s, rows // 2 - 2 + f) if meet
+                          else _wandering(rng, rows, columns, turns))
                 ships = [f"{prefix} {f * 2 + 1}", f"{prefix} {f * 2 + 2}"]
                 fleets.append({"id": f"fleet-{s}-{f}", "mission": "intercept", "start": orders[0],
                                "ships": ships, "orders": orders[1:]})

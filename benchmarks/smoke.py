@@ -1,48 +1,104 @@
-"""Benchmark: smoke games of the reference scenario on 1 and 2 workers, and a 10,000-game sweep.
+"""Benchmark: ``admiralty smoke`` with the CLI's defaults (replay checks on, both player kinds of the scenario).
 
-Prints games per second for 2,000 games with 1 and with 2 worker processes, the scaling ratio (target at
-least 1.8x on this 2-core machine), and the wall time of a 10,000-game sweep with 2 workers (target under
-two minutes). Run: ``python benchmarks/smoke.py [SCENARIO_ID]`` (default otranto-1917).
+Cold figures first, whole processes as a user or CI runs them, in turn (>= 5 pairs):
+
+* 2,000 games (1,000 per player kind) of the reference scenario on 2 workers against the same on 1 worker:
+  the ratio's inverse is the scaling (target >= 1.8x);
+* a 10,000-game sweep (5,000 per player kind) on 2 workers against the 2,000-game run on 2 workers (linear
+  work gives 5x); its wall seconds are judged (target < 20 s).
+
+Then warm (in this process, imports done): ``sweep.run`` of 400 games on 2 workers against 1 worker, and
+games per second of each corpus scenario on one worker. The statistics files of a 1-worker and a 2-worker
+run are compared byte for byte. Exit code 1 when a cold target is missed.
+Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick]`` (``--quick``: no 10,000-game sweep).
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from admiralty.engine.smoke.runner import Limits
+from pairs import admiralty, cold, report, warm
+
 from admiralty.engine.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
-
-def sweep(scenario: object, games: int, jobs: int) -> float:
-    with tempfile.TemporaryDirectory() as out:
-        settings = SmokeSettings(games=games, jobs=jobs, out_dir=out, players=("random",), check_every=0,
-                                 limits=Limits(seconds=60))
-        started = time.perf_counter()
-        stats = run([scenario], settings)
-        elapsed = time.perf_counter() - started
-    failures = sum(sum(s["failures"].values()) for s in stats.values())
-    if failures:
-        print(f"  note: {failures} failed games")
-    return elapsed
+SCALING_TARGET = 1.8  # 1 worker / 2 workers
+SWEEP_TARGET = 20.0  # seconds, 10,000 games on 2 workers
 
 
-def main() -> None:
-    wanted = sys.argv[1] if len(sys.argv) > 1 else "otranto-1917"
+def command(scenario: str, games_per_kind: int, jobs: int, out: str) -> list[str]:
+    return admiralty("smoke", "scenarios", "--only", scenario, "--games", str(games_per_kind), "--jobs", str(jobs),
+                     "--out", out)
+
+
+def identical_statistics(scenario_id: str, tmp: Path) -> bool:
+    """The statistics file of a 1-worker and of a 2-worker run of the same games, byte for byte."""
+    from pairs import run_process
+    files = []
+    for jobs in (1, 2):
+        out = tmp / f"identical-{jobs}"
+        run_process(command(scenario_id, 200, jobs, str(out)))
+        files.append((out / f"{scenario_id}.json").read_bytes())
+    return files[0] == files[1]
+
+
+def warm_figures(scenario: object, tmp: str) -> None:
+    def sweep(jobs: int, games: int = 200) -> None:
+        run([scenario], SmokeSettings(games=games, jobs=jobs, out_dir=tmp))
+    report("warm", warm("sweep.run 400 games (CLI defaults), 2 workers vs 1", lambda: sweep(2), lambda: sweep(1)),
+           "2 workers", "1 worker")
+    print("WARM games per second on one worker, CLI defaults (each scenario's own player kinds), median of 5:")
+    for each in validate(["scenarios"]).scenarios:
+        kinds = len(each.smoke.players)
+        seconds = []
+        for _ in range(5):
+            started = time.perf_counter()
+            run([each], SmokeSettings(games=40, jobs=1, out_dir=tmp))
+            seconds.append(time.perf_counter() - started)
+        print(f"       {each.ruleset:<12} {each.id:<22} {40 * kinds / statistics.median(seconds):7.0f} games/s "
+              f"(min {40 * kinds / max(seconds):.0f}, max {40 * kinds / min(seconds):.0f})", flush=True)
+
+
+def main() -> int:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    wanted = args[0] if args else "otranto-1917"
     scenario = next(s for s in validate(["scenarios"]).scenarios if s.id == wanted)
-    one = sweep(scenario, 2000, 1)
-    two = sweep(scenario, 2000, 2)
-    print(f"{wanted}: 2,000 games, 1 worker  {one:6.1f}s  {2000 / one:7.0f} games/s")
-    print(f"{wanted}: 2,000 games, 2 workers {two:6.1f}s  {2000 / two:7.0f} games/s")
-    print(f"scaling 1 -> 2 workers: {one / two:.2f}x (target >= 1.8x)")
-    big = sweep(scenario, 10_000, 2)
-    print(f"{wanted}: 10,000-game sweep on 2 workers: {big:.1f}s (target < 120 s)")
+    kinds = ", ".join(scenario.smoke.players)
+    print(f"== {wanted}: CLI defaults (replay check every 10th seed, player kinds: {kinds})")
+    ok = True
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        scaling = cold("smoke 2,000 games, 2 workers vs 1 worker", command(wanted, 1000, 2, str(tmp / "a")),
+                       command(wanted, 1000, 1, str(tmp / "b")))
+        report("cold", scaling, "2 workers", "1 worker")
+        inverse = [1 / r for r in scaling.ratios()]
+        met = statistics.median(inverse) >= SCALING_TARGET
+        ok &= met
+        print(f"       scaling 1 -> 2 workers: median {statistics.median(inverse):.2f}x min {min(inverse):.2f}x "
+              f"max {max(inverse):.2f}x  target >= {SCALING_TARGET}x: {'met' if met else 'MISSED'}; "
+              f"2 workers: {2000 / statistics.median(scaling.a_wall):.0f} games/s", flush=True)
+        if "--quick" not in sys.argv:
+            sweep = cold("10,000-game sweep vs 2,000 games, both on 2 workers",
+                         command(wanted, 5000, 2, str(tmp / "c")), command(wanted, 1000, 2, str(tmp / "d")))
+            report("cold", sweep, "10,000 games", "2,000 games")
+            seconds = statistics.median(sweep.a_wall)
+            met = seconds < SWEEP_TARGET
+            ok &= met
+            print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
+                  f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
+        same = identical_statistics(wanted, tmp)
+        print(f"statistics of 1 and 2 workers byte-identical: {same}")
+        ok &= same
+        warm_figures(scenario, str(tmp / "warm"))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
