@@ -10,7 +10,8 @@ Cold figures first, whole processes as a user or CI runs them, in turn (>= 5 pai
 Then warm (in this process, imports done): ``sweep.run`` of 400 games on 2 workers against 1 worker, and
 games per second of each corpus scenario on one worker. The statistics files of a 1-worker and a 2-worker
 run are compared byte for byte. Exit code 1 when a cold target is missed.
-Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick]`` (``--quick``: no 10,000-game sweep).
+Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N]`` (``--quick``: no
+10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def warm_figures(scenario: object, tmp: str) -> None:
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    per_kind = int(sys.argv[sys.argv.index("--games-per-kind") + 1]) if "--games-per-kind" in sys.argv else 1000
+    args = [a for a in sys.argv[1:] if not a.startswith("--") and a != str(per_kind)]
     wanted = args[0] if args else "otranto-1917"
     scenario = next(s for s in validate(["scenarios"]).scenarios if s.id == wanted)
     kinds = ", ".join(scenario.smoke.players)
@@ -75,15 +77,17 @@ def main() -> int:
     ok = True
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        scaling = cold("smoke 2,000 games, 2 workers vs 1 worker", command(wanted, 1000, 2, str(tmp / "a")),
-                       command(wanted, 1000, 1, str(tmp / "b")))
+        games = 2 * per_kind
+        scaling = cold(f"smoke {games:,} games, 2 workers vs 1 worker", command(wanted, per_kind, 2, str(tmp / "a")),
+                       command(wanted, per_kind, 1, str(tmp / "b")))
         report("cold", scaling, "2 workers", "1 worker")
         inverse = [1 / r for r in scaling.ratios()]
         met = statistics.median(inverse) >= SCALING_TARGET
         ok &= met
         print(f"       scaling 1 -> 2 workers: median {statistics.median(inverse):.2f}x min {min(inverse):.2f}x "
               f"max {max(inverse):.2f}x  target >= {SCALING_TARGET}x: {'met' if met else 'MISSED'}; "
-              f"2 workers: {2000 / statistics.median(scaling.a_wall):.0f} games/s", flush=True)
+              f"2 workers: {games / statistics.median(scaling.a_wall):.0f} games/s, "
+              f"1 worker: {games / statistics.median(scaling.b_wall):.0f} games/s", flush=True)
         if "--quick" not in sys.argv:
             sweep = cold("10,000-game sweep vs 2,000 games, both on 2 workers",
                          command(wanted, 5000, 2, str(tmp / "c")), command(wanted, 1000, 2, str(tmp / "d")))

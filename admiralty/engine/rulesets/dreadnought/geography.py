@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-
-import networkx as nx
+from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import Port, Scenario
 
@@ -36,6 +35,7 @@ class Geography:
     refuel_ports: Mapping[str, frozenset[str]]
     controls: Mapping[str, frozenset[str]]
     memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    tables: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def is_port(self, place: str) -> bool:
         return place in self.ports
@@ -64,14 +64,48 @@ class Geography:
         return [port for port in self.ports_by_zone.get(zone, ()) if port not in self.friendly_ports[side]]
 
     @cached_property
-    def graph(self) -> nx.Graph:
-        """The zone graph (ports excluded: a route never passes through a port)."""
-        graph = nx.Graph()
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Each zone's neighbours in the order a networkx ``Graph`` built edge by edge along the topology
+        would hold them (an earlier zone that named this one first, then this zone's own list), so that
+        ``route`` breaks ties between equally short routes exactly as networkx's breadth-first search did.
+        Ports are excluded: a route never passes through a port."""
+        adjacency: dict[str, dict[str, None]] = {}
         for zone, others in self.neighbours.items():
-            graph.add_node(zone)
+            adjacency.setdefault(zone, {})
             for other in others:
-                graph.add_edge(zone, other)
-        return graph
+                adjacency[zone].setdefault(other, None)
+                adjacency.setdefault(other, {}).setdefault(zone, None)
+        return {zone: tuple(others) for zone, others in adjacency.items()}
+
+    def _parents(self, source: str) -> dict[str, str | None]:
+        """The breadth-first tree from ``source``: each zone reached -> the zone it was first reached from
+        (computed once per source; the table every route from ``source`` is read off)."""
+        key = ("parents", source)
+        tree = self.tables.get(key)
+        if tree is None:
+            adjacency = self.adjacency
+            tree = {source: None}
+            level = [source]
+            while level:
+                following = []
+                for zone in level:
+                    for other in adjacency[zone]:
+                        if other not in tree:
+                            tree[other] = zone
+                            following.append(other)
+                level = following
+            self.tables[key] = tree
+        return tree
+
+    def _path(self, source: str, target: str) -> list[str] | None:
+        tree = self._parents(source)
+        if target not in tree:
+            return None
+        path = [target]
+        while (parent := tree[path[-1]]) is not None:
+            path.append(parent)
+        path.reverse()
+        return path
 
     @cached_property
     def components(self) -> dict[str, int]:
@@ -114,21 +148,29 @@ class Geography:
     def route(self, start: str, goal: str) -> list[str] | None:
         """Shortest list of places entered to go from ``start`` to ``goal`` (a zone or a port), or None.
 
-        Ties between equally short routes go to the first found by networkx's breadth-first search, which
-        follows the topology's neighbour order, so the choice is the same in every process.
+        Ties between equally short routes go to the first found by a breadth-first search that follows the
+        topology's neighbour order (``adjacency``: networkx's order, which this replaced), so the choice is
+        the same in every process. Routes are read off a per-source table and remembered per (start, goal).
         """
         if start == goal:
             return []
+        key = ("route", start, goal)
+        known = self.tables.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._route(start, goal)
+            self.tables[key] = known
+        return None if known is None else list(known)
+
+    def _route(self, start: str, goal: str) -> tuple[str, ...] | None:
         starts = [start] if start not in self.ports else list(self.ports[start].zones)
         goal_port = self.ports.get(goal)
         goals = list(goal_port.zones) if goal_port is not None else [goal]
         best: list[str] | None = None
         for source in starts:
-            if source not in self.graph:
+            if source not in self.adjacency:
                 continue
-            paths = nx.single_source_shortest_path(self.graph, source)
             for target in goals:
-                path = paths.get(target)
+                path = self._path(source, target)
                 if path is None:
                     continue
                 entered = path if start in self.ports else path[1:]
@@ -136,7 +178,10 @@ class Geography:
                     best = list(entered)
         if best is None:
             return None
-        return [*best, goal] if goal_port is not None else best
+        return (*best, goal) if goal_port is not None else tuple(best)
+
+
+_UNKNOWN: Any = object()
 
 
 def build_geography(scenario: Scenario) -> Geography:

@@ -7,22 +7,60 @@ gun fire table in ``fire``, and the data in ``tables.yaml``.
 
 from __future__ import annotations
 
-from .checks import CHECKS, check_scenario
-from .game import DEFAULT_OPTIONS, RULESET, NapoleonicGame, new_game
-from .model import (
-    Battery,
-    Finding,
-    FirePlan,
-    NapoleonicScenario,
-    Ranges,
-    Side,
-    Smoke,
-    Table,
-    Terrain,
-    Unit,
-)
-from .players import PLAYERS, Player, heuristic_player, play_game, random_player
-from .tables import load_tables
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .checks import CHECKS, check_scenario
+    from .game import DEFAULT_OPTIONS, RULESET, NapoleonicGame, new_game
+    from .model import (
+        Battery,
+        Finding,
+        FirePlan,
+        NapoleonicScenario,
+        Ranges,
+        Side,
+        Smoke,
+        Table,
+        Terrain,
+        Unit,
+    )
+    from .players import PLAYERS, Player, heuristic_player, play_game, random_player
+    from .tables import load_tables
+
+_LAZY = {  # name -> its submodule, imported on first use (PEP 562): finding the rule system stays light
+    "Battery": "model",
+    "CHECKS": "checks",
+    "DEFAULT_OPTIONS": "game",
+    "Finding": "model",
+    "FirePlan": "model",
+    "NapoleonicGame": "game",
+    "NapoleonicScenario": "model",
+    "PLAYERS": "players",
+    "Player": "players",
+    "RULESET": "game",
+    "Ranges": "model",
+    "Side": "model",
+    "Smoke": "model",
+    "Table": "model",
+    "Terrain": "model",
+    "Unit": "model",
+    "check_scenario": "checks",
+    "heuristic_player": "players",
+    "load_tables": "tables",
+    "new_game": "game",
+    "play_game": "players",
+    "random_player": "players",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CHECKS",

@@ -8,23 +8,60 @@ Reading order, as the rulebook: ``model`` (what a scenario holds), ``dice`` (RN-
 
 from __future__ import annotations
 
-from .game import PLAYERS, RULESET, RenaissanceGame, new_game
-from .model import (
-    Battle,
-    CardScript,
-    GalleassesPlay,
-    LandFormation,
-    Leader,
-    NavalAction,
-    Port,
-    RenaissanceMap,
-    RenaissanceScenario,
-    Sea,
-    Smoke,
-    Transport,
-    Units,
-)
-from .players import heuristic_player, play_game, random_player, scripted_player
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import PLAYERS, RULESET, RenaissanceGame, new_game
+    from .model import (
+        Battle,
+        CardScript,
+        GalleassesPlay,
+        LandFormation,
+        Leader,
+        NavalAction,
+        Port,
+        RenaissanceMap,
+        RenaissanceScenario,
+        Sea,
+        Smoke,
+        Transport,
+        Units,
+    )
+    from .players import heuristic_player, play_game, random_player, scripted_player
+
+_LAZY = {  # name -> its submodule, imported on first use (PEP 562): finding the rule system stays light
+    "Battle": "model",
+    "CardScript": "model",
+    "GalleassesPlay": "model",
+    "LandFormation": "model",
+    "Leader": "model",
+    "NavalAction": "model",
+    "PLAYERS": "game",
+    "Port": "model",
+    "RULESET": "game",
+    "RenaissanceGame": "game",
+    "RenaissanceMap": "model",
+    "RenaissanceScenario": "model",
+    "Sea": "model",
+    "Smoke": "model",
+    "Transport": "model",
+    "Units": "model",
+    "heuristic_player": "players",
+    "new_game": "game",
+    "play_game": "players",
+    "random_player": "players",
+    "scripted_player": "players",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "PLAYERS",
