@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, NamedTuple
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from admiralty.engine.model.common import Smoke
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SeaKind = Literal["atlantic", "mediterranean"]
 ZoneKind = Literal["atlantic", "mediterranean", "port"]
@@ -221,7 +222,10 @@ class RenaissanceScenario:
 
 
 def sea_graph(sea_map: RenaissanceMap) -> nx.Graph:
-    """Return the graph of sea zones (node attribute ``kind``), an edge per declared adjacency."""
+    """Return the graph of sea zones (node attribute ``kind``), an edge per declared adjacency. networkx is
+    imported here, when a graph is first wanted: reading a scenario does not need it."""
+    import networkx as nx
+
     graph = nx.Graph()
     for sea in sea_map.seas.values():
         graph.add_node(sea.id, kind=sea.kind)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-import networkx as nx
-
 from .model import RenaissanceMap, sea_graph
 
 
@@ -18,6 +16,8 @@ def transport_path(
     The search runs on the sea-zone graph cut down to those zones, with the two ports joined to the
     zones they open on; ties go to the first zones in map order.
     """
+    import networkx as nx  # here, where the graph algorithm runs: checking a scenario without transports needs none
+
     # Built node by node in map order (not graph.subgraph, whose node order follows a set) so that the
     # breadth-first search breaks ties the same way in every process.
     usable = nx.Graph()

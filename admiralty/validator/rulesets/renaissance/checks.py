@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from admiralty.engine.model.common import Source
 from admiralty.engine.rulesets.renaissance.model import (
     Battle,
@@ -117,6 +115,8 @@ def sea_zone_graph(sea_map: RenaissanceMap, ctx: CheckContext) -> Iterator[Diagn
                          "pair it with the zone it touches")
     graph = sea_graph(sea_map)
     order = list(sea_map.seas)
+    import networkx as nx  # here, where a graph algorithm is needed
+
     parts = sorted((sorted(part, key=order.index) for part in nx.connected_components(graph)),
                    key=lambda part: order.index(part[0]))
     for part in parts[1:]:

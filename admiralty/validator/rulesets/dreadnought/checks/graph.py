@@ -1,10 +1,12 @@
-"""Graph checks of a dreadnought map (networkx): one connected sea, every port opening on the sea."""
+"""Graph checks of a dreadnought map: one connected sea, every port opening on the sea.
+
+The two graph algorithms needed (connected components, distances from a set of zones) are breadth-first
+sweeps over the topology's neighbours, written here: importing networkx for them cost a validate twenty
+times the work itself."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import networkx as nx
+from collections.abc import Iterable, Iterator
 
 from admiralty.engine.rulesets.dreadnought.model import SeaMap
 from admiralty.validator.checks import CheckContext, check
@@ -22,17 +24,56 @@ register("GRA003", "Port opens on no sea zone", "A port must open onto at least 
          wrong="at: [12.0, 40.0]   # far inland", right="at: [10.0, 15.0]   # on the coast")
 
 
-def sea_graph(sea_map: SeaMap) -> nx.Graph:
-    """The sea zones as a networkx graph along the map's (declared or derived) adjacency (built once)."""
+def sea_graph(sea_map: SeaMap) -> dict[str, set[str]]:
+    """The sea zones and their neighbours along the map's (declared or derived) adjacency, both ways
+    (built once per map)."""
     return sea_map.derived("sea_graph", lambda: _build_graph(sea_map))
 
 
-def _build_graph(sea_map: SeaMap) -> nx.Graph:
-    graph = nx.Graph()
-    graph.add_nodes_from(sea_map.zones)
+def _build_graph(sea_map: SeaMap) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {zone: set() for zone in sea_map.zones}
     for zone, neighbours in sea_map.topology.neighbours.items():
-        graph.add_edges_from((zone, other) for other in neighbours)
+        for other in neighbours:
+            graph.setdefault(zone, set()).add(other)
+            graph.setdefault(other, set()).add(zone)
     return graph
+
+
+def connected_components(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The zones of each connected part of ``graph``."""
+    seen: set[str] = set()
+    parts: list[set[str]] = []
+    for seed in graph:
+        if seed in seen:
+            continue
+        part = {seed}
+        frontier = [seed]
+        while frontier:
+            following = []
+            for zone in frontier:
+                for other in graph[zone]:
+                    if other not in part:
+                        part.add(other)
+                        following.append(other)
+            frontier = following
+        seen |= part
+        parts.append(part)
+    return parts
+
+
+def distances_from(graph: dict[str, set[str]], sources: Iterable[str]) -> dict[str, int]:
+    """Zones to cross from the nearest of ``sources`` to every zone reachable from them."""
+    distance = {zone: 0 for zone in sources}
+    frontier = list(distance)
+    while frontier:
+        following = []
+        for zone in frontier:
+            for other in graph.get(zone, ()):
+                if other not in distance:
+                    distance[other] = distance[zone] + 1
+                    following.append(other)
+        frontier = following
+    return distance
 
 
 @check("dreadnought", SeaMap, "GRA001")
@@ -51,7 +92,7 @@ def self_adjacent_pairs(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnost
 @check("dreadnought", SeaMap, "GRA002")
 def one_connected_sea(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Every sea zone can reach every other: otherwise report each smaller component and its zones."""
-    components = sorted(nx.connected_components(sea_graph(sea_map)), key=lambda c: (-len(c), min(c)))
+    components = sorted(connected_components(sea_graph(sea_map)), key=lambda c: (-len(c), min(c)))
     if len(components) <= 1:
         return
     main = components[0]

@@ -6,8 +6,6 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import networkx as nx
-
 from admiralty.engine.rulesets.dreadnought.model import (
     FAST_SPEEDS,
     Fleet,
@@ -18,7 +16,7 @@ from admiralty.engine.rulesets.dreadnought.model import (
 )
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
-from admiralty.validator.rulesets.dreadnought.checks.graph import sea_graph
+from admiralty.validator.rulesets.dreadnought.checks.graph import distances_from, sea_graph
 
 register(
     "GRA004",
@@ -160,7 +158,7 @@ def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, i
 
     def compute() -> dict[str, int]:
         sources = {z for p in ports for z in scenario.map.ports[p].zones}
-        return dict(nx.multi_source_dijkstra_path_length(sea_graph(scenario.map), sources)) if sources else {}
+        return distances_from(sea_graph(scenario.map), sources) if sources else {}
 
     return scenario.map.derived("friendly:" + ",".join(sorted(side.nations)), compute), ports
 
