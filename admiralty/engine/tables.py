@@ -10,26 +10,36 @@ and merges overrides (a scenario's ``rules.tables``, a game's ``tables`` option)
 Tables are plain nested dicts of JSON values; code reads them by key, never by position. Every call
 returns a fresh copy (games may not share mutable tables), and a merge is validated once per distinct
 override per process: the corpus plays thousands of games of a handful of scenarios.
+
+The check (a meta-schema check of the schema, then the tables against it) is done once per content, not
+once per process: its verdict is kept on disk (``tables_cache_dir()``), under a SHA-256 of everything it
+depends on (the tables file, every schema file beside the tables schema and one folder up, the module that
+defines the limits, the overrides, admiralty's version). A file there holds the checked tables as JSON,
+written only after the check passed; a changed byte in any of those inputs is another key, so it is checked
+again. Without a writable cache folder everything works the same, only checked in every process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import yaml
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.exceptions import NoSuchResource
-from referencing.jsonschema import DRAFT202012
 
+from admiralty import __version__
 from admiralty.resources import package_path
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 Tables = dict[str, Any]
 Problem = tuple[tuple[str | int, ...], str]
@@ -74,7 +84,13 @@ def _plain(value: Any) -> Any:
 @cache
 def _validator(schema_file: Path) -> Draft202012Validator:
     """A validator for one tables schema. Its relative ``$ref``s (``../common.schema.json``) resolve to the
-    files next to it, read from the package; nothing is ever fetched."""
+    files next to it, read from the package; nothing is ever fetched. (jsonschema is imported here: a
+    process whose tables are already known good never needs it.)"""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.exceptions import NoSuchResource
+    from referencing.jsonschema import DRAFT202012
+
     root = schema_file.resolve()
 
     def retrieve(uri: str) -> Resource[Any]:
@@ -138,19 +154,75 @@ class HouseTables:
         return tables
 
 
+def tables_cache_dir() -> Path | None:
+    """Where checked tables are kept: ``$ADMIRALTY_CACHE_DIR`` (empty or ``off``: nowhere), else
+    ``$XDG_CACHE_HOME/admiralty`` or ``~/.cache/admiralty``."""
+    explicit = os.environ.get("ADMIRALTY_CACHE_DIR")
+    if explicit is not None:
+        return None if explicit.strip().lower() in ("", "0", "off", "no") else Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "admiralty"
+
+
+def _fingerprint(house: HouseTables, overrides_json: str) -> str:
+    """SHA-256 of every input of the check of ``house`` with ``overrides_json`` merged in."""
+    digest = hashlib.sha256(f"admiralty {__version__}\0{house.ruleset}\0{house.depth}\0".encode())
+    schemas = house.schema_file.resolve().parent
+    files = [house.file, house.schema_file, *sorted(schemas.glob("*.json")), *sorted(schemas.parent.glob("*.json"))]
+    module = sys.modules.get(getattr(house.limits, "__module__", "") or "")
+    if house.limits is not None:
+        digest.update(str(getattr(house.limits, "__qualname__", house.limits)).encode() + b"\0")
+        if module is not None and getattr(module, "__file__", None):
+            files.append(Path(str(module.__file__)))
+    for path in files:
+        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(overrides_json.encode())
+    return digest.hexdigest()
+
+
+def _checked(house: HouseTables, overrides_json: str, compute: Callable[[], str]) -> str:
+    """The checked tables (canonical JSON) from the cache folder, or ``compute()`` (which raises
+    ``TablesError`` when the check fails: nothing is kept then) written there for the next process."""
+    folder = tables_cache_dir()
+    if folder is None:
+        return compute()
+    target = folder / f"tables-{_fingerprint(house, overrides_json)}.json"
+    try:
+        text = target.read_text(encoding="utf-8")
+        if isinstance(json.loads(text), dict):
+            return text
+    except (OSError, ValueError):
+        pass
+    text = compute()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError:
+        pass  # a read-only or missing home: checked again next time, nothing else changes
+    return text
+
+
 @cache
 def _base_json(house: HouseTables) -> str:
-    data = yaml.safe_load(house.file.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise TablesError(house.ruleset, [((), f"{house.file.name} is not a mapping of tables")])
-    house.check(data)
-    return json.dumps(data, sort_keys=True)
+    def compute() -> str:
+        data = yaml.safe_load(house.file.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise TablesError(house.ruleset, [((), f"{house.file.name} is not a mapping of tables")])
+        house.check(data)
+        return json.dumps(data, sort_keys=True)
+
+    return _checked(house, "", compute)
 
 
 @cache
 def _merged_json(house: HouseTables, overrides_json: str) -> str:
-    tables = house.base()
-    for override in json.loads(overrides_json):
-        tables = merge(tables, override, house.depth)  # an unknown name is the closed schema's finding
-    house.check(tables)
-    return json.dumps(tables, sort_keys=True)
+    def compute() -> str:
+        tables = house.base()
+        for override in json.loads(overrides_json):
+            tables = merge(tables, override, house.depth)  # an unknown name is the closed schema's finding
+        house.check(tables)
+        return json.dumps(tables, sort_keys=True)
+
+    return _checked(house, overrides_json, compute)
