@@ -11,23 +11,23 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from admiralty.contract import rulesets
 from admiralty.resources import package_path
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path
+
+if TYPE_CHECKING:  # jsonschema is imported where it is used: a valid corpus checked on the fast path needs none
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMAS_DIR = package_path("schemas")
 KINDS = ("map", "ships", "scenario", "tables", "table")
@@ -115,6 +115,9 @@ def _schema_store() -> dict[str, Any]:
 @cache
 def registry() -> Registry:
     """A local registry of every schema, keyed by its in-memory ``$id``: ``$ref`` never reaches the network."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     return Registry().with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
         for uri, contents in _schema_store().items())
@@ -128,7 +131,10 @@ def schema_path(ruleset: str, kind: str) -> Path:
 
 @cache
 def validator_for(ruleset: str, kind: str) -> Draft202012Validator | None:
-    """The one validator for a document kind, built on first use and reused."""
+    """The one validator for a document kind, built on first use and reused (on the fast path, only when a
+    document has a finding to describe)."""
+    from jsonschema import Draft202012Validator
+
     path = schema_path(ruleset, kind)
     if not path.is_file():
         return None
@@ -192,6 +198,8 @@ def _property_description(schema: Any, name: str) -> str:
 def _leaves(error: ValidationError) -> ValidationError:
     """For anyOf/oneOf, the most relevant error inside, when one alternative clearly fits better."""
     if error.validator in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import best_match
+
         deeper = [e for e in error.context if len(e.absolute_path) > len(error.absolute_path)]
         if deeper:
             return _leaves(best_match(deeper))
@@ -205,10 +213,12 @@ def schema_diagnostics(doc: Document, ruleset: str, kind: str) -> Iterator[Diagn
     property with "did you mean ...", not twice. A document the schema rejects always gets at least one
     error: the pipeline builds whatever has none, and the builders rely on the schema.
     """
-    validator = validator_for(ruleset, kind)
-    assert validator is not None
+    raw_errors: Iterable[ValidationError] = ()
+    if not fast_is_valid(ruleset, kind, doc.data):  # the Python validator is built only for a finding
+        validator = validator_for(ruleset, kind)
+        assert validator is not None
+        raw_errors = validator.iter_errors(doc.data)
     type_errors: set[tuple[PathPart, ...]] = set()
-    raw_errors = () if fast_is_valid(ruleset, kind, doc.data) else validator.iter_errors(doc.data)
     first: tuple[ValidationError, tuple[PathPart, ...]] | None = None
     reported = False
     for raw in raw_errors:
