@@ -14,6 +14,8 @@ _ = SimpleNamespace()
 _.RENDERER
 _.SCAFFOLD
 _.EDITOR
+# Python calls a module's __getattr__ for a name it lacks (PEP 562: the rule-system packages' lazy names).
+_.__getattr__
 # MkDocs calls a hook module's functions by name (admiralty/site/hook.py).
 _.on_config
 _.on_files
