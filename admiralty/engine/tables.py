@@ -26,6 +26,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -36,6 +37,7 @@ from urllib.request import url2pathname
 import yaml
 
 from admiralty import __version__
+from admiralty.atomic import OutputError, write_text
 from admiralty.resources import package_path
 
 if TYPE_CHECKING:
@@ -194,13 +196,8 @@ def _checked(house: HouseTables, overrides_json: str, compute: Callable[[], str]
     except (OSError, ValueError):
         pass
     text = compute()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, target)
-    except OSError:
-        pass  # a read-only or missing home: checked again next time, nothing else changes
+    with suppress(OutputError):  # a read-only or missing home: checked again next time, nothing else changes
+        write_text(target, text)
     return text
 
 
