@@ -187,3 +187,61 @@ def test_the_search_odds_follow_the_house_table_by_zone_and_weather() -> None:
     assert events(_raid(at="S21", face=4), "merchant-sunk")            # coastal: 4 is enough
     assert not events(_raid(at="T10", face=4), "merchant-sunk")        # open sea: 4 is not
     assert not events(_raid(weather_="storm", at="T10", face=6), "merchant-sunk")   # 6 - 2 < 5
+
+
+# --- DN-12-exhaust: towing on the operational map, leaving a ship behind (item 2) -------------------------
+
+
+def _dry(game, *names: str):  # type: ignore[no-untyped-def]
+    for name in names:
+        game.state.ships[name].fuel = 0
+    return game
+
+
+@pytest.mark.rule("DN-12-exhaust")
+def test_a_ship_out_of_fuel_is_towed_and_its_fleet_moves_one_zone_a_turn() -> None:
+    """Seed 004, 12: a ship with every fuel box crossed out cannot move *but may be towed* (11.2, a house
+    table here): its fleet no longer freezes; it moves at the towing table's one zone a turn, and the tug
+    burns the table's multiple of its fuel."""
+    scn = scenario([fleet("fleet-1", "intercept", "T10", ["Rostock", "Frankfurt"], ["T11/T12", "T13"])], [],
+                   turns=2)
+    game = _dry(start(scn), "Rostock")
+    fuel_before = game.state.ships["Frankfurt"].fuel
+    drive(game)
+    assert [e["path"] for e in events(game, "fleet-moved")] == [["T11"], ["T12"]]
+    assert events(game, "fleet-towed")[0]["tows"] == {"Rostock": "Frankfurt"}
+    burnt = fuel_before - game.state.ships["Frankfurt"].fuel
+    steam = game.state.ships["Frankfurt"].steam
+    assert burnt * 12 + steam == 2 * 2 * 1          # two zones, one unit each, doubled for towing
+    assert game.state.ships["Rostock"].fuel == 0 and game.state.ships["Rostock"].fleet == "fleet-1"
+
+
+@pytest.mark.rule("DN-12-exhaust")
+def test_a_fleet_without_enough_tugs_cannot_move() -> None:
+    scn = scenario([fleet("fleet-1", "intercept", "T10", ["Rostock", "Frankfurt"], ["T11"])], [], turns=1)
+    game = drive(_dry(start(scn), "Rostock", "Frankfurt"))
+    assert events(game, "fleet-moved") == [] and events(game, "cannot-move")[0]["rule"] == "DN-12-exhaust"
+
+
+@pytest.mark.rule("DN-12-exhaust")
+def test_any_fleet_may_leave_a_ship_out_of_fuel_behind() -> None:
+    """Seed 004, 12 with 11.2: a pre-planned bombard fleet with two dry ships and one tug cannot move; it may
+    leave one dry ship behind as a fleet of its own (any mission, not only the raid and intercept splits of
+    DN-5.24), and then tows the other on its written route."""
+    plan = ["stay", "P19", "P20"]          # organising starts on turn 2
+    scn = scenario([fleet("fleet-3", "bombard", "P18", ["Habsburg", "Arpad", "Babenberg"], plan)], [], turns=3)
+    game = _dry(start(scn), "Habsburg", "Arpad")
+    offered: list[str] = []
+
+    def policy(g, side, legal):  # type: ignore[no-untyped-def]
+        if g.state.turn == 2:
+            offered.extend(str(a) for a in legal if str(a).startswith("leave:"))
+            if "leave:Arpad" in legal:
+                return "leave:Arpad"
+        return None
+    drive(game, policy)
+    assert sorted(set(offered)) == ["leave:Arpad", "leave:Habsburg"]
+    left = game.state.fleets[game.state.ships["Arpad"].fleet or ""]
+    assert left.id != "fleet-3" and left.at == "P18" and left.ships == ["Arpad"]
+    assert game.state.fleets["fleet-3"].at == "P20"
+    assert [e["rule"] for e in events(game, "ship-left-behind")] == ["DN-12-exhaust"]

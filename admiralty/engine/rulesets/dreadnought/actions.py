@@ -25,7 +25,7 @@ A decision whose only choice is ``follow-orders`` or ``done`` is taken by the en
 
 from __future__ import annotations
 
-from admiralty.engine.rulesets.dreadnought import orders
+from admiralty.engine.rulesets.dreadnought import orders, towing
 from admiralty.engine.rulesets.dreadnought.mines import field_on
 from admiralty.engine.rulesets.dreadnought.missions import (
     ASSIGNABLE,
@@ -80,6 +80,7 @@ def _organise(state: GameState, fleet: FleetState) -> list[str]:
              if o.at == fleet.at and o.side == fleet.side and orders.may_join(state, fleet, o)]
     if orders.may_split(state, fleet):
         acts += [f"split:{n}" for n in fleet.ships if orders.split_leaves_valid(state, fleet, [n])]
+    acts += [f"leave:{n}" for n in towing.may_leave(state, fleet)]
     if "mission" not in fleet.acted and orders.may_take_new_mission(state, fleet):
         ships = state.ships_of(fleet)
         acts += [f"mission:{m}" for m in ASSIGNABLE if m != fleet.mission and may_fly(m, ships, rules)
@@ -261,6 +262,9 @@ def _apply_organise(state: GameState, fleet: FleetState, word: str, arg: str) ->
         new = orders.split(state, fleet, [arg])
         queue = state.decisions.setdefault(fleet.side, [])
         queue.insert(1, Decision("order", fleet.side, new.id))
+        return False
+    if word == "leave":
+        towing.leave_behind(state, fleet, arg, orders.new_fleet_id(state, fleet.id))
         return False
     if word == "mission":
         fleet.acted.append("mission")

@@ -9,7 +9,7 @@ refuelling and were not attacked (DN-12-nocombat).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 from admiralty.engine.rulesets.dreadnought.tables import Tables
@@ -34,16 +34,20 @@ def boxes_crossed(tables: Tables, ship: ShipState, units: int) -> int:
     return (ship.steam + units) // int(tables["fuel"]["units_per_box"])
 
 
-def affordable_steps(state: GameState, ships: Sequence[ShipState], steps: Sequence[str]) -> int:
+def affordable_steps(state: GameState, ships: Sequence[ShipState], steps: Sequence[str],
+                     factors: Mapping[str, int] | None = None) -> int:
     """DN-12-exhaust: how many of ``steps`` every ship has the fuel for (a ship must have the fuel for its
-    planned move; it may burn its last box doing so; a port step is free)."""
+    planned move; it may burn its last box doing so; a port step is free). ``factors`` multiplies a ship's
+    units (house towing: a tug burns more, a ship in tow, factor 0, burns nothing and needs no fuel)."""
+    factors = factors or {}
+    ships = [ship for ship in ships if factors.get(ship.name, 1) > 0]
     burnt = {ship.name: 0 for ship in ships}
     zone_index = 0
     for count, step in enumerate(steps):
         if state.geo.is_port(step):
             continue
         for ship in ships:
-            burnt[ship.name] += step_units(state.tables, ship, zone_index)
+            burnt[ship.name] += step_units(state.tables, ship, zone_index) * factors.get(ship.name, 1)
             if ship.fuel <= 0 or boxes_crossed(state.tables, ship, burnt[ship.name]) > ship.fuel:
                 return count
         zone_index += 1

@@ -9,11 +9,11 @@ enemy minefield may cost hull (DN-13).
 
 from __future__ import annotations
 
-from admiralty.engine.rulesets.dreadnought import fuel, mines
+from admiralty.engine.rulesets.dreadnought import fuel, mines, towing
 from admiralty.engine.rulesets.dreadnought.missions import reveal_raiders
 from admiralty.engine.rulesets.dreadnought.model import Order
 from admiralty.engine.rulesets.dreadnought.orders import DELAYING_ACTS, delay_plan, is_fast, start_abort, written_split
-from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState
+from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 
 SUPPLY_TYPES = ("collier", "tanker")
 
@@ -80,12 +80,11 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     steps = allowed
     if not steps:
         return []
-    if any(ship.lost_way for ship in ships):
-        state.emit("cannot-move", "DN-12-exhaust", fleet=fleet.id, side=fleet.side,
-                   ships=[s.name for s in ships if s.lost_way])
+    factors = _tow(state, fleet, ships)
+    if factors is None:
         return []
     legal = _legal_prefix(state, fleet, steps)
-    affordable = fuel.affordable_steps(state, ships, legal)
+    affordable = fuel.affordable_steps(state, ships, legal, factors)
     if affordable < len(legal):
         state.emit("short-of-fuel", "DN-12-exhaust", fleet=fleet.id, side=fleet.side, planned=legal,
                    possible=legal[:affordable])
@@ -101,7 +100,7 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
                 if fleet.id not in state.fleets:
                     return []
             for ship in state.ships_of(fleet):
-                fuel.burn(state, ship, fuel.step_units(state.tables, ship, zone_index))
+                fuel.burn(state, ship, fuel.step_units(state.tables, ship, zone_index) * factors.get(ship.name, 1))
             zone_index += 1
         fleet.at = step
         fleet.path.append(step)
@@ -124,6 +123,7 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str]) -> list[
     if len(zones) > 1 and not is_fast(ships):
         state.emit("move-shortened", "DN-5.11b", fleet=fleet.id, side=fleet.side, planned=steps, reason="speed")
         steps = steps[:1]
+    steps = _towing_cap(state, fleet, ships, steps)
     if not state.tables["options"]["weather_zone_cap"]:
         return steps
     most = int(state.tables["weather"]["max_zones"][state.weather])  # invented house rule, off by default
@@ -132,6 +132,37 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str]) -> list[
                    weather=state.weather)
         steps = steps[:most]
     return steps
+
+
+def _tow(state: GameState, fleet: FleetState, ships: list[ShipState]) -> dict[str, int] | None:
+    """DN-12-exhaust: ``None`` when a ship that lost way cannot be taken in tow (the fleet cannot move);
+    otherwise each ship's fuel factor (house towing; empty when nothing is in tow)."""
+    if not any(ship.lost_way for ship in ships):
+        return {}
+    pairs = towing.tows(state, ships)
+    if pairs is None:
+        state.emit("cannot-move", "DN-12-exhaust", fleet=fleet.id, side=fleet.side,
+                   ships=[s.name for s in ships if s.lost_way])
+        return None
+    state.emit("fleet-towed", "house:towing", fleet=fleet.id, side=fleet.side, tows=pairs)
+    return towing.fuel_factors(state, pairs)
+
+
+def _towing_cap(state: GameState, fleet: FleetState, ships: list[ShipState], steps: list[str]) -> list[str]:
+    """House towing: a fleet with a ship in tow enters at most ``towing.zones_per_turn`` zones a turn."""
+    if not any(s.lost_way for s in ships) or towing.tows(state, ships) is None:
+        return steps
+    most = int(state.tables["towing"]["zones_per_turn"])
+    kept: list[str] = []
+    for step in steps:
+        if not state.geo.is_port(step):
+            if most <= 0:
+                break
+            most -= 1
+        kept.append(step)
+    if len(kept) < len(steps):
+        state.emit("move-shortened", "house:towing", fleet=fleet.id, side=fleet.side, planned=steps, reason="towing")
+    return kept
 
 
 def _legal_prefix(state: GameState, fleet: FleetState, steps: list[str]) -> list[str]:
