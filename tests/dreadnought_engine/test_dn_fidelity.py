@@ -245,3 +245,47 @@ def test_any_fleet_may_leave_a_ship_out_of_fuel_behind() -> None:
     assert left.id != "fleet-3" and left.at == "P18" and left.ships == ["Arpad"]
     assert game.state.fleets["fleet-3"].at == "P20"
     assert [e["rule"] for e in events(game, "ship-left-behind")] == ["DN-12-exhaust"]
+
+
+# --- lasting damage recorded on the ship (item 3) ----------------------------------------------------------
+
+
+def _battle_then(lasting: dict[str, dict[str, int]], central_orders: list[str]):  # type: ignore[no-untyped-def]
+    """Two battles in T10 (turns 1 and 2) whose first outcome records ``lasting`` damage; the central
+    intercept fleet then follows ``central_orders`` from turn 3."""
+    outcomes = iter([BattleOutcome(lasting=lasting), BattleOutcome()])
+    resolver = FakeResolver(lambda battle: next(outcomes, BattleOutcome()))
+    scn = scenario([fleet("hunters", "intercept", "T10", ["Rostock", "Frankfurt"], ["stay", "stay", *central_orders])],
+                   [fleet("fleet-4", "intercept", "T10", ["Canada"], ["stay", "stay"])], turns=2 + len(central_orders),
+                   rules=rules(ALWAYS_CONTACT))
+    return drive(start(scn, battle=resolver)), resolver
+
+
+@pytest.mark.rule("DN-7.5d")
+def test_damage_results_are_recorded_on_the_ship_and_carried_into_the_next_battle() -> None:
+    """Seed 000, 7.5 (Courbet): a hit that destroys a primary factor is recorded on the ship specification;
+    the ship fights on with one factor fewer. Guns, torpedo mounts and speed lost stay lost after the battle:
+    the next battle's combatant carries them, the view shows them, the event log records them."""
+    game, resolver = _battle_then({"Canada": {"primary": 1, "torpedo": 1}}, [])
+    canada = game.state.ships["Canada"]
+    assert canada.losses == {"primary": 1, "torpedo": 1}
+    second = resolver.battles[1]
+    (carried,) = [c for c in second.forces["entente"] if c.name == "Canada"]
+    assert dict(carried.losses) == {"primary": 1, "torpedo": 1}
+    recorded = events(game, "damage-recorded")
+    assert recorded[0]["ship"] == "Canada" and recorded[0]["losses"] == {"primary": 1, "torpedo": 1}
+    (shown,) = game.view("entente")["fleets"]["fleet-4"]["ships"]
+    assert shown["name"] == "Canada" and shown["losses"] == {"primary": 1, "torpedo": 1}
+
+
+@pytest.mark.rule("DN-7.5d")
+@pytest.mark.rule("DN-5.11a")
+def test_a_ship_slowed_in_battle_slows_its_fleet_and_one_that_lost_way_needs_a_tow() -> None:
+    """An engine-room hit recorded on Rostock (speed 2 -> 1+) keeps the fleet to one zone a turn; boilers hit
+    (way lost) leave it moving only in tow (DN-12-exhaust, house towing)."""
+    game, _ = _battle_then({"Rostock": {"speed": 1}}, ["T11/T12"])
+    assert game.state.ships["Rostock"].speed == "1+"
+    assert [e["path"] for e in events(game, "fleet-moved", fleet="hunters")] == [["T11"]]
+    game, _ = _battle_then({"Rostock": {"lost_way": 1}}, ["T11"])
+    assert game.state.ships["Rostock"].lost_way and game.state.ships["Rostock"].fuel > 0
+    assert events(game, "fleet-towed")[0]["tows"] == {"Rostock": "Frankfurt"}

@@ -16,6 +16,7 @@ from admiralty.engine.replay import format_log, play
 from admiralty.engine.rulesets.dreadnought import game as dreadnought
 from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
 from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
+from admiralty.engine.rulesets.dreadnought.model import speed_rank
 from admiralty.engine.rulesets.dreadnought.tables import base_tables
 from admiralty.engine.rulesets.dreadnought.tactical.detection import side_view, sight
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
@@ -36,10 +37,10 @@ from admiralty.engine.rulesets.dreadnought.tactical.players import (
 )
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, new_field
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import fight as fight_turns
-from admiralty.engine.rulesets.dreadnought.tactical.state import starting_factor
+from admiralty.engine.rulesets.dreadnought.tactical.state import new_unit
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, campaign, drive, events, fleet, rules, scenario, start
 
-from .helpers import CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship
+from .helpers import COURBET, CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship
 
 TABLES = base_tables()
 SLOW = cls("slow", "B", "1s", 6, primary=2)
@@ -151,9 +152,17 @@ def test_the_turn_limit_ends_the_battle_without_pursuit() -> None:
     assert outcome.log[-1]["text"].startswith("the battle ends after")
 
 
-def test_a_ship_that_comes_in_damaged_has_its_factors_scaled_by_the_hull_it_has_left() -> None:
-    assert starting_factor(8, 12, 12) == 8 and starting_factor(8, 6, 12) == 4 and starting_factor(8, 11, 12) == 8
-    assert starting_factor(3, 1, 12) == 1 and starting_factor(0, 5, 12) == 0
+@pytest.mark.rule("DN-7.5d")
+def test_a_ship_comes_in_with_the_factors_recorded_on_it_not_scaled_by_hull() -> None:
+    """Seed 000, 7.5 (the Courbet example): a lost primary factor is recorded on the ship specification; the
+    next battle starts with 7 of Courbet's 8. Hull boxes lost take away no factor of their own (issue 15)."""
+    def unit(hull: int, losses: dict[str, int]) -> Any:
+        return new_unit("Courbet", "b", "f", COURBET, nation="", italic=False, hull=hull, speed=COURBET.speed,
+                        lost_way=False, torpedoes_ready=True, halve_first=False, can_fire=True, losses=losses)
+    assert unit(COURBET.hull // 2, {}).primary == COURBET.primary == 8
+    recorded = unit(COURBET.hull, {"primary": 1})
+    assert recorded.primary == 7 and recorded.secondary == COURBET.secondary
+    assert recorded.speed == speed_rank(COURBET.speed)    # speed comes in as the ship's (recorded) speed
 
 
 class Recording(TacticalBattle):

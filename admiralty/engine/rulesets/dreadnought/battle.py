@@ -25,10 +25,13 @@ from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of
 from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
 
 
-def gun_dice(cls: ShipClass, hull: int, halved: bool, divisors: Mapping[str, int]) -> int:
+def gun_dice(cls: ShipClass, hull: int, halved: bool, divisors: Mapping[str, int],
+             losses: Mapping[str, int] | None = None) -> int:
     """House basic combat: dice a ship rolls in one step. DN-5.2-bombard: a bombard fleet's ships fire with
-    each gun class halved (rounding down) in the first step. Damage scales the dice by hull left."""
-    factors = {"primary": cls.primary, "secondary": cls.secondary, "tertiary": cls.tertiary}
+    each gun class halved (rounding down) in the first step. Factors lost in earlier battles (DN-7.5d,
+    recorded on the ship) are gone; damage in this battle scales the dice by hull left."""
+    losses = losses or {}
+    factors = {k: max(0, int(getattr(cls, k)) - losses.get(k, 0)) for k in ("primary", "secondary", "tertiary")}
     if halved:
         factors = {k: v // 2 for k, v in factors.items()}
     dice = sum(factors[k] // int(divisors[k]) for k in factors)
@@ -79,7 +82,8 @@ class BasicCombat:
             return
         hits, struck = tally
         target = enemy[rng.randrange(len(enemy))]
-        dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table["dice_divisor"])
+        dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table["dice_divisor"],
+                        ship.losses)
         bonus = int(table["weather"][battle.weather])
         bonus += int(table["modifiers"]["italic"]) if ship.italic else 0
         bonus += int(table["modifiers"]["lost_way"]) if target.lost_way else 0
@@ -187,7 +191,8 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
                 name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
                 italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
                 halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation,
-                escorts=(fleet.escorts or "") if fleet.mission == "escort" else ""))
+                escorts=(fleet.escorts or "") if fleet.mission == "escort" else "",
+                losses=MappingProxyType(dict(ship.losses))))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
                   forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables,
                   coast=coast_of(state.scenario.map, zone))
@@ -224,6 +229,7 @@ def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome
         fleet.fought = True
     for name in outcome.torpedoes_spent:
         state.ships[name].torpedoes_spent = True
+    record_lasting(state, outcome, damage_rule)
     for name, boxes in outcome.damage.items():
         damage_ship(state, state.ships[name], boxes, "battle", damage_rule)
     for name in outcome.sunk:
@@ -235,6 +241,20 @@ def apply_outcome(state: GameState, zone: str, fleets: list[FleetState], outcome
     for fleet in alive:
         fleet.may_pursue = pursuable(fleet, alive, outcome)
         state.decisions.setdefault(fleet.side, []).append(Decision("after-battle", fleet.side, fleet.id))
+
+
+def record_lasting(state: GameState, outcome: BattleOutcome, rule: str) -> None:
+    """DN-7.5d, as the Courbet example says: every damage result is recorded on the ship specification, so
+    guns, torpedo mounts and speed lost and way lost carry into the next battle and the operational game."""
+    for name, lost in sorted(outcome.lasting.items()):
+        ship = state.ships[name]
+        for key, amount in sorted(lost.items()):
+            if key == "lost_way":
+                ship.boilers = ship.boilers or amount > 0
+            elif amount > 0:
+                ship.losses[key] = ship.losses.get(key, 0) + amount
+        state.emit("damage-recorded", rule, ship=name, side=ship.side, losses=dict(sorted(ship.losses.items())),
+                   lost_way=ship.boilers, speed=ship.speed)
 
 
 def pursuable(fleet: FleetState, alive: list[FleetState], outcome: BattleOutcome) -> list[str]:

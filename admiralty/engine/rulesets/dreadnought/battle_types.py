@@ -32,6 +32,7 @@ class Combatant:
     can_fire: bool = True
     nation: str = ""  # home coast for grounding (DN-7.42)
     escorts: str = ""  # the fleet this ship's fleet escorts (DN-5.2-escort), "" if none
+    losses: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # recorded damage (DN-7.5d)
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class BattleOutcome:
     pursuit_allowed: bool = True
     steps: int = 0
     log: tuple[dict[str, Any], ...] = ()
+    lasting: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
+    """DN-7.5d, recorded on the ship specification: per ship, gun and torpedo factors and speed classes lost
+    in this battle, and ``lost_way`` 1 when it lost way (boilers, or speed below "1s")."""
 
 
 class BattleResolver(Protocol):

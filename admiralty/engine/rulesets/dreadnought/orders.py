@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from admiralty.engine.rulesets.dreadnought import fuel
 from admiralty.engine.rulesets.dreadnought.missions import may_add_raid_fleet, may_fly, one_nationality
-from admiralty.engine.rulesets.dreadnought.model import Fleet, Order, may_enter_two_zones, normalise_zone_id
+from admiralty.engine.rulesets.dreadnought.model import (
+    FAST_SPEEDS,
+    Fleet,
+    Order,
+    may_enter_two_zones,
+    normalise_zone_id,
+)
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
 
 DELAYING_ACTS = frozenset({"sweep", "lay", "bombard", "unload"})
@@ -29,8 +35,9 @@ def written_plan(fleet: Fleet, turns: int) -> dict[int, Order]:
 
 
 def is_fast(ships: list[ShipState]) -> bool:
-    """DN-5.11a: a fleet made only of speed 2 or 2+ ships (``model.may_enter_two_zones``)."""
-    return may_enter_two_zones(ship.cls for ship in ships)
+    """DN-5.11a: a fleet made only of speed 2 or 2+ ships (``model.may_enter_two_zones``), each at the speed
+    it has now (speed lost in battle is recorded on the ship, DN-7.5d)."""
+    return may_enter_two_zones(ship.cls for ship in ships) and all(ship.speed in FAST_SPEEDS for ship in ships)
 
 
 def planned_place(state: GameState, fleet: FleetState, turn: int) -> str:

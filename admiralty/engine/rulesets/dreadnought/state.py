@@ -15,12 +15,14 @@ from admiralty.engine.api import Event, GameResult
 from admiralty.engine.events import emit as emit_event
 from admiralty.engine.rulesets.dreadnought.geography import Geography
 from admiralty.engine.rulesets.dreadnought.model import (
+    SPEEDS,
     STAY,
     Order,
     Scenario,
     Ship,
     ShipClass,
     effective_speed,
+    speed_rank,
 )
 from admiralty.engine.rulesets.dreadnought.tables import Tables
 
@@ -43,6 +45,8 @@ class ShipState:
     deliberate: bool = False
     mine_loads: int = 0
     steam: int = 0
+    losses: dict[str, int] = field(default_factory=dict)
+    boilers: bool = False
 
     @property
     def name(self) -> str:
@@ -58,13 +62,16 @@ class ShipState:
 
     @property
     def lost_way(self) -> bool:
-        """DN-12-exhaust: every fuel box crossed out."""
-        return self.fuel <= 0
+        """DN-12-exhaust: every fuel box crossed out; or way lost in battle (boilers hit, speed below "1s"),
+        recorded on the ship (DN-7.5d)."""
+        return self.fuel <= 0 or self.boilers
 
     @property
     def speed(self) -> str:
-        """The speed class the rules use for this ship (DN-12.63 for tankers)."""
-        return effective_speed(self.cls)
+        """The speed class the rules use for this ship (DN-12.63 for tankers), less the speed classes lost in
+        battle (DN-7.5d, recorded on the ship: a slowed ship slows its fleet)."""
+        rank = speed_rank(effective_speed(self.cls)) - self.losses.get("speed", 0)
+        return SPEEDS[max(0, rank)]
 
 
 @dataclass(eq=False)

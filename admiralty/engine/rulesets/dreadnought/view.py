@@ -38,7 +38,8 @@ def ship_view(state: GameState, ship: ShipState, full: bool) -> dict[str, Any]:
         del data["fuel_max"], data["fuel_kind"]
         return data
     data.update(hull=ship.hull, fuel=ship.fuel, steam=ship.steam, lost_way=ship.lost_way,
-                torpedoes_spent=ship.torpedoes_spent, mine_loads=ship.mine_loads)
+                torpedoes_spent=ship.torpedoes_spent, mine_loads=ship.mine_loads, speed=ship.speed,
+                losses=dict(sorted(ship.losses.items())))
     return data
 
 

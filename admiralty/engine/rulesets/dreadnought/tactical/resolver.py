@@ -46,7 +46,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.map import (
 )
 from admiralty.engine.rulesets.dreadnought.tactical.movement import STEPS, Move, movement_step
 from admiralty.engine.rulesets.dreadnought.tactical.players import BattlePlayer, battle_player
-from admiralty.engine.rulesets.dreadnought.tactical.state import Field, new_unit, where
+from admiralty.engine.rulesets.dreadnought.tactical.state import Field, lasting_damage, new_unit, where
 from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
 
 PlayerSpec = str | BattlePlayer
@@ -61,7 +61,8 @@ def new_field(battle: Battle, dice: Dice, coast: Coast) -> Field:
             state.units[ship.name] = new_unit(
                 ship.name, side, ship.fleet, ship.cls, nation=str(getattr(ship, "nation", "") or ""),
                 italic=ship.italic, hull=ship.hull, speed=ship.speed, lost_way=ship.lost_way,
-                torpedoes_ready=ship.torpedoes_ready, halve_first=ship.halved_first_step, can_fire=ship.can_fire)
+                torpedoes_ready=ship.torpedoes_ready, halve_first=ship.halved_first_step, can_fire=ship.can_fire,
+                losses=ship.losses)
             if ship.escorts:
                 state.escorts[ship.fleet] = ship.escorts
     return state
@@ -179,7 +180,9 @@ def outcome(state: Field) -> BattleOutcome:
         grounded=MappingProxyType({u.name: u.deliberate for u in units if u.status == "grounded"}),
         torpedoes_spent=tuple(u.name for u in units if u.torpedoes_fired),
         left=left, contact_lost=state.contact_lost, pursuit_allowed=left is not None or state.contact_lost,
-        steps=state.step, log=tuple(state.log))
+        steps=state.step, log=tuple(state.log),
+        lasting=MappingProxyType({u.name: MappingProxyType(lost) for u in units
+                                  if u.status != "sunk" and (lost := lasting_damage(u))}))
 
 
 class TacticalBattle:

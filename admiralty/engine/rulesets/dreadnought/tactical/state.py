@@ -50,6 +50,8 @@ class Unit:
     torpedoes_fired: bool = False
     tow: str | None = None
     flash: int = 0
+    start: dict[str, int] = field(default_factory=dict)  # factors and speed rank brought in, for lasting damage
+    stopped_at_start: bool = False
 
     @property
     def on_map(self) -> bool:
@@ -67,23 +69,29 @@ class Unit:
         return {"primary": self.primary, "secondary": self.secondary, "tertiary": self.tertiary}
 
 
-def starting_factor(factor: int, hull: int, hull_max: int) -> int:
-    """House: the ship's log keeps only hull boxes between battles, so a ship that comes into battle
-    damaged has each factor scaled by the hull it has left, rounding up."""
-    if hull >= hull_max or hull_max <= 0:
-        return factor
-    return -(-factor * hull // hull_max)
-
-
 def new_unit(name: str, side: str, group: str, cls: ShipClass, *, nation: str, italic: bool, hull: int,
-             speed: str, lost_way: bool, torpedoes_ready: bool, halve_first: bool, can_fire: bool) -> Unit:
-    """A unit with its starting factors (scaled for damage carried in, ``starting_factor``)."""
-    def start(value: int) -> int:
-        return starting_factor(value, hull, cls.hull)
+             speed: str, lost_way: bool, torpedoes_ready: bool, halve_first: bool, can_fire: bool,
+             losses: Mapping[str, int] | None = None) -> Unit:
+    """A unit with its starting factors: its class's, less what earlier battles destroyed, as recorded on the
+    ship specification (DN-7.5d, the Courbet example); hull boxes lost take away no factor of their own."""
+    lost = losses or {}
+    factors = {k: max(0, int(getattr(cls, k)) - lost.get(k, 0))
+               for k in ("primary", "secondary", "tertiary", "torpedo")}
+    rank = speed_rank(speed)
     return Unit(name=name, side=side, group=group, cls=cls, nation=nation, italic=italic, at=(0, 0), hull=hull,
-                hull_start=hull, primary=start(cls.primary), secondary=start(cls.secondary),
-                tertiary=start(cls.tertiary), torpedo=start(cls.torpedo), speed=speed_rank(speed),
-                lost_way=lost_way, torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire)
+                hull_start=hull, primary=factors["primary"], secondary=factors["secondary"],
+                tertiary=factors["tertiary"], torpedo=factors["torpedo"], speed=rank, lost_way=lost_way,
+                torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire,
+                start={**factors, "speed": rank}, stopped_at_start=lost_way)
+
+
+def lasting_damage(unit: Unit) -> dict[str, int]:
+    """DN-7.5d: what this battle destroyed for good: factors and speed classes lost, and way lost."""
+    now = {**unit.guns(), "torpedo": unit.torpedo, "speed": unit.speed}
+    lost = {k: unit.start[k] - now[k] for k in now if unit.start.get(k, now[k]) > now[k]}
+    if unit.lost_way and not unit.stopped_at_start:
+        lost["lost_way"] = 1
+    return lost
 
 
 @dataclass(eq=False)
