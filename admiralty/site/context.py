@@ -33,6 +33,13 @@ class SiteContext:
         self.figures[key] = svg
         return html_block(f'<span {FIGURE_ATTRIBUTE}="{attr(key)}"></span>', css_class)
 
+    def figure_inline(self, key: str, svg: str) -> str:
+        """The figure's placeholder alone (or the SVG itself without a store), to put inside other HTML."""
+        if self.figures is None:
+            return svg
+        self.figures[key] = svg
+        return f'<span {FIGURE_ATTRIBUTE}="{attr(key)}"></span>'
+
     def href(self, from_src: str, to_src: str, anchor: str = "") -> str:
         """An ``href`` from one generated page to another (raw HTML links are not rewritten by MkDocs)."""
         return relative_link(from_src, to_src, self.directory_urls, anchor)

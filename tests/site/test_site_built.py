@@ -142,10 +142,15 @@ def test_search_index_holds_the_briefings(built_site: Path) -> None:
 
 def test_print_css_puts_one_sheet_per_page(built_site: Path) -> None:
     css = (built_site / "stylesheets" / "admiralty.css").read_text(encoding="utf-8")
-    printing = css.split("@media print", 1)[1]
-    assert re.search(r"\.sheet\s*\{[^}]*break-after:\s*page", printing)
+    printing = "".join(part.split("\n}\n", 1)[0] for part in css.split("@media print")[1:])
+    assert re.search(r"\.sheet\s*\{[^}]*break-before:\s*page", printing)
     sheets = (built_site / "sheets/mini-raid/index.html").read_text(encoding="utf-8")
-    assert sheets.count('class="sheet ') == 4  # per side: order of battle, record sheet
+    # the map; per side: order of battle, written orders, record sheet; the tracks
+    assert sheets.count('class="sheet ') == 1 + 2 * 3 + 1
+    turn_track = sheets.split("<h3>Turn track</h3>")[1].split("</div>")[0]
+    boxes = turn_track.count('class="track-box"') + turn_track.count('class="track-box marked"')
+    assert boxes == 6 and turn_track.count('class="track-box marked"') == 2  # six turns, two of them night
+    assert sheets.count("<h3>Victory points: ") == 2 and 'class="sheet sheet-map"' in sheets
     assert sheets.count('class="hull-box"') == 2 * 4 + 2 * 2  # two Novaras (4 boxes), two Aquilas (2)
     assert sheets.count('class="fuel-box fuel-oil"') == 2 * 3
 

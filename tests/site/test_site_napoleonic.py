@@ -27,6 +27,7 @@ from admiralty.engine.rulesets.napoleonic.model import (
 from admiralty.site.colours import side_colour
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
+from admiralty.site.printpack import PRINT_SCRIPT
 from admiralty.site.rulesets.napoleonic import pages as napoleonic
 from admiralty.site.rulesets.napoleonic.pages import PAD, SCALE, compass, figure_groups, table_svg
 from admiralty.site.words import id_words
@@ -167,6 +168,8 @@ def test_hostile_names_are_escaped_in_the_table() -> None:
     page = scenario_page(scenario, SiteContext())
     assert "<script>" not in page.split("## Table")[1] and "<img" not in page
     sheets = napoleonic.sheets_page(scenario, "sheets/small.md", SiteContext())
+    assert sheets.count(PRINT_SCRIPT) == 1  # the print pack's own paper buttons: the only script
+    sheets = sheets.replace(PRINT_SCRIPT, "")
     assert "<script>" not in sheets and "<img" not in sheets and "&lt;script&gt;" in sheets
     ref = napoleonic.table_page(scenario.table, "maps/t.md", [scenario], SiteContext())
     assert "<script>" not in ref and "<img" not in ref
@@ -240,7 +243,8 @@ def test_roster_groups_figures_by_base(paunsdorf: NapoleonicScenario) -> None:
     sheets = re.search(r"<section.*</section>", page, re.S)
     assert sheets
     root = ET.fromstring(f"<div>{sheets.group(0)}</div>")  # the sheets are well-formed markup
-    assert [s.get("data-side") for s in classed(root, "sheet")] == [s.id for s in paunsdorf.sides]
+    # the table, a roster per side (ten units or fewer: one sheet each), the tracks
+    assert [s.get("data-side") for s in classed(root, "sheet")] == [None, *(s.id for s in paunsdorf.sides), None]
     assert "casualties are marked here and figures stay on the table" in page  # marking: roster
     cards = {c.get("data-unit"): c for c in classed(root, "roster") if c.get("data-unit")}
     assert list(cards) == [u.id for u in paunsdorf.units]

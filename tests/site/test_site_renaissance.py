@@ -27,6 +27,7 @@ from admiralty.engine.rulesets.renaissance.model import (
 )
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
+from admiralty.site.printpack import PRINT_SCRIPT
 from admiralty.site.rulesets.renaissance import map as renaissance_map
 from admiralty.site.rulesets.renaissance import pages as renaissance
 from admiralty.site.rulesets.renaissance.map import (
@@ -245,6 +246,8 @@ def test_hostile_scenario_page_shows_text_and_runs_nothing() -> None:
     assert "<script>" not in html and "<img" not in html
     assert "&lt;script&gt;" in html
     sheets = renaissance.sheets_page(scenario, "sheets/evil-1500.md", ctx)
+    assert sheets.count(PRINT_SCRIPT) == 1  # the print pack's own paper buttons: the only script
+    sheets = sheets.replace(PRINT_SCRIPT, "")
     assert "<script>" not in sheets and "<img" not in sheets
     ref = renaissance.map_page(scenario.map, "maps/evil.md", [scenario], ctx)
     assert "<script>" not in ref.split("\n", 1)[1] and "<img" not in ref

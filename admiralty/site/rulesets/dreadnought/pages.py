@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass
+from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
 from admiralty.site.rulesets.dreadnought.classes import class_page
@@ -233,24 +234,41 @@ def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
     return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
 
 
+CARDS_PER_SHEET = 16
+
+
 def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
-    """Printable sheets: per side an order of battle with the written orders, then its ships' record cards."""
+    """The print pack: the map; per side its order of battle, its written orders and its ships' record cards
+    (16 to a sheet); the turn and VP tracks. One sheet per printed page on Letter or A4."""
     back = md_path(src, scenario_src(scenario.id))
     out = [f"# Sheets: {heading(scenario.title)}\n",
-           f"Print this page (one sheet per printed page). Back to the [scenario]({back}).\n"]
-    sheets = []
+           f"The print pack: every sheet is one printed page. Back to the [scenario]({back}).\n",
+           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
+    drawn = map_svg(scenario.map, scenario, svg_id=f"sheet-map-{slug(scenario.id)}")
+    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(f"sheet-map-{slug(scenario.id)}", drawn))]
     for side in scenario.sides:
         fleets = "".join(
-            f"<h3>{esc(f.name)} — {esc('colliers and tankers' if f.is_collier_group else mission_words(f.mission))}, "
+            f"<h3>{esc(display_name(f.name, f.id))} — "
+            f"{esc('colliers and tankers' if f.is_collier_group else mission_words(f.mission))}, "
             f"starts at {esc(place_name(scenario.map, f.start))}</h3><p>{_ship_list(scenario, f)}</p>"
             for f in side.fleets)
-        orders = _orders_table(scenario, side.fleets).strip() if side.fleets else ""
-        nations = esc(", ".join(nation_name(n) for n in side.nations))
-        sheets.append(f'<section class="sheet sheet-oob"><h2>Order of battle: {esc(side.name)}</h2>'
-                      f"<p>{esc(scenario.title)} · nations {nations}</p>{fleets}{orders}</section>")
-        cards = "".join(record_card(scenario.ships[n]) for f in side.fleets for n in f.ships if n in scenario.ships)
-        sheets.append(f'<section class="sheet sheet-records"><h2>Record sheet: {esc(side.name)}</h2>'
-                      f'<div class="records">{cards}</div></section>')
+        nations = ", ".join(nation_name(n) for n in side.nations)
+        sheets.append(printpack.sheet("oob", f"Order of battle: {side.name}", f"{scenario.title} · nations {nations}",
+                                      fleets or "<p>No fleets.</p>", side=side.id))
+        if side.fleets:
+            sheets.append(printpack.sheet("orders", f"Written orders: {side.name}", scenario.title,
+                                          _orders_table(scenario, side.fleets).strip(), side=side.id))
+        ships = [scenario.ships[n] for f in side.fleets for n in f.ships if n in scenario.ships]
+        runs = printpack.chunks(ships, CARDS_PER_SHEET)
+        for number, run in enumerate(runs, 1):
+            part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
+            sheets.append(printpack.sheet("records", f"Record sheet: {side.name}{part}", scenario.title,
+                                          f'<div class="records">{"".join(record_card(s) for s in run)}</div>',
+                                          side=side.id))
+    vp_max = max((sum(s.cls.victory_points for s in scenario.ships.values() if s.nation not in side.nations)
+                  for side in scenario.sides), default=10)
+    sheets.append(printpack.tracks_sheet(scenario.title, scenario.turns, sorted(scenario.night),
+                                         [side.name for side in scenario.sides], vp_max))
     out.append(html_block("".join(sheets), "sheets"))
     return "\n".join(out)
 

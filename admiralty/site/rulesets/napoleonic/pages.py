@@ -23,6 +23,7 @@ from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scen
 from admiralty.site.glance import Size
 from admiralty.site.rulesets.napoleonic.plain import (
     legend_html,
+    name_html,
     overrides,
     special_rules,
     thing_name,
@@ -254,9 +255,7 @@ def _pieces(battery: Battery) -> str:
     return ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in parts if n) or "no pieces"
 
 
-def _name(thing: Any) -> str:
-    """The name a player reads (the id in words when the author gave none); the id stays as a tooltip."""
-    return f'<span title="{attr(thing.id)}">{esc(getattr(thing, "name", "") or id_words(thing.id))}</span>'
+_name = name_html
 
 
 def unit_rows(scenario: NapoleonicScenario, side: str) -> list[list[str]]:
@@ -368,69 +367,13 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     return {map_src(t.id): table_page(t, map_src(t.id), scenarios, ctx) for t in tables.values()}
 
 
-# --- printable sheets ------------------------------------------------------------------------------
-
-
-def figure_groups(unit: Unit) -> list[int]:
-    """NA-marking: the figures of each base (the last base holds what is left over)."""
-    left, groups = unit.figures, []
-    for _ in range(unit.bases):
-        groups.append(max(0, min(unit.figures_per_base, left)))
-        left -= groups[-1]
-    return groups
-
-
-def _boxes(count: int, css: str = "tally-box") -> str:
-    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
-
-
-def roster_card(unit: Unit) -> str:
-    """NA-marking: a unit's roster line: a box per figure, grouped by base, to mark casualties on."""
-    bases = "".join(f'<span class="base-group" title="base {i}">{_boxes(n)}</span>'
-                    for i, n in enumerate(figure_groups(unit), 1))
-    return (f'<div class="record roster" data-unit="{attr(unit.id)}"><div class="record-head">{_name(unit)} '
-            f'<span class="record-class">{esc(unit.type)} · {esc(unit.class_)} · {esc(unit.formation)}</span></div>'
-            f'<div class="record-row"><span class="record-label">{unit.figures} figures</span>{bases}</div></div>')
-
-
-def battery_card(battery: Battery) -> str:
-    """A battery's roster: a box per piece, by kind, to cross out as pieces are lost."""
-    rows = "".join(f'<div class="record-row"><span class="record-label">{label}</span>{_boxes(n, "piece-box")}</div>'
-                   for n, label in ((battery.guns, "Guns"), (battery.howitzers, "Howitzers"),
-                                    (battery.rockets, "Rockets")) if n)
-    return (f'<div class="record roster" data-battery="{attr(battery.id)}"><div class="record-head">{_name(battery)} '
-            f'<span class="record-class">{esc(battery_kind(battery))} battery · ranges {battery.ranges.canister:g}/'
-            f"{battery.ranges.effective:g}/{battery.ranges.long:g} cm</span></div>{rows}</div>")
-
-
-def sheets_page(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str:
-    """Printable roster sheets, one per side: every unit's figures by base, every battery's pieces."""
-    back = md_path(src, scenario_src(scenario.id))
-    marking = str(scenario.rules.get("marking", "roster"))
-    how = ("casualties are marked here and figures stay on the table (the enemy does not see them)"
-           if marking == "roster" else "casualty markers stand beside the unit; a whole base of casualties is "
-           "removed from the table")
-    out = [f"# Rosters: {heading(scenario.title)}\n",
-           f"Print this page (one sheet per side). Marking casualties (NA-marking): {md_literal(how)}. "
-           f"Back to the [scenario]({back}).\n"]
-    sheets = []
-    for side in scenario.sides:
-        units = "".join(roster_card(u) for u in scenario.units if u.side == side.id)
-        batteries = "".join(battery_card(b) for b in scenario.batteries if b.side == side.id)
-        sheets.append(f'<section class="sheet sheet-roster" data-side="{attr(side.id)}"><h2>Roster: '
-                      f"{esc(side.name or side.id)}</h2><p>{esc(scenario.title)}</p>"
-                      f'<div class="records">{units}</div>'
-                      + (f'<h3>Batteries</h3><div class="records">{batteries}</div>' if batteries else "")
-                      + "</section>")
-    out.append(html_block("".join(sheets), "sheets"))
-    return "\n".join(out)
-
-
 def glance(scenario: NapoleonicScenario) -> Size:
     """Units and batteries; a turn of fire for every battery takes about ten minutes."""
     figures = sum(u.figures for u in scenario.units)
     return Size(f"{len(scenario.units)} units ({figures} figures), {len(scenario.batteries)} batteries",
                 len(scenario.units) + len(scenario.batteries), 10)
 
+
+from admiralty.site.rulesets.napoleonic.sheets import figure_groups, sheets_page  # noqa: E402,F401  (draws with table_svg)
 
 RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance)

@@ -8,7 +8,7 @@ from typing import Any
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
 from admiralty.engine.rulesets.napoleonic.tables import load_tables
 from admiralty.site.context import SiteContext
-from admiralty.site.text import esc, html_block
+from admiralty.site.text import attr, esc, html_block
 from admiralty.site.words import explain, id_words, link_clauses, options_rows, table_overrides
 
 LEGEND: tuple[tuple[str, str], ...] = (
@@ -23,6 +23,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Facing", "the direction the unit faces, in degrees clockwise from north"),
     ("Ranges (cm)", "canister / effective / long range: nothing beyond long range (NA-pen-a)"),
 )
+
+
+def name_html(thing: Any) -> str:
+    """The name a player reads (the id in words when the author gave none); the id stays as a tooltip."""
+    return f'<span title="{attr(thing.id)}">{esc(getattr(thing, "name", "") or id_words(thing.id))}</span>'
 
 
 def thing_name(scenario: NapoleonicScenario, thing_id: str) -> str:

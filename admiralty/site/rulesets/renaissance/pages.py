@@ -17,6 +17,7 @@ from admiralty.engine.rulesets.renaissance.model import (
     sea_graph,
 )
 from admiralty.engine.rulesets.renaissance.tables import load_tables
+from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
 from admiralty.site.rulesets.renaissance.map import (
@@ -225,8 +226,12 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
     """Printable sheets: per power its units per place (boxes to cross out), leaders, formations and cards."""
     back = md_path(src, scenario_src(scenario.id))
     out = [f"# Sheets: {heading(scenario.title)}\n",
-           f"Print this page (one sheet per power). Back to the [scenario]({back}).\n"]
-    sheets = []
+           f"The print pack: the map, one sheet per power, the tracks; every sheet is one printed page. Back to "
+           f"the [scenario]({back}).\n",
+           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
+    key = f"sheet-map-{slug(scenario.id)}"
+    drawn = map_svg(scenario.map, scenario, svg_id=key)
+    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(key, drawn))]
     for power in scenario.powers:
         cards = "".join(_place_card(scenario, where, by_power[power]) for where, by_power in scenario.units.items()
                         if power in by_power and not by_power[power].is_empty)
@@ -243,6 +248,9 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
                       + (f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
                       + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
                       + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else "") + "</section>")
+    total = sum(u.count(k) for by_power in scenario.units.values() for u in by_power.values() for k in UNIT_KINDS)
+    sheets.append(printpack.tracks_sheet(scenario.title, max(1, len(scenario.actions)), (),
+                                         [power_name(p) for p in scenario.powers], total + len(scenario.actions)))
     out.append(html_block("".join(sheets), "sheets"))
     return "\n".join(out)
 
