@@ -78,7 +78,7 @@ STRICT_CORE = ("admiralty/__init__.py", "admiralty/__main__.py", "admiralty/buil
                "admiralty/site/context.py", "admiralty/site/coverage.py", "admiralty/site/hook.py",
                "admiralty/site/pages.py", "admiralty/site/smoke.py", "admiralty/site/text.py",
                "admiralty/site/words.py", "admiralty/site/glance.py",
-               "admiralty/site/printpack.py", "admiralty/site/status.py",
+               "admiralty/site/printpack.py", "admiralty/site/replayview.py", "admiralty/site/status.py",
                "admiralty/validator/__init__.py", "admiralty/validator/diagnostics.py",
                "admiralty/validator/integers.py", "admiralty/validator/spoofing.py", "admiralty/atomic.py",
                "admiralty/validator/pipeline.py", "admiralty/validator/schema.py", "admiralty/validator/load",

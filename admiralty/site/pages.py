@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
-from admiralty.site import coverage
+from admiralty.site import coverage, replayview
 from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
@@ -183,6 +183,10 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
     out.append(scenario_status(ruleset, src, ctx))
+    out.append("## A sample game\n")
+    out.append("One of the smoke games, turn by turn: the events of each turn, and on the map above the places "
+               "they name, marked.\n")
+    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id), ""))
     out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 

@@ -113,6 +113,9 @@ def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
     assert first["wilson95"] == stats["balance"]["wilson95"] == list(wilson_interval(first["wins"], 10))
     assert sum(s["wins"] for s in mine["sides"].values()) + mine["draws"] == 10
     assert sum(p["games"] for p in stats["by_player"].values()) == 20
+    # each scenario's first game of its first player kind is kept whole: the site's sample game to watch
+    sample = (tmp_path / "replays" / "otranto-1917-sample.jsonl").read_text().splitlines()
+    assert json.loads(sample[0])["seed"] == 0 and json.loads(sample[-1])["events"]
 
 
 def test_same_seeds_same_statistics_whatever_the_chunking(corpus: list[Any], tmp_path: Path) -> None:

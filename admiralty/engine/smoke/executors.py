@@ -50,13 +50,15 @@ class Task:
     limits: Limits
     replay_dir: str | None
     check_every: int  # re-play every n-th game from its replay file (0: never)
+    sample_seed: int | None = None  # this seed's game is kept whole for the site's replay viewer
 
 
 def run_task(task: Task) -> list[Outcome]:
     """Play one chunk of seeds (runs in a worker). Which games are re-played depends on the seed only, so
     the sample is the same however the seeds are chunked."""
     return [play_smoke_game(task.scenario, seed, task.player, limits=task.limits, replay_dir=task.replay_dir,
-                            check_replay=bool(task.check_every) and seed % task.check_every == 0)
+                            check_replay=bool(task.check_every) and seed % task.check_every == 0,
+                            sample=seed == task.sample_seed)
             for seed in task.seeds]
 
 

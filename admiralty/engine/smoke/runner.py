@@ -80,8 +80,9 @@ def _record(module: ModuleType, scenario: ScenarioModel, seed: int, player: str,
 
 def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: Limits = Limits(),
                     options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
-                    check_replay: bool = False, module: ModuleType | None = None) -> Outcome:
-    """Play one game with ``player`` on every side, checking invariants after every action."""
+                    check_replay: bool = False, module: ModuleType | None = None, sample: bool = False) -> Outcome:
+    """Play one game with ``player`` on every side, checking invariants after every action. A ``sample`` game
+    that finishes is kept, whole, as ``<replay_dir>/<scenario>-sample.jsonl``: the game the site replays."""
     module = module or ruleset_module(scenario.ruleset)
     options = dict(options or {})
     registry: dict[str, Player] = {**GENERIC_PLAYERS, **module.PLAYERS}
@@ -133,6 +134,9 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
             if not check.ok:
                 failure = "non-determinism"
                 message = f"re-playing gave another event log: {check.message}"
+    if sample and failure is None and replay_dir is not None:
+        Path(replay_dir).mkdir(parents=True, exist_ok=True)
+        write_replay(Path(replay_dir) / f"{scenario.id}-sample.jsonl", played, full_events=True)
     if failure is not None and replay_dir is not None:
         folder = Path(replay_dir)
         folder.mkdir(parents=True, exist_ok=True)

@@ -44,9 +44,10 @@ def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings) -> list[Ta
         kinds = settings.players or tuple(scenario.smoke.players)
         seeds = list(range(settings.seed, settings.seed + games))
         size = max(1, min(50, -(-games // max(1, settings.jobs * 4))))
-        for kind in kinds:
+        for number, kind in enumerate(kinds):  # the first kind's first game is the scenario's sample game
             tasks.extend(
-                Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every)
+                Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every,
+                     seeds[0] if number == 0 and seeds else None)
                 for chunk in chunks(seeds, size)
             )
     return tasks
