@@ -88,6 +88,10 @@ def test_the_wheel_installs_one_import_name_and_carries_its_data(installed: Inst
                    "admiralty/site/docs/index.md", "admiralty/site/docs/stylesheets/admiralty.css",
                    "admiralty/engine/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
         assert needed in names, needed
+    if (ROOT / ".git").exists() and shutil.which("git"):  # every data file the package tracks is shipped
+        tracked = subprocess.run(["git", "ls-files", "admiralty"], cwd=ROOT, capture_output=True, text=True,
+                                 check=True).stdout.split()
+        assert [p for p in tracked if not p.endswith(".py") and p not in names] == []
     for name in ("engine", "validator"):
         done = installed.run("python", "-c", f"import {name}")
         assert done.returncode != 0 and "ModuleNotFoundError" in done.stderr
@@ -151,6 +155,7 @@ def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
     assert docs.returncode == 0, docs.stdout + docs.stderr
     assert (cwd / "public" / "index.html").is_file()
     assert (cwd / "public" / "scenarios" / "otranto-1917" / "index.html").is_file()
+    assert (cwd / "public" / "javascripts" / "mapview.js").is_file()  # the site's scripts ship in the wheel
     built = installed.run("admiralty", "build", "scenarios", "--games", "2", "--jobs", "1", cwd=cwd)
     assert built.returncode == 0, built.stdout + built.stderr
     assert "build passed" in built.stdout and (cwd / "site" / "index.html").is_file()
