@@ -138,24 +138,11 @@ def _parser() -> argparse.ArgumentParser:
 def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
     """The builder's spec: ``--spec`` first, then each option given on the command line over it."""
     spec: dict[str, Any] = dict(_read_yaml(Path(args.spec), "spec")) if args.spec else {}
-    if not isinstance(spec.get("grid", {}), Mapping):
-        raise CommandError("the spec's `grid` must be a mapping")
-    grid = dict(spec.get("grid", {}))
-    for key, value in (("rows", args.rows), ("columns", args.columns), ("cell", args.cell),
-                       ("origin", args.origin), ("stagger", args.stagger)):
-        if value is not None:
-            grid[key] = list(value) if isinstance(value, tuple) else value
-    grid.setdefault("cell", 10)
-    for key in ("rows", "columns"):
-        if key not in grid:
-            raise CommandError(f"missing --{key} (or grid.{key} in the spec)")
-    spec["grid"] = grid
-    for key, value in (("id", args.id), ("title", args.title), ("bbox", args.bbox), ("merge", args.merge),
-                       ("km_per_unit", args.km_per_unit), ("simplify", args.simplify),
-                       ("min_land_area", args.min_land_area), ("min_sea_fraction", args.min_sea_fraction),
-                       ("adjacency", args.adjacency), ("projection", args.projection)):
-        if value is not None:
-            spec[key] = list(value) if isinstance(value, tuple) else value
+    spec["grid"] = _grid_spec(spec, args)
+    _override(spec, (("id", args.id), ("title", args.title), ("bbox", args.bbox), ("merge", args.merge),
+                     ("km_per_unit", args.km_per_unit), ("simplify", args.simplify),
+                     ("min_land_area", args.min_land_area), ("min_sea_fraction", args.min_sea_fraction),
+                     ("adjacency", args.adjacency), ("projection", args.projection)))
     spec["nations"] = {**dict(spec.get("nations", {})), **dict(args.nation)}
     if args.ports:
         spec["ports"] = read_ports(Path(args.ports))
@@ -165,16 +152,42 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
     if not isinstance(spec["id"], str) or not ID.match(spec["id"]):
         raise CommandError(f"--id must be lowercase kebab-case (like adriatic-1915), not {spec['id']!r}")
     spec.setdefault("title", spec["id"])
+    parsed = _checked_frame(spec)
+    height = height_km(spec["bbox"], str(spec.get("projection", "equal-area")))
+    spec.setdefault("km_per_unit", height / (len(parsed.row_labels) * parsed.cell))
+    return spec
+
+
+def _override(target: dict[str, Any], given: tuple[tuple[str, Any], ...]) -> None:
+    """Options given on the command line replace the spec's values (tuples become lists, as YAML has them)."""
+    for key, value in given:
+        if value is not None:
+            target[key] = list(value) if isinstance(value, tuple) else value
+
+
+def _grid_spec(spec: Mapping[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    if not isinstance(spec.get("grid", {}), Mapping):
+        raise CommandError("the spec's `grid` must be a mapping")
+    grid = dict(spec.get("grid", {}))
+    _override(grid, (("rows", args.rows), ("columns", args.columns), ("cell", args.cell),
+                     ("origin", args.origin), ("stagger", args.stagger)))
+    grid.setdefault("cell", 10)
+    for key in ("rows", "columns"):
+        if key not in grid:
+            raise CommandError(f"missing --{key} (or grid.{key} in the spec)")
+    return grid
+
+
+def _checked_frame(spec: Mapping[str, Any]) -> Grid:
+    """The spec's grid, parsed, once its bbox is known to be W,S,E,N in order."""
     try:
-        parsed = Grid.from_doc(grid)
+        parsed = Grid.from_doc(spec["grid"])
         west, south, east, north = (float(v) for v in spec["bbox"])
     except (ValueError, TypeError, KeyError, IndexError) as error:
         raise CommandError(f"bad grid or bbox: {_text(error)}") from error
     if not (west < east and south < north):
         raise CommandError("--bbox must be W,S,E,N with W < E and S < N")
-    height = height_km(spec["bbox"], str(spec.get("projection", "equal-area")))
-    spec.setdefault("km_per_unit", height / (len(parsed.row_labels) * parsed.cell))
-    return spec
+    return parsed
 
 
 def read_geojson(path: Path) -> dict[str, Any]:
