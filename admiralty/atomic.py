@@ -101,6 +101,8 @@ def output_lock(folder: Path | str, what: str = "admiralty", name: str = LOCK_NA
             os.ftruncate(descriptor, 0)
             os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
         yield lock
+        with suppress(OSError):  # released: no holder to name, and two runs leave the same folder
+            os.ftruncate(descriptor, 0)
     finally:
         os.close(descriptor)  # closing releases the lock; the file stays, empty of meaning
 

@@ -76,6 +76,7 @@ def test_init_writes_the_hook_the_workflow_and_the_housekeeping_files(tmp_path: 
 
     ignored = (tmp_path / ".gitignore").read_text().split()
     assert "build/" in ignored and "site/" in ignored
+    assert {".site.lock", ".site.building-*/", ".site.old-*/"} <= set(ignored)  # admiralty docs' lock and swap
     assert "admiralty validate scenarios/" in (tmp_path / "README.md").read_text()
 
 

@@ -90,9 +90,12 @@ admiralty docs --serve scenarios/             # the reference site on http://127
 
 
 GITIGNORE = """\
-# admiralty's outputs: smoke statistics and replays, the built site
+# admiralty's outputs: smoke statistics and replays, the built site, and the site's lock and build folders
 build/
 site/
+.site.lock
+.site.building-*/
+.site.old-*/
 """
 
 
