@@ -55,8 +55,11 @@ class Game(Protocol):
 
 def event_log_hash(events: list[Event]) -> str:
     """SHA-256 of the event log in canonical JSON: equal hashes mean byte-identical games."""
-    digest = hashlib.sha256()
-    for event in events:
-        digest.update(json.dumps(event, sort_keys=True, separators=(",", ":")).encode())
-        digest.update(b"\n")
-    return digest.hexdigest()
+    if not events:
+        return hashlib.sha256().hexdigest()
+    encode = _CANONICAL.encode  # one encoder for every event: json.dumps with options builds one per call
+    return hashlib.sha256(("\n".join(map(encode, events)) + "\n").encode()).hexdigest()
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+"""Canonical JSON, byte for byte what ``json.dumps(event, sort_keys=True, separators=(",", ":"))`` writes."""

@@ -182,25 +182,30 @@ def invariants(game: DreadnoughtGame) -> list[str]:
     state = game.state
     problems: list[str] = []
     holder: dict[str, str] = {}
+    ports, zones = state.geo.ports, state.geo.neighbours  # locals: this runs after every action of every game
     for fleet in state.fleets.values():
-        if not fleet.ships:
+        ships = fleet.ships
+        if not ships:
             problems.append(f"fleet {fleet.id} has no ships")
-        if fleet.at not in state.geo.ports and fleet.at not in state.geo.neighbours:
+        if fleet.at not in ports and fleet.at not in zones:
             problems.append(f"fleet {fleet.id} is at {fleet.at!r}, neither a sea zone nor a port")
-        for name in fleet.ships:
+        for name in ships:
             if name in holder:
                 problems.append(f"{name} is in fleets {holder[name]} and {fleet.id}")
             holder[name] = fleet.id
     for ship in state.ships.values():
-        if not 0 <= ship.fuel <= ship.cls.fuel_boxes:
-            problems.append(f"{ship.name} has {ship.fuel} fuel boxes of {ship.cls.fuel_boxes}")
-        if not 0 <= ship.hull <= ship.cls.hull:
-            problems.append(f"{ship.name} has {ship.hull} hull boxes of {ship.cls.hull}")
-        if ship.afloat != (ship.name in holder):
-            problems.append(f"{ship.name} is {'afloat' if ship.afloat else 'lost'} but "
-                            f"{'in no fleet' if ship.afloat else 'still in fleet ' + holder[ship.name]}")
-        if ship.grounded_at is not None and ship.grounded_at not in state.geo.neighbours:
-            problems.append(f"{ship.name} is grounded at {ship.grounded_at!r}, not a sea zone")
+        record = ship.ship
+        cls, name, grounded = record.cls, record.name, ship.grounded_at
+        if not 0 <= ship.fuel <= cls.fuel_boxes:
+            problems.append(f"{name} has {ship.fuel} fuel boxes of {cls.fuel_boxes}")
+        if not 0 <= ship.hull <= cls.hull:
+            problems.append(f"{name} has {ship.hull} hull boxes of {cls.hull}")
+        afloat = not ship.sunk and grounded is None
+        if afloat != (name in holder):
+            problems.append(f"{name} is {'afloat' if afloat else 'lost'} but "
+                            f"{'in no fleet' if afloat else 'still in fleet ' + holder[name]}")
+        if grounded is not None and grounded not in zones:
+            problems.append(f"{name} is grounded at {grounded!r}, not a sea zone")
     return problems
 
 
