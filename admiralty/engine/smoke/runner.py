@@ -54,17 +54,15 @@ class Outcome:
 Invariants = Callable[[Game], list[str]]
 
 
-def generic_invariants(game: Game) -> tuple[list[str], str | None, list[Any]]:
-    """What every game must satisfy after every action: someone can act until the end. Returns the problems,
-    and the side to move with its legal actions (the loop plays from them: computed once, not twice)."""
+def generic_invariants(game: Game) -> list[str]:
+    """What every game must satisfy after every action: someone can act until the end."""
     if game.is_over:
-        return [], None, []
+        return []
     movers = game.to_move()
     if not movers:
-        return ["dead-end: the game is not over but no side is to move"], None, []
-    side = movers[0]
-    legal = game.legal_actions(side)
-    return ([] if legal else [f"dead-end: {side} is to move but has no legal action"]), side, legal
+        return ["dead-end: the game is not over but no side is to move"]
+    return [f"dead-end: {side} is to move but has no legal action" for side in movers[:1]
+            if not game.legal_actions(side)]
 
 
 def _record(module: ModuleType, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
@@ -101,8 +99,8 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
         choose = registry.get(player, registry["random"])
         rngs = {side: player_rng(seed, side) for side in sides}
         while not game.is_over:
-            problems, side, legal = generic_invariants(game)
-            if problems or side is None:
+            problems = generic_invariants(game)
+            if problems:
                 failure, message = "dead-end", problems[0]
                 break
             if len(actions) >= limits.steps:
@@ -111,6 +109,8 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
             if time.perf_counter() - started > limits.seconds:
                 failure, message = "timeout", f"no end after {limits.seconds:g} s"
                 break
+            side = game.to_move()[0]
+            legal = game.legal_actions(side)
             action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
             actions.append({"side": side, "action": action})
             game.apply(side, action)
