@@ -99,7 +99,6 @@ def test_without_schemas_the_modeline_names_where_export_puts_them(tmp_path: Pat
     (["Lissa 1916"], "kebab-case"),
     (["lissa-1916", "--date", "1866-07-20"], "the id says 1916 but --date says 1866"),
     (["lissa-1916", "--map", "atlantis"], "no dreadnought map 'atlantis'"),
-    (["lissa-1916", "--corpus", "nowhere"], "no corpus folder 'nowhere'"),
 ])
 def test_new_refuses_with_one_clear_line(tmp_path: Path, args: list[str], message: str) -> None:
     assert admiralty(tmp_path, "init").returncode == 0
@@ -107,3 +106,11 @@ def test_new_refuses_with_one_clear_line(tmp_path: Path, args: list[str], messag
     assert run.returncode == 1 and message in run.stderr and run.stderr.count("\n") == 1, run.stderr
     assert "Traceback" not in run.stderr
     assert not list((tmp_path / "scenarios" / "dreadnought" / "scenarios").glob("lissa*"))
+
+
+def test_new_with_a_missing_corpus_folder_is_a_usage_error(tmp_path: Path) -> None:
+    """A path that does not exist is a usage error (exit 2, one line), as for every command."""
+    assert admiralty(tmp_path, "init").returncode == 0
+    run = admiralty(tmp_path, "new", "scenario", "lissa-1916", "--corpus", "nowhere")
+    assert run.returncode == 2 and "'nowhere'" in run.stderr and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stderr

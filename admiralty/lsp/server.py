@@ -61,8 +61,9 @@ class AdmiraltyServer(LanguageServer):
         text = self.session.texts.get(shown)
         if text is None:
             try:
-                text = self.session.path_of(shown).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+                # a file that is not UTF-8 still has lines: YML008 points into it
+                text = self.session.path_of(shown).read_text(encoding="utf-8", errors="replace")
+            except OSError:
                 text = ""
         return text.splitlines()
 
