@@ -86,6 +86,12 @@ def assert_clean(driver: Any, where: str) -> None:
     assert not errors, f"{where}: console errors {errors}"
 
 
+def set_width(driver: Any, width: int, height: int = 900) -> None:
+    """Emulate a screen ``width`` CSS pixels wide (a phone below 600)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+
+
 def load(driver: Any, url: str) -> None:
     driver.get(url)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")

@@ -7,12 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_site_browser import By, browser, load, pytestmark, server  # noqa: F401  (fixtures and marks)
-
-
-def _width(driver: Any, width: int) -> None:
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+from test_site_browser import By, browser, load, pytestmark, server, set_width  # noqa: F401  (fixtures and marks)
 
 
 def _rgb(css: str) -> tuple[int, ...]:
@@ -21,7 +16,7 @@ def _rgb(css: str) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_chart_verdict_and_index_show_the_same_figure(server: str, browser: Any, width: int) -> None:  # noqa: F811
-    _width(browser, width)
+    set_width(browser, width)
     try:
         load(browser, server + "scenarios/")
         cell = browser.find_element(By.CSS_SELECTOR, "tr[data-scenario='mini-raid'] td.balance")
@@ -62,4 +57,4 @@ def test_chart_verdict_and_index_show_the_same_figure(server: str, browser: Any,
             return out;""")
         assert routes and all(_rgb(bars[side]) == _rgb(colour) for side, colour in routes.items()), (bars, routes)
     finally:
-        _width(browser, 1280)
+        set_width(browser, 1280)

@@ -6,17 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_site_browser import By, browser, load, pytestmark, server  # noqa: F401  (fixtures and marks)
-
-
-def _width(driver: Any, width: int) -> None:
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+from test_site_browser import By, browser, load, pytestmark, server, set_width  # noqa: F401  (fixtures and marks)
 
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_coverage_glance_and_class_pages_fit(server: str, browser: Any, width: int) -> None:  # noqa: F811
-    _width(browser, width)
+    set_width(browser, width)
     try:
         load(browser, server + "coverage/")
         tables = browser.find_elements(By.CSS_SELECTOR, "table.coverage")
@@ -44,4 +39,4 @@ def test_coverage_glance_and_class_pages_fit(server: str, browser: Any, width: i
         counter = browser.find_element(By.CSS_SELECTOR, "svg.ship-counter")
         assert counter.size["width"] > 100 and counter.size["width"] <= width
     finally:
-        _width(browser, 1280)
+        set_width(browser, 1280)

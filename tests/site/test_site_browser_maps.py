@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_site_browser import By, QuietHandler, browser, load, pytestmark  # noqa: F401  (fixtures, marks)
+from test_site_browser import By, QuietHandler, browser, load, pytestmark, set_width  # noqa: F401  (fixtures, marks)
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURE = """
@@ -55,10 +55,6 @@ def corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     httpd.server_close()
 
 
-def _width(driver: Any, width: int) -> None:
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": width < 600})
-
 
 def _view(driver: Any) -> str:
     return str(driver.execute_script("return document.querySelector('svg.admiralty-map svg.map-pane')"
@@ -69,7 +65,7 @@ def _view(driver: Any) -> str:
 @pytest.mark.parametrize("page", ["scenarios/otranto-1917/", "maps/adriatic/"])
 def test_map_labels_never_overlap_nor_sit_on_land(corpus_server: str, browser: Any, width: int,  # noqa: F811
                                                    page: str) -> None:
-    _width(browser, width)
+    set_width(browser, width, height=1000)
     try:
         load(browser, corpus_server + page)
         found = browser.execute_script(MEASURE, "svg.admiralty-map")
@@ -81,12 +77,12 @@ def test_map_labels_never_overlap_nor_sit_on_land(corpus_server: str, browser: A
         assert codes >= (total * 0.5 if width == 1400 else 10), (codes, total)  # most are readable at once
         assert "Cattaro" in found["labels"] and "Brindisi" in found["labels"]
     finally:
-        _width(browser, 1280)
+        set_width(browser, 1280, height=1000)
 
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_pan_and_zoom_change_the_viewbox(corpus_server: str, browser: Any, width: int) -> None:  # noqa: F811
-    _width(browser, width)
+    set_width(browser, width, height=1000)
     try:
         load(browser, corpus_server + "scenarios/otranto-1917/")
         home = _view(browser)
@@ -107,7 +103,7 @@ def test_pan_and_zoom_change_the_viewbox(corpus_server: str, browser: Any, width
         browser.find_element(By.CSS_SELECTOR, ".map-toolbar button[title='Whole map']").click()
         assert _view(browser) == home
     finally:
-        _width(browser, 1280)
+        set_width(browser, 1280, height=1000)
 
 
 def test_only_the_selected_batterys_rings_show(corpus_server: str, browser: Any) -> None:  # noqa: F811

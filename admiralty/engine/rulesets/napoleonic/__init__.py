@@ -7,8 +7,9 @@ gun fire table in ``fire``, and the data in ``tables.yaml``.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from admiralty.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .checks import CHECKS, check_scenario
@@ -54,12 +55,7 @@ _LAZY = {  # name -> its submodule, imported on first use (PEP 562): finding the
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
