@@ -100,7 +100,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_docs(args: argparse.Namespace) -> int:
     from admiralty.site.build import build_site
 
-    return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve)
+    return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve,
+                      port=args.port)
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
@@ -273,12 +274,14 @@ def build_parser() -> argparse.ArgumentParser:
     docs = _add(sub, "docs", "Build the reference site (MkDocs, strict) from the corpus and the smoke statistics, "
                 "or serve it locally with live reload.", """
                 admiralty docs                  # into site/
-                admiralty docs --serve          # http://127.0.0.1:8000, rebuilt on every change
+                admiralty docs --serve          # http://127.0.0.1:8000/, rebuilt on every change
                 """, cmd_docs)
     docs.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
     docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
     docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
-    docs.add_argument("--serve", action="store_true", help="serve on 127.0.0.1:8000 with live reload")
+    docs.add_argument("--serve", action="store_true", help="serve on http://127.0.0.1:PORT/ with live reload "
+                      "until Ctrl-C or SIGTERM")
+    docs.add_argument("--port", type=int, default=8000, help="the port --serve listens on (default 8000)")
 
     server = _add(sub, "lsp", "A language server over stdio (needs the `lsp` extra): every admiralty diagnostic as "
                   "you type, completion of ids, hover, go to definition and quick fixes, in any LSP editor.", """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -39,11 +40,12 @@ def missing_site_extra() -> str | None:
             "python -m pip install 'admiralty[site]'")
 
 
-def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool = True, serve: bool = False) -> int:
+def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool = True, serve: bool = False,
+               port: int = 8000) -> int:
     """Build the site from ``corpus`` into ``out_dir`` (or serve it with live reload); MkDocs' exit code.
 
     ``strict`` makes every MkDocs warning (a broken link, a missing page) fail the build. ``serve`` runs
-    ``mkdocs serve`` on 127.0.0.1:8000 until interrupted (``out_dir`` is not used then).
+    ``mkdocs serve`` on 127.0.0.1:``port`` until interrupted (``out_dir`` is not used then).
     """
     problem = missing_site_extra()
     if problem:
@@ -51,7 +53,7 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
         return 2
     command = [sys.executable, "-m", "mkdocs", "serve" if serve else "build", "-f", str(CONFIG)]
     if serve:  # rebuild when the corpus or the smoke statistics change, not only docs/
-        command += ["--dev-addr", "127.0.0.1:8000"]
+        command += ["--dev-addr", f"127.0.0.1:{port}"]
         for path in [*corpus, smoke_dir]:
             if Path(path).exists():
                 command += ["--watch", str(Path(path).resolve())]
@@ -59,10 +61,10 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
         command.append("--strict")
     env = site_environment(corpus, smoke_dir)
     if serve:
-        try:
-            return subprocess.run(command, env=env, check=False).returncode
-        except KeyboardInterrupt:
-            return 0
+        # Served from the root: the published site_url's path (/admiralty/) would make the root answer only a
+        # redirect, and the URL printed must be the one that serves.
+        env["ADMIRALTY_SITE_URL"] = f"http://127.0.0.1:{port}/"
+        return serve_until_stopped(command, env, env["ADMIRALTY_SITE_URL"])
     target = Path(out_dir).resolve()
 
     def build(fresh: Path) -> int:
@@ -82,3 +84,32 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
             return replace_tree(target, build, accept=lambda code: code == 0)
         except KeyboardInterrupt:
             return 130
+
+
+class _Stopped(Exception):
+    """SIGTERM arrived: stop serving as on Ctrl-C."""
+
+
+def _raise_stopped(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
+def serve_until_stopped(command: list[str], env: dict[str, str], url: str) -> int:
+    """Run ``mkdocs serve`` until it ends or this process gets SIGINT or SIGTERM; then stop the child too (a
+    ``kill`` of admiralty alone would otherwise leave MkDocs holding the port). Stopping on request is the
+    normal end of serving: exit 0."""
+    print(f"admiralty docs: serving the site on {url} (Ctrl-C stops)", flush=True)
+    child = subprocess.Popen(command, env=env)
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        return child.wait()
+    except (KeyboardInterrupt, _Stopped):
+        child.terminate()
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
