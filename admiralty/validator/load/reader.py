@@ -11,6 +11,7 @@ from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.load.codes import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_VALUES, LoadError
 from admiralty.validator.load.composer import Composer
 from admiralty.validator.load.positions import LoadResult
+from admiralty.validator.load.slips import explain_slip
 from admiralty.validator.spoofing import scan_text
 
 _SYNTAX_HINT = "fix the YAML syntax at this point (indentation, quotes, brackets, a missing ': ')"
@@ -49,19 +50,23 @@ def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes:
         return LoadResult(None, [Diagnostic(error.code, error.message, display, s.line, s.column, s.end_line,
                                             s.end_column, hint=error.hint)])
     except yaml.MarkedYAMLError as error:
-        return LoadResult(None, [_syntax_error(error, display)])
+        return LoadResult(None, [_syntax_error(error, display, text)])
     except yaml.YAMLError as error:  # reader errors: control characters and the like
         return LoadResult(None, [_reader_error(error, text, display)])
 
 
-def _syntax_error(error: yaml.MarkedYAMLError, display: str) -> Diagnostic:
-    """YML001 where the parser stopped, or YML006 when libyaml's own depth guard fired before ours could."""
+def _syntax_error(error: yaml.MarkedYAMLError, display: str, text: str) -> Diagnostic:
+    """YML001 at the slip when it is a common one (``slips``), else where the parser stopped; or YML006 when
+    libyaml's own depth guard fired before ours could."""
     mark = error.problem_mark or error.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     message = " ".join(str(p) for p in (error.context, error.problem) if p) or "YAML syntax error"
     if "nesting depth" in message:
         return Diagnostic("YML006", f"collections nest deeper than libyaml allows ({message})", display, line,
                           column, hint="flatten the structure")
+    slip = explain_slip(error, text)
+    if slip is not None:
+        return Diagnostic("YML001", slip.message, display, slip.line, slip.column, hint=slip.hint)
     return Diagnostic("YML001", message, display, line, column, hint=_SYNTAX_HINT)
 
 
