@@ -112,6 +112,9 @@ class Report:
 def did_you_mean(word: str, choices: Sequence[str] | Iterable[str]) -> str:
     """A "did you mean ..." hint for an unknown name, or "" when nothing is close."""
     options = sorted(set(choices))
+    same_but_case = [o for o in options if o.lower() == word.lower()]
+    if same_but_case:  # only the case is wrong: that one, not the near misses that differ by a letter
+        return "did you mean " + " or ".join(f"'{c}'" for c in same_but_case) + "? names are case-sensitive"
     close = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
     if not close:
         lowered = {o.lower(): o for o in options}

@@ -31,6 +31,7 @@ from admiralty.validator.diagnostics import Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart
 from admiralty.validator.rulesets.dreadnought import geometry
 from admiralty.validator.rulesets.dreadnought.map_build import build_map
+from admiralty.validator.rulesets.dreadnought.place_hints import case_slip, land_cell, land_cell_hint
 
 MAX_GRID_CELLS = 10_000  # the Adriatic has 440; ten thousand take under a second to check
 
@@ -207,16 +208,33 @@ class _References:
         self.ctx.unknown(code, what, name, known, self.doc, path)
 
     def zone(self, zone_id: str, path: tuple[PathPart, ...]) -> None:
-        if zone_id not in self.map.zones:
+        """A zone the scenario names must be a sea zone of the map; a land cell is said to be land."""
+        if zone_id in self.map.zones:
+            return
+        nearest = land_cell(self.map, zone_id)
+        if nearest is None:
             self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+            return
+        self.failed = True
+        self.ctx.report("REF008", f"'{zone_id}' is a land cell of map '{self.map.id}', not a sea zone", self.doc,
+                        path, land_cell_hint(nearest))
 
     def place(self, text: str, path: tuple[PathPart, ...]) -> str:
+        """A zone code or a port id; a port-like word is compared with ports only."""
         if _ZONE.match(text):
             zone_id = normalise_zone_id(text)
             self.zone(zone_id, path)
             return zone_id
-        if text not in self.map.ports:
+        if text in self.map.ports:
+            return text
+        meant = case_slip(self.map, text)
+        if meant is None:
             self._unknown("REF008", "port", text, self.map.ports, path)
+            return text
+        self.failed = True
+        kind = "zone" if meant in self.map.zones else "port"
+        self.ctx.report("REF008", f"unknown port or zone '{text}'", self.doc, path,
+                        f"did you mean the {kind} '{meant}'? ids are case-sensitive")
         return text
 
     def ship(self, name: str, path: tuple[PathPart, ...]) -> None:
