@@ -56,9 +56,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from admiralty.new import new_scenario
+    from admiralty.new import new_document
 
-    return new_scenario(args.id, args.corpus, args.map, args.out, args.ruleset, args.date)
+    return new_document(args.what, args.id, args.corpus, args.map, args.out, args.ruleset, args.date)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -182,15 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
     add_smoke_options(build)
 
-    new = _add(sub, "new", "Write a new scenario skeleton that validates with the corpus's map (or table) and "
-               "catalogs and plays to a decision, with its schema modeline. The rule system is the one the corpus "
-               "folder holds (or --ruleset); the title and date follow the id's year.",
+    new = _add(sub, "new", "Write a new document with its schema modeline: a scenario skeleton that validates "
+               "with the corpus's map (or table) and catalogs and plays to a decision, or the rule system's starter "
+               "map, catalog or table under a new id. The rule system is the one the corpus folder holds (or "
+               "--ruleset); a scenario's title and date follow the id's year.",
                """
                admiralty new scenario lissa-1916 --corpus scenarios/dreadnought
+               admiralty new map north-sea --corpus scenarios/dreadnought
+               admiralty new catalog royal-navy-1916 --corpus scenarios/dreadnought
+               admiralty new table leipzig-1813 --corpus scenarios/napoleonic
                admiralty new scenario lepanto-1571 --ruleset renaissance --map mediterranean-atlantic
                admiralty new scenario lissa-1866 --corpus scenarios --ruleset dreadnought --date 1866-07-20
                """, cmd_new)
-    new.add_argument("what", choices=("scenario",), help="what to create")
+    new.add_argument("what", choices=("scenario", "map", "catalog", "table"), help="what to create: a scenario "
+                     "skeleton, or the rule system's starter map, ship catalog or table under a new id")
     new.add_argument("id", help="the new document's id (lowercase kebab-case; a last part like -1916 is its year)")
     new.add_argument("--corpus", default="scenarios", help="where to find maps, tables and catalogs "
                      "(default: scenarios)")

@@ -1,11 +1,11 @@
-"""``admiralty new scenario ID``: a skeleton scenario for any bundled rule system, built from the corpus's
-own map (or table) and catalogs, that validates with them and plays to a decision, its schema modeline
-first so that editors help from the first keystroke.
+"""``admiralty new scenario|map|catalog|table ID``: a new document for any installed rule system, its schema
+modeline first so that editors help from the first keystroke.
 
-Validation resolves references across the paths it is given (a scenario names its map by id), so a new
-scenario is checked together with its corpus: ``new`` prints that command. It does not make ``admiralty
-validate FILE`` look for documents it was not given: the pre-commit hook and CI name the corpus
-explicitly, and a validator that silently reads more than it was asked is the more surprising one.
+A scenario is a skeleton built from the corpus's own map (or table) and catalogs that validates with them and
+plays to a decision. A map, catalog or table is the rule system's starter document of that kind (the one
+``admiralty init`` writes: small, valid, commented) under the new id and title, for the author to redraw.
+Either is checked alone, as the author will check it: ``admiralty validate FILE`` reads the rest of the
+corpus the file sits in as context (``admiralty.validator.context``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from pathlib import Path
 
 from admiralty.atomic import write_text
 from admiralty.contract import rulesets
+from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.modeline import display, export_note, modeline_for
-from admiralty.scaffold.skeleton import SkeletonError, build_skeleton
+from admiralty.scaffold.skeleton import SkeletonError, build_skeleton, scaffold_of
 from admiralty.scaffold.yamlwriter import dump_document
+from admiralty.validator.context import ruleset_folder
 from admiralty.validator.pipeline import Validation, validate
 from admiralty.validator.report import render
 
@@ -90,20 +92,75 @@ def write_scenario(scenario_id: str, corpus: Path, ruleset: str | None, place: s
     return target
 
 
-def new_scenario(scenario_id: str, corpus: str, place: str | None, out: str | None, ruleset: str | None = None,
-                 date: str | None = None) -> int:
-    """The command: 0 written and valid with its corpus, 1 refused or (a bug) the skeleton does not validate."""
+KINDS = {"map": "map", "catalog": "ships", "table": "table"}  # what the author asks for -> the document kind
+
+
+def document_title(doc_id: str) -> str:
+    """``north-sea`` -> ``North Sea``; a last part that is a year stays (``rn-1916`` -> ``Rn 1916``)."""
+    return " ".join(word.capitalize() for word in doc_id.split("-"))
+
+
+def starter_of(ruleset: str, what: str) -> tuple[str, str]:
+    """The rule system's starter document of the kind ``what`` asks for: (its path below the rule system's
+    folder, its text). ``SkeletonError`` naming the kinds it has when it has none of that kind."""
+    scaffold = scaffold_of(ruleset)
+    kind = KINDS[what]
+    found = sorted((path, text) for path, text in scaffold.documents.items() if kind_of(text) == kind)
+    if not found:
+        has = ["scenario", *sorted(w for w, k in KINDS.items()
+                                   if any(kind_of(t) == k for t in scaffold.documents.values()))]
+        raise SkeletonError(f"rule system '{ruleset}' has no {what} documents; `admiralty new` writes for it: "
+                            f"{', '.join(has)}")
+    return found[0]
+
+
+def write_document(what: str, doc_id: str, corpus: Path, ruleset: str | None, out: Path | None,
+                   root: Path | None = None) -> Path:
+    """Write the starter ``what`` of the corpus's rule system as ``doc_id``; its path. ``SkeletonError``
+    (nothing written) when the id, the corpus or the rule system does not fit, or the file exists."""
+    if not ID.match(doc_id):
+        raise SkeletonError(f"'{doc_id}' is not a lowercase kebab-case id (e.g. north-sea)")
+    if not corpus.is_dir():
+        raise SkeletonError(f"no corpus folder '{display(corpus)}'; name it with --corpus")
+    chosen = pick_ruleset(corpus, validate([str(corpus)]), ruleset)
+    place, text = starter_of(chosen, what)
+    base = corpus / chosen if (corpus / chosen).is_dir() else corpus
+    target = (out if out is not None else base / Path(place).parent) / f"{doc_id}.yaml"
+    if target.exists():
+        raise SkeletonError(f"'{display(target)}' already exists; nothing was written")
+    text = re.sub(r"^id: .*$", f"id: {doc_id}", text, count=1, flags=re.MULTILINE)
+    text = re.sub(r"^title: .*$", f"title: {document_title(doc_id)} (a new {what} from the starter; redraw it)", text,
+                  count=1, flags=re.MULTILINE)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    modeline = modeline_for(target, chosen, KINDS[what], root or corpus_root(corpus))
+    write_text(target, f"{modeline.text}\n{text}")
+    note = export_note([modeline])
+    if note:
+        print(note, file=sys.stderr)
+    return target
+
+
+def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: str | None,
+                 ruleset: str | None = None, date: str | None = None) -> int:
+    """The command: 0 written and valid alone (with its corpus as context), 1 refused or (a bug) invalid."""
     folder = Path(corpus)
     try:
-        target = write_scenario(scenario_id, folder, ruleset, place, Path(out) if out else None, date)
+        if what == "scenario":
+            target = write_scenario(doc_id, folder, ruleset, place, Path(out) if out else None, date)
+        else:
+            target = write_document(what, doc_id, folder, ruleset, Path(out) if out else None)
     except SkeletonError as error:
         return _fail(str(error))
-    paths = [display(folder)] if target.absolute().is_relative_to(folder.absolute()) else [display(folder),
-                                                                                           display(target)]
+    # Alone when validation finds its corpus (below a rule system's folder), else with the corpus named.
+    inside = target.absolute().is_relative_to(folder.absolute())
+    if ruleset_folder(target) is not None:
+        paths = [display(target)]
+    else:
+        paths = [display(folder)] if inside else [display(folder), display(target)]
     check = validate(paths)
     if check.report.exit_code():
         sys.stdout.write(render(check.report, "text"))
         return _fail(f"wrote {display(target)}, but it does not validate with its corpus; this is a bug in "
                      "admiralty, please report it")
-    print(f"wrote {display(target)}; check it with its corpus: {shlex.join(['admiralty', 'validate', *paths])}")
+    print(f"wrote {display(target)}; check it: {shlex.join(['admiralty', 'validate', *paths])}")
     return 0

@@ -52,7 +52,7 @@ def test_new_in_an_init_repository(tmp_path: Path, ruleset: str) -> None:
 
     assert run.stdout.count("admiralty validate") == 1
     command = shlex.split(run.stdout.rsplit(": ", 1)[1])
-    assert command == ["admiralty", "validate", corpus]
+    assert command == ["admiralty", "validate", f"{corpus}/scenarios/lissa-1866.yaml"]  # alone: its corpus is found
     checked = admiralty(tmp_path, *command[1:], "--strict")
     assert checked.returncode == 0 and "0 errors, 0 warnings" in checked.stdout, checked.stdout
     alone = admiralty(tmp_path, "validate", "--strict", *(str(p.relative_to(tmp_path)) for p in
@@ -77,7 +77,9 @@ def test_new_over_the_bundled_corpus_copied_elsewhere(tmp_path: Path, ruleset: s
     body = yaml.safe_load(written.read_text(encoding="utf-8"))
     assert (body["title"], body["date"]) == ("New Battle, 1600", "1600-05-02")
     assert schema_of(written) == (tmp_path / "schemas" / ruleset / "scenario.schema.json").resolve()
-    assert run.stdout.endswith(": admiralty validate scenarios\n")
+    assert run.stdout.endswith(f": admiralty validate scenarios/{ruleset}/scenarios/new-battle-1600.yaml\n")
+    alone = admiralty(tmp_path, "validate", f"scenarios/{ruleset}/scenarios/new-battle-1600.yaml")
+    assert alone.returncode == 0 and alone.stdout.endswith("in 1 file\n"), alone.stdout
     assert admiralty(tmp_path, "validate", "scenarios").returncode == 0
     not_all_draws(tmp_path, "new-battle-1600")
 
@@ -114,3 +116,51 @@ def test_new_with_a_missing_corpus_folder_is_a_usage_error(tmp_path: Path) -> No
     run = admiralty(tmp_path, "new", "scenario", "lissa-1916", "--corpus", "nowhere")
     assert run.returncode == 2 and "'nowhere'" in run.stderr and run.stderr.count("\n") == 1, run.stderr
     assert "Traceback" not in run.stderr
+
+
+KINDS = {"dreadnought": ("map", "catalog"), "renaissance": ("map",), "napoleonic": ("table",)}
+SCHEMA_OF = {"map": "map", "catalog": "ships", "table": "table"}
+
+
+@pytest.mark.parametrize(("ruleset", "what"), [(r, w) for r, kinds in KINDS.items() for w in kinds])
+def test_new_map_catalog_or_table_validates_alone(tmp_path: Path, ruleset: str, what: str) -> None:
+    """The rule system's starter document of that kind under the new id, its modeline on the exported schema;
+    validated alone it is clean, and so is the whole corpus with it."""
+    assert admiralty(tmp_path, "init", "--ruleset", ruleset).returncode == 0
+    run = admiralty(tmp_path, "new", what, "north-sea", "--corpus", f"scenarios/{ruleset}")
+    assert run.returncode == 0, run.stdout + run.stderr
+    [written] = [p for p in (tmp_path / "scenarios" / ruleset).rglob("north-sea.yaml")]
+    body = yaml.safe_load(written.read_text(encoding="utf-8"))
+    assert (body["id"], body["ruleset"], body["kind"]) == ("north-sea", ruleset, SCHEMA_OF[what])
+    assert body["title"].startswith("North Sea (a new ")
+    assert schema_of(written) == (tmp_path / "schemas" / ruleset / f"{SCHEMA_OF[what]}.schema.json").resolve()
+    command = shlex.split(run.stdout.rsplit(": ", 1)[1])
+    assert command == ["admiralty", "validate", str(written.relative_to(tmp_path))]
+    alone = admiralty(tmp_path, *command[1:], "--strict")
+    assert alone.returncode == 0 and "0 errors, 0 warnings in 1 file" in alone.stdout, alone.stdout
+    whole = admiralty(tmp_path, "validate", "scenarios", "--strict")
+    assert whole.returncode == 0, whole.stdout
+
+
+@pytest.mark.parametrize(("ruleset", "what"), [("renaissance", "catalog"), ("napoleonic", "map"),
+                                               ("dreadnought", "table")])
+def test_new_refuses_a_kind_the_rule_system_does_not_have(tmp_path: Path, ruleset: str, what: str) -> None:
+    assert admiralty(tmp_path, "init", "--ruleset", ruleset).returncode == 0
+    run = admiralty(tmp_path, "new", what, "x", "--corpus", f"scenarios/{ruleset}")
+    assert run.returncode == 1 and f"rule system '{ruleset}' has no {what} documents" in run.stderr
+    assert "scenario" in run.stderr.rsplit(":", 1)[1] and run.stderr.count("\n") == 1
+    assert not list(tmp_path.rglob("x.yaml"))
+
+
+def test_a_scenario_alone_is_judged_alone_with_its_corpus_as_context(tmp_path: Path) -> None:
+    """Named on its own, a file is checked against the corpus it sits in; the corpus's own findings are not
+    its findings."""
+    shutil.copytree(ROOT / "scenarios" / "dreadnought", tmp_path / "scenarios" / "dreadnought",
+                    ignore=shutil.ignore_patterns("*.py"))
+    other = tmp_path / "scenarios" / "dreadnought" / "scenarios" / "otranto-1917.yaml"
+    other.write_text(other.read_text(encoding="utf-8").replace("start: cattaro", "start: nowhere", 1),
+                     encoding="utf-8")
+    alone = admiralty(tmp_path, "validate", "scenarios/dreadnought/scenarios/ancona-1915.yaml")
+    assert alone.returncode == 0 and "0 errors" in alone.stdout and "in 1 file" in alone.stdout, alone.stdout
+    both = admiralty(tmp_path, "validate", "scenarios/dreadnought/scenarios/ancona-1915.yaml", str(other))
+    assert both.returncode == 1 and "unknown port 'nowhere'" in both.stdout

@@ -181,6 +181,9 @@ class Workspace:
         for shown, state in self.files.items():
             for key in state.refs or ():
                 referring.setdefault(key, []).append(shown)
+        kinds = {key[:2] for key in keys}  # a missing reference's hint lists the documents of its kind
+        dirty |= {shown for shown, state in self.files.items()
+                  if any(ref not in by_key and ref[:2] in kinds for ref in state.refs or ())}
         pending, done = set(keys), set()
         while pending:
             key = pending.pop()
@@ -212,7 +215,9 @@ class Workspace:
             else:
                 wanted = [*state.refs, *([state.key] if state.key is not None else [])]
             for key in wanted:
-                for shown in by_key.get(key, []):
+                # a reference to no document is reported with the documents of its kind that exist
+                found = by_key.get(key) or [s for k, files in by_key.items() if k[:2] == key[:2] for s in files]
+                for shown in found:
                     if shown not in unit:
                         unit.add(shown)
                         pending.append(shown)

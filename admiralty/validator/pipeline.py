@@ -11,6 +11,7 @@ from typing import Any
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
+from admiralty.validator.context import context_files
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
 
@@ -78,14 +79,30 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
     return unique, problems
 
 
-def validate(paths: Sequence[str]) -> Validation:
-    """Validate every document under ``paths`` together: references resolve across all of them."""
+def validate(paths: Sequence[str], *, with_context: bool = True) -> Validation:
+    """Validate every document under ``paths`` together: references resolve across all of them. A file named
+    on its own is validated with the rest of its corpus as context (``context``), whose findings are not
+    reported."""
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
     named = {display_path(Path(given)) for given in paths if Path(given).is_file()}
-    return validate_loaded(((display_path(path), load_file(str(path), display_path(path))) for path in files),
-                           report, named=named)
+    extra = context_files(paths, files, discover) if with_context else []
+    validation = validate_loaded(((display_path(path), load_file(str(path), display_path(path)))
+                                  for path in [*files, *extra]), report, named=named)
+    if extra:
+        _judge_named_only(validation, {display_path(path) for path in extra})
+    return validation
+
+
+def _judge_named_only(validation: Validation, context: set[str]) -> None:
+    """Drop what belongs to the context files: their findings, their place in the file count, their scenarios."""
+    report = validation.report
+    report.diagnostics[:] = [d for d in report.diagnostics if d.file not in context]
+    report.files[:] = [f for f in report.files if f not in context]
+    foreign = {(item.ruleset, item.id) for item in validation.loaded
+               if item.kind == "scenario" and item.doc.file in context}
+    validation.scenarios[:] = [s for s in validation.scenarios if (s.ruleset, s.id) not in foreign]
 
 
 def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None, *,

@@ -56,7 +56,8 @@ def test_hook_passes_a_good_corpus(hook_repo: Path, corpus: Path, tmp_path: Path
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "admiralty validate" in output and "Passed" in output
-    assert "0 errors, " in output and " in 9 files" in output  # admiralty really read the whole corpus
+    documents = len(list((corpus / "scenarios").rglob("*.yaml")))
+    assert "0 errors, " in output and f" in {documents} files" in output  # admiralty read the whole corpus
 
 
 def test_hook_fails_on_an_unknown_ship_naming_file_and_line(hook_repo: Path, corpus: Path, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ them, never with all pairs or with the whole coastline per zone.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -65,6 +66,22 @@ def index_label(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         label = chr(ord("A") + rest) + label
     return label
+
+
+_ZONE_ID = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
+
+
+def zone_id(row: str, column: int) -> str:
+    """The zone id of a cell: ``zone_id("q", 31) == "Q31"``."""
+    return f"{row.upper()}{column}"
+
+
+def parse_zone_id(text: str) -> tuple[str, int] | None:
+    """Split ``Q31`` or ``Q 31`` into ``("Q", 31)``; ``None`` if the text is not a grid label."""
+    match = _ZONE_ID.match(text)
+    if match is None:
+        return None
+    return match.group(1).upper(), int(match.group(2))
 
 
 def row_is_shifted(position: int, stagger: str) -> bool:

@@ -9,8 +9,7 @@ another.
 from __future__ import annotations
 
 from admiralty.engine.rulesets.dreadnought.model import SeaMap
-from admiralty.validator.rulesets.dreadnought.authoring.grid import parse_zone_id, zone_id
-from admiralty.validator.rulesets.dreadnought.geometry import label_index
+from admiralty.validator.rulesets.dreadnought.geometry import label_index, parse_zone_id, zone_id
 
 NEAREST = 3  # sea zones named for a land cell
 

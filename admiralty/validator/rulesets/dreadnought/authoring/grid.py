@@ -10,7 +10,6 @@ the validator builds maps with; this module adds the spec's reading, checking an
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,14 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from admiralty.validator.rulesets.dreadnought import geometry
-from admiralty.validator.rulesets.dreadnought.geometry import STAGGERS, index_label, label_index, row_labels
+from admiralty.validator.rulesets.dreadnought.geometry import (
+    STAGGERS,
+    index_label,
+    label_index,
+    parse_zone_id,
+    row_labels,
+    zone_id,
+)
 
 __all__ = [
     "STAGGERS",
@@ -32,9 +38,6 @@ __all__ = [
     "row_labels",
     "zone_id",
 ]
-
-_ZONE_ID = re.compile(r"^\s*([A-Za-z]+)\s*(\d+)\s*$")
-
 
 @dataclass(frozen=True)
 class Grid:
@@ -90,19 +93,6 @@ class Grid:
 
 def _plain_number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else float(value)
-
-
-def zone_id(row: str, column: int) -> str:
-    """The zone id of a cell: ``zone_id("q", 31) == "Q31"``."""
-    return f"{row.upper()}{column}"
-
-
-def parse_zone_id(text: str) -> tuple[str, int] | None:
-    """Split ``Q31`` or ``Q 31`` into ``("Q", 31)``; ``None`` if the text is not a grid label."""
-    match = _ZONE_ID.match(text)
-    if match is None:
-        return None
-    return match.group(1).upper(), int(match.group(2))
 
 
 def normalise_zone_id(text: str) -> str:
