@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
@@ -28,6 +29,7 @@ from admiralty.validator.fuzz.cli import fuzz_command
 from admiralty.validator.fuzz.oracle import Hang, evaluate, watchdog
 from admiralty.validator.fuzz.shrink import shrink_text
 from admiralty.validator.load import MAX_VALUES, load_text
+from admiralty.validator.rulesets.dreadnought import geometry
 from admiralty.validator.rulesets.dreadnought.build import MAX_GRID_CELLS, grid_fits
 from admiralty.validator.schema import integral_floats, registry, schema_path, validator_for
 
@@ -83,6 +85,23 @@ def test_grid_bound(rows: str, columns: str, fits: bool) -> None:
     assert (("dreadnought", "map", "g") in ctx.broken) is not fits
     assert MAX_GRID_CELLS == 10_000
 
+
+
+@pytest.mark.parametrize(("cell", "origin", "fits"), [
+    (10, "[0, 0]", True), (1, "[1000000, -1000000]", True), (1, "[1000001, 0]", False),
+    (1e-9, "[-1000000000, 5]", False), (1e9, "[0, 0]", True), (1.1e9, "[0, 0]", False),
+    (1e6, "[1e9, 0]", True), (1e6, "[1.1e9, 0]", False)])
+def test_grid_numeric_range(cell: float, origin: str, fits: bool) -> None:
+    """Hypothesis found a staggered grid of cell 1e-300 far from (0, 0) whose cells rounded into each other
+    (an internal error from the geometry): GRA006 stops such a grid before any geometry is made."""
+    text = f"id: g\ngrid: {{rows: [A, B], columns: [1, 3], cell: {cell}, origin: {origin}, stagger: odd-rows}}\n"
+    doc = load_text(text, "g.yaml").document
+    assert doc is not None
+    ctx = BuildContext()
+    assert grid_fits(doc, ctx) is fits
+    assert [d.code for d in ctx.diagnostics] == ([] if fits else ["GRA006"])
+    if fits:
+        geometry.grid_extent(("A", "B"), (1, 3), float(cell), tuple(yaml.safe_load(origin)), "odd-rows")
 
 def _brute_terrain_of(shape: Polygon, terrain: tuple[Terrain, ...], kinds: tuple[str, ...], share: float) -> Any:
     best = None

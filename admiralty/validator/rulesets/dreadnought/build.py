@@ -40,6 +40,13 @@ register("GRA005", "Grid too large", f"A map's grid has more than {MAX_GRID_CELL
          "mistake (a column range typed with an extra digit) or an attempt to make the validator run out of "
          "time or memory.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
          right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
+MAX_COORDINATE = 1e9  # a grid's cell and origin; past this the geometry overflows or rounds away whole cells
+MAX_ORIGIN_IN_CELLS = 1e6  # the origin's distance from (0, 0) in cells: doubles then keep cells exact to 1e-10
+register("GRA006", "Grid out of numeric range", f"A map's grid has a cell or origin beyond {MAX_COORDINATE:g}, or "
+         f"an origin more than {MAX_ORIGIN_IN_CELLS:g} cells from (0, 0). The geometry is computed in floating "
+         "point: cells that small beside their coordinates round into each other and the zones, borders and "
+         "coasts derived from them would be wrong.", wrong="grid: {rows: [A, B], columns: [1, 2], cell: 1e-9, "
+         "origin: [-1000000000, 5]}", right="grid: {rows: [A, B], columns: [1, 2], cell: 10, origin: [0, 0]}")
 _ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
 
 
@@ -79,12 +86,27 @@ def grid_fits(doc: Document, ctx: BuildContext) -> bool:
     grid = doc.data["grid"]
     rows = max(0, geometry.label_index(grid["rows"][1]) - geometry.label_index(grid["rows"][0]) + 1)
     columns = max(0, grid["columns"][1] - grid["columns"][0] + 1)
-    if rows * columns <= MAX_GRID_CELLS:
+    if rows * columns > MAX_GRID_CELLS:
+        ctx.report("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over "
+                   f"the bound of {MAX_GRID_CELLS:,}", doc, ("grid",), "use fewer, larger cells", key=True)
+    elif (problem := _grid_out_of_range(float(grid["cell"]), [float(v) for v in grid.get("origin", (0, 0))])):
+        ctx.report("GRA006", problem, doc, ("grid",), "draw the map in units where the origin is near (0, 0) and a "
+                   "cell is a few units or more (the bundled maps: cell: 10, origin: [0, 0])", key=True)
+    else:
         return True
-    ctx.report("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over the "
-               f"bound of {MAX_GRID_CELLS:,}", doc, ("grid",), "use fewer, larger cells", key=True)
     ctx.broken.add(("dreadnought", "map", doc.data["id"]))
     return False
+
+
+def _grid_out_of_range(cell: float, origin: list[float]) -> str | None:
+    """GRA006: what puts the grid out of the range where floating point keeps its cells apart, if anything."""
+    far = max((abs(v) for v in origin), default=0.0)
+    if cell > MAX_COORDINATE or far > MAX_COORDINATE:
+        return f"the grid's cell ({cell:g}) or origin ({far:g} from 0) is beyond {MAX_COORDINATE:g}"
+    if far > cell * MAX_ORIGIN_IN_CELLS:
+        return (f"the grid's origin is {far / cell:.3g} cells from (0, 0) (cell {cell:g}): over "
+                f"{MAX_ORIGIN_IN_CELLS:g}, the cells round into each other")
+    return None
 
 
 def build_catalog(doc: Document, ctx: BuildContext) -> Catalog:
