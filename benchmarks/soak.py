@@ -37,8 +37,8 @@ def fuzz_chunks(args: argparse.Namespace) -> None:
         command = [sys.executable, "-m", "admiralty", "fuzz", *args.paths, "--mutants", str(count), "--seed",
                    str(seed), "--out", str(out), "--jobs", str(args.jobs), "--json"]
         result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-        if result.returncode not in (0, 1):
-            print(f"chunk seed {seed}: exit {result.returncode}\n{result.stderr[-2000:]}", flush=True)
+        if result.returncode not in (0, 1) or not (out / "summary.json").is_file():  # a traceback exits 1 too
+            print(f"chunk seed {seed}: exit {result.returncode}, no summary\n{result.stderr[-2000:]}", flush=True)
             break
         summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
         done += summary["mutants"]

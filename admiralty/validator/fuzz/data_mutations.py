@@ -7,6 +7,7 @@ nothing it applies to.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -193,7 +194,7 @@ def move_point(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | N
     x, y = chosen[1]
     scale = rng.choice([0.01, 0.5, 5, 50, 1000, 1e12])
     new = rng.choice([[x + rng.uniform(-scale, scale), y + rng.uniform(-scale, scale)], [0, 0], [-x, -y], [y, x],
-                      [x, y + scale], [round(x), round(y)]])
+                      [x, y + scale], [round(x), round(y)] if math.isfinite(x) and math.isfinite(y) else [x, y]])
     put(box, chosen[0], new)
     return f"moved point {shown(chosen[0])} from {chosen[1]} to {new}"
 
