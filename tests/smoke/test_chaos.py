@@ -18,9 +18,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from tests.smoke.pool_workers import kill_while_playing
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 BOUND = 180  # seconds any one command may take before the test gives up
@@ -149,20 +150,6 @@ def test_a_signal_stops_the_sweep_keeps_a_partial_file_and_leaves_no_worker(tmp_
     assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
 
 
-def _kill_while_playing(worker: Any, scratch: Path) -> None:
-    """SIGKILL ``worker`` while it is in a game. A worker is idle for a moment between its tasks, and a kill
-    then loses no game (the run rightly ends with 0); so freeze it (SIGSTOP), look for its note of the game it
-    is playing, and kill it only when there is one, else let it run on a little and look again."""
-    for _ in range(200):
-        worker.suspend()
-        if list(scratch.glob(f"admiralty-pool-*/{worker.pid}")):
-            worker.kill()
-            return
-        worker.resume()
-        time.sleep(0.01)
-    pytest.fail("the worker never was in a game when looked at")
-
-
 def test_a_killed_pool_worker_is_one_crashed_game_and_the_sweep_goes_on(tmp_path: Path) -> None:
     psutil = pytest.importorskip("psutil")
     out = tmp_path / "out"
@@ -175,7 +162,7 @@ def test_a_killed_pool_worker_is_one_crashed_game_and_the_sweep_goes_on(tmp_path
     parent = psutil.Process(process.pid)
     workers = [child for child in parent.children() if child.cmdline() == parent.cmdline()]
     assert len(workers) == 2
-    _kill_while_playing(workers[0], scratch)
+    kill_while_playing(workers[0], scratch)
     stdout, stderr = process.communicate(timeout=BOUND)
     assert process.returncode == 1, stderr  # a failed game, not a broken run
     assert "Traceback" not in stderr

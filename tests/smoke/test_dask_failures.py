@@ -25,6 +25,7 @@ import pytest
 
 from admiralty.engine.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
+from tests.smoke.pool_workers import kill_while_playing
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "scenarios" / "dreadnought"
@@ -85,10 +86,12 @@ def _lines(stream: IO[bytes]) -> queue.Queue[str]:
 
 def _smoke(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[bytes], queue.Queue[str], Path]:
     out = tmp_path / "out"
+    scratch = tmp_path / "tmp"  # TMPDIR: where a local pool notes each worker's game
+    scratch.mkdir(exist_ok=True)
     command = [sys.executable, "-m", "admiralty", "smoke", str(CORPUS), "--only", SCENARIO, "--games", str(GAMES),
                "--out", str(out), *options]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=(tmp_path / "smoke.err").open("wb"),
-                               cwd=tmp_path, env={**os.environ, "CI": "1"})
+                               cwd=tmp_path, env={**os.environ, "CI": "1", "TMPDIR": str(scratch)})
     assert process.stdout is not None
     return process, _lines(process.stdout), out
 
@@ -189,8 +192,11 @@ def test_a_broken_local_pool_ends_the_run_with_partial_statistics(tmp_path: Path
     # The pool's workers are forked from the command, so they share its command line.
     workers = [child for child in parent.children() if child.cmdline() == parent.cmdline()]
     assert len(workers) == 2, "the local pool should have two worker processes"
-    for victim in workers[:1] if breakage == "kill a worker" else workers:
-        victim.send_signal(signal.SIGKILL if breakage == "kill a worker" else signal.SIGSTOP)
+    if breakage == "kill a worker":
+        kill_while_playing(workers[0], tmp_path / "tmp")  # killed while idle it would lose no game
+    else:
+        for victim in workers:
+            victim.send_signal(signal.SIGSTOP)
     code, stderr = _ended(process, tmp_path)
     assert code == 2, stderr
     _clear(stderr, phrase)

@@ -39,8 +39,11 @@ def _noted_task(task: Task) -> list[Outcome]:
     """``run_task`` in a worker, noting each game before it is played."""
     done: list[Outcome] = []
     note = Path(_NOTES or ".") / str(os.getpid())
+    draft = note.with_name(f"{note.name}.next")
     for seed in task.seeds:
-        note.write_text(f"{task.scenario.id}\t{task.player}\t{seed}\n", encoding="utf-8")  # scratch, not output
+        # replaced whole, never truncated then written: a worker killed between the two left an empty note
+        draft.write_text(f"{task.scenario.id}\t{task.player}\t{seed}\n", encoding="utf-8")  # scratch, not output
+        os.replace(draft, note)
         done.extend(run_task(replace(task, seeds=(seed,))))
     note.unlink(missing_ok=True)  # idle: a death now loses no game
     return done
@@ -61,9 +64,9 @@ def _dead_workers(pool: ProcessPoolExecutor, notes: Path) -> list[tuple[int, str
             continue
         note = notes / str(pid)
         game: tuple[str, str, int] | None = None
-        if note.is_file():
-            scenario, player, seed = note.read_text(encoding="utf-8").split("\t")
-            game = (scenario, player, int(seed))
+        fields = note.read_text(encoding="utf-8").split("\t") if note.is_file() else []
+        if len(fields) == 3 and fields[2].strip().isdigit():
+            game = (fields[0], fields[1], int(fields[2]))
         how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
         found.append((pid, how, game))
     return found
