@@ -11,7 +11,7 @@ documents not given are then reported as unknown, with a hint).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from admiralty.contract import rulesets
@@ -31,10 +31,8 @@ def ruleset_folder(file: Path) -> Path | None:
     return None
 
 
-def context_files(paths: Sequence[str], files: Collection[Path],
-                  discover: Callable[[Sequence[str]], tuple[list[Path], object]]) -> list[Path]:
-    """The other documents of the corpora that the files named on their own belong to, in a stable order
-    (``discover`` lists a folder's documents as validation does, never following a link out of it)."""
+def context_roots(paths: Sequence[str]) -> list[Path]:
+    """The rule-system folders of the files named on their own (not below a folder also named), sorted."""
     folders = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     roots: set[Path] = set()
     for given in paths:
@@ -44,10 +42,4 @@ def context_files(paths: Sequence[str], files: Collection[Path],
         root = ruleset_folder(path)
         if root is not None:
             roots.add(root)
-    if not roots:
-        return []
-    found, _ = discover([str(root) for root in sorted(roots)])  # links out of a corpus are simply not context
-    if len(found) > MAX_CONTEXT_FILES:
-        return []
-    named = {file.resolve() for file in files}
-    return [file for file in found if file.resolve() not in named]
+    return sorted(roots)

@@ -24,7 +24,15 @@ from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_al
 from admiralty.validator.checks import run_checks
 from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
-from admiralty.validator.pipeline import Staged, discover, display_path, document_names, look_alikes, stage_file
+from admiralty.validator.pipeline import (
+    Staged,
+    discover,
+    display_path,
+    document_names,
+    look_alikes,
+    model_file,
+    stage_file,
+)
 from admiralty.validator.spoofing import Named
 
 Key = tuple[str, str, str]  # (ruleset, kind, id)
@@ -238,23 +246,18 @@ class Workspace:
         for diagnostic in ctx.diagnostics:
             if diagnostic.file in dirty:
                 self.origin[diagnostic.file].append(diagnostic)
-        mine = [model for model in [*built.others, *built.scenarios] if _file_of(model) in dirty]
+        mine = [model for model in [*built.others, *built.scenarios] if model_file(model) in dirty]
         for model in mine:
-            self.models[_file_of(model)].append(model)
+            self.models[model_file(model)].append(model)
         documents = {item.doc.file: item.doc for item in loaded}
         for model in mine:
-            self.origin[_file_of(model)].extend(run_checks([model], documents))
+            self.origin[model_file(model)].extend(run_checks([model], documents))
         live = {shown for shown in self.files}
         self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
 
 
 def _texts(state: FileState) -> list[tuple[tuple[str, ...], str]]:
     return [(space, named[2]) for space, named in state.names]
-
-
-def _file_of(model: Any) -> str:
-    """The file a built model came from (models carry a ``source``; the core reads only its ``file``)."""
-    return str(getattr(getattr(model, "source", None), "file", ""))
 
 
 def _opaque(ruleset: str) -> bool:

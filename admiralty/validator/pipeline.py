@@ -11,7 +11,7 @@ from typing import Any
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
-from admiralty.validator.context import context_files
+from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
 
@@ -79,37 +79,40 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
     return unique, problems
 
 
-def validate(paths: Sequence[str], *, with_context: bool = True) -> Validation:
+def validate(paths: Sequence[str]) -> Validation:
     """Validate every document under ``paths`` together: references resolve across all of them. A file named
-    on its own is validated with the rest of its corpus as context (``context``), whose findings are not
-    reported."""
+    on its own is validated with the rest of its corpus as context (``admiralty.validator.context``): the
+    context is built so that references resolve, but it is not checked and its findings are not reported."""
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
     named = {display_path(Path(given)) for given in paths if Path(given).is_file()}
-    extra = context_files(paths, files, discover) if with_context else []
-    validation = validate_loaded(((display_path(path), load_file(str(path), display_path(path)))
-                                  for path in [*files, *extra]), report, named=named)
-    if extra:
-        _judge_named_only(validation, {display_path(path) for path in extra})
-    return validation
+    context = _context_files(paths, files)
+    return validate_loaded(((display_path(path), load_file(str(path), display_path(path)))
+                            for path in [*files, *context]), report, named=named,
+                           context={display_path(path) for path in context})
 
 
-def _judge_named_only(validation: Validation, context: set[str]) -> None:
-    """Drop what belongs to the context files: their findings, their place in the file count, their scenarios."""
-    report = validation.report
-    report.diagnostics[:] = [d for d in report.diagnostics if d.file not in context]
-    report.files[:] = [f for f in report.files if f not in context]
-    foreign = {(item.ruleset, item.id) for item in validation.loaded
-               if item.kind == "scenario" and item.doc.file in context}
-    validation.scenarios[:] = [s for s in validation.scenarios if (s.ruleset, s.id) not in foreign]
+def _context_files(paths: Sequence[str], files: Sequence[Path]) -> list[Path]:
+    """The other documents of the corpora that the files named on their own belong to, as ``discover`` finds
+    them (never following a link out of the corpus); none past ``MAX_CONTEXT_FILES``."""
+    roots = context_roots(paths)
+    if not roots:
+        return []
+    found, _ = discover([str(root) for root in roots])  # a link out of a corpus is simply not context
+    if len(found) > MAX_CONTEXT_FILES:
+        return []
+    named = {file.resolve() for file in files}
+    return [file for file in found if file.resolve() not in named]
 
 
 def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | None = None, *,
-                    named: Collection[str] = ()) -> Validation:
+                    named: Collection[str] = (), context: Collection[str] = ()) -> Validation:
     """Validate files that are already loaded, each named as its diagnostics show it: everything ``validate``
     does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once.
-    ``named`` are the files named on the command line: like those in a corpus folder, they must be documents."""
+    ``named`` are the files named on the command line: like those in a corpus folder, they must be documents.
+    ``context`` files are built for the others' references only: not checked, not counted, not reported, and
+    their scenarios are not among the validation's."""
     report = report if report is not None else Report()
     loaded, broken = _check_schemas(results, report, named)
     report.extend(name_diagnostics(loaded))
@@ -117,8 +120,19 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     built = build_all(loaded, ctx)
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
-    report.extend(run_checks([*built.others, *built.scenarios], documents))
-    return Validation(report, built.scenarios, loaded, built.others, built.others_by_ruleset)
+    report.extend(run_checks([m for m in [*built.others, *built.scenarios] if model_file(m) not in context],
+                             documents))
+    scenarios = built.scenarios
+    if context:
+        report.diagnostics[:] = [d for d in report.diagnostics if d.file not in context]
+        report.files[:] = [f for f in report.files if f not in context]
+        scenarios = [s for s in scenarios if model_file(s) not in context]
+    return Validation(report, scenarios, loaded, built.others, built.others_by_ruleset)
+
+
+def model_file(model: Any) -> str:
+    """The file a built model came from (models carry a ``source``; the core reads only its ``file``)."""
+    return str(getattr(getattr(model, "source", None), "file", ""))
 
 
 def name_diagnostics(loaded: Sequence[Loaded]) -> list[Diagnostic]:
