@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from admiralty.atomic import write_text
 from admiralty.contract import rulesets
 from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.modeline import display, export_note, modeline_for
-from admiralty.scaffold.skeleton import SkeletonError, build_skeleton, scaffold_of
+from admiralty.scaffold.skeleton import SkeletonError, build_skeleton, scaffold_of, title_of
 from admiralty.scaffold.yamlwriter import dump_document
 from admiralty.validator.context import ruleset_folder
 from admiralty.validator.pipeline import Validation, validate
@@ -73,19 +74,29 @@ def write_scenario(scenario_id: str, corpus: Path, ruleset: str | None, place: s
                    date: str | None, root: Path | None = None) -> Path:
     """Build and write the skeleton; its path. Raises ``SkeletonError`` (nothing written) when the corpus
     lacks what it needs or the file exists."""
-    if not ID.match(scenario_id):
-        raise SkeletonError(f"'{scenario_id}' is not a lowercase kebab-case id (e.g. lissa-1916)")
-    if not corpus.is_dir():
-        raise SkeletonError(f"no corpus folder '{display(corpus)}'; name it with --corpus")
+    _check_request(scenario_id, corpus, "lissa-1916")
     result = validate([str(corpus)])
     chosen = pick_ruleset(corpus, result, ruleset)
     body = build_skeleton(chosen, scenario_id, date, result.models, place, display(corpus))
     target = (out if out is not None else scenario_folder(corpus, chosen, result)) / f"{scenario_id}.yaml"
+    return _write_new(target, chosen, "scenario", root or corpus_root(corpus),
+                      lambda modeline: dump_document(body, modeline))
+
+
+def _check_request(doc_id: str, corpus: Path, example: str) -> None:
+    if not ID.match(doc_id):
+        raise SkeletonError(f"'{doc_id}' is not a lowercase kebab-case id (e.g. {example})")
+    if not corpus.is_dir():
+        raise SkeletonError(f"no corpus folder '{display(corpus)}'; name it with --corpus")
+
+
+def _write_new(target: Path, ruleset: str, kind: str, root: Path, text: Callable[[str], str]) -> Path:
+    """Write ``text(modeline)`` to ``target`` (never over an existing file), saying where the schema went."""
     if target.exists():
         raise SkeletonError(f"'{display(target)}' already exists; nothing was written")
     target.parent.mkdir(parents=True, exist_ok=True)
-    modeline = modeline_for(target, chosen, "scenario", root or corpus_root(corpus))
-    write_text(target, dump_document(body, modeline.text))
+    modeline = modeline_for(target, ruleset, kind, root)
+    write_text(target, text(modeline.text))
     note = export_note([modeline])
     if note:
         print(note, file=sys.stderr)
@@ -93,11 +104,6 @@ def write_scenario(scenario_id: str, corpus: Path, ruleset: str | None, place: s
 
 
 KINDS = {"map": "map", "catalog": "ships", "table": "table"}  # what the author asks for -> the document kind
-
-
-def document_title(doc_id: str) -> str:
-    """``north-sea`` -> ``North Sea``; a last part that is a year stays (``rn-1916`` -> ``Rn 1916``)."""
-    return " ".join(word.capitalize() for word in doc_id.split("-"))
 
 
 def starter_of(ruleset: str, what: str) -> tuple[str, str]:
@@ -118,26 +124,15 @@ def write_document(what: str, doc_id: str, corpus: Path, ruleset: str | None, ou
                    root: Path | None = None) -> Path:
     """Write the starter ``what`` of the corpus's rule system as ``doc_id``; its path. ``SkeletonError``
     (nothing written) when the id, the corpus or the rule system does not fit, or the file exists."""
-    if not ID.match(doc_id):
-        raise SkeletonError(f"'{doc_id}' is not a lowercase kebab-case id (e.g. north-sea)")
-    if not corpus.is_dir():
-        raise SkeletonError(f"no corpus folder '{display(corpus)}'; name it with --corpus")
+    _check_request(doc_id, corpus, "north-sea")
     chosen = pick_ruleset(corpus, validate([str(corpus)]), ruleset)
     place, text = starter_of(chosen, what)
     base = corpus / chosen if (corpus / chosen).is_dir() else corpus
     target = (out if out is not None else base / Path(place).parent) / f"{doc_id}.yaml"
-    if target.exists():
-        raise SkeletonError(f"'{display(target)}' already exists; nothing was written")
     text = re.sub(r"^id: .*$", f"id: {doc_id}", text, count=1, flags=re.MULTILINE)
-    text = re.sub(r"^title: .*$", f"title: {document_title(doc_id)} (a new {what} from the starter; redraw it)", text,
+    text = re.sub(r"^title: .*$", f"title: {title_of(doc_id)} (a new {what} from the starter; redraw it)", text,
                   count=1, flags=re.MULTILINE)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    modeline = modeline_for(target, chosen, KINDS[what], root or corpus_root(corpus))
-    write_text(target, f"{modeline.text}\n{text}")
-    note = export_note([modeline])
-    if note:
-        print(note, file=sys.stderr)
-    return target
+    return _write_new(target, chosen, KINDS[what], root or corpus_root(corpus), lambda modeline: f"{modeline}\n{text}")
 
 
 def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: str | None,
@@ -152,11 +147,12 @@ def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: st
     except SkeletonError as error:
         return _fail(str(error))
     # Alone when validation finds its corpus (below a rule system's folder), else with the corpus named.
-    inside = target.absolute().is_relative_to(folder.absolute())
     if ruleset_folder(target) is not None:
         paths = [display(target)]
+    elif target.absolute().is_relative_to(folder.absolute()):
+        paths = [display(folder)]
     else:
-        paths = [display(folder)] if inside else [display(folder), display(target)]
+        paths = [display(folder), display(target)]
     check = validate(paths)
     if check.report.exit_code():
         sys.stdout.write(render(check.report, "text"))

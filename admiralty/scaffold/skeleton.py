@@ -58,8 +58,9 @@ def choose(found: Mapping[str, T], wanted: str | None, what: str, corpus: str) -
     return found[wanted]
 
 
-def title_of(nation: str) -> str:
-    return " ".join(w.capitalize() for w in nation.split("-"))
+def title_of(kebab: str) -> str:
+    """A kebab-case id as a title: ``north-sea`` -> ``North Sea``, ``austria-hungary`` -> ``Austria Hungary``."""
+    return " ".join(w.capitalize() for w in kebab.split("-"))
 
 
 def scaffold_of(ruleset: str) -> Scaffold:
