@@ -86,7 +86,6 @@ def test_grid_bound(rows: str, columns: str, fits: bool) -> None:
     assert MAX_GRID_CELLS == 10_000
 
 
-
 @pytest.mark.parametrize(("cell", "origin", "fits"), [
     (10, "[0, 0]", True), (1, "[1000000, -1000000]", True), (1, "[1000001, 0]", False),
     (1e-9, "[-1000000000, 5]", False), (1e9, "[0, 0]", True), (1.1e9, "[0, 0]", False),
@@ -102,6 +101,7 @@ def test_grid_numeric_range(cell: float, origin: str, fits: bool) -> None:
     assert [d.code for d in ctx.diagnostics] == ([] if fits else ["GRA006"])
     if fits:
         geometry.grid_extent(("A", "B"), (1, 3), float(cell), tuple(yaml.safe_load(origin)), "odd-rows")
+
 
 def _brute_terrain_of(shape: Polygon, terrain: tuple[Terrain, ...], kinds: tuple[str, ...], share: float) -> Any:
     best = None
