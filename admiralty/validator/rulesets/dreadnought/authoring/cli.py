@@ -61,8 +61,8 @@ def map_from_geojson(argv: list[str]) -> int:
         - {id: pola, name: Pola, nation: austria-hungary, at: [13.85, 44.87]}
         - {id: brindisi, name: Brindisi, nation: italy, at: [17.94, 40.64]}
 
-    ``scenarios/dreadnought/maps/build_adriatic.py`` builds the committed map the same way from a spec
-    (hand-drawn islands, zone names), which ``--spec`` accepts as YAML.
+    The committed maps are made by this command from a spec (``--spec data/maps/adriatic.spec.yaml``: grid,
+    nations, ports, zone names and the islands too small for the data), as each map's ``sources`` say.
     """
     try:
         args = _parser().parse_args(attach_values(argv))

@@ -12,8 +12,8 @@ from admiralty.scaffold.yamlwriter import dump_document
 __all__ = ["MAP_MODELINE", "dump_document", "write_map_yaml"]
 
 MAP_MODELINE = "# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/map.schema.json"
-"""The modeline of a map in this checkout's ``scenarios/dreadnought/maps/`` (what ``build_adriatic.py``
-writes). Commands compute each written document's own with ``admiralty.scaffold.modeline.modeline_for``."""
+"""The modeline of a map in this checkout's ``scenarios/dreadnought/maps/`` (the committed
+maps' own). Commands compute each written document's own with ``admiralty.scaffold.modeline.modeline_for``."""
 
 def write_map_yaml(document: dict[str, Any], path: str | Path, modeline: str = MAP_MODELINE) -> None:
     """Write a map document to ``path``: modeline first, readable layout, coordinates to 2 decimals.
