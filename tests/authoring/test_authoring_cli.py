@@ -166,6 +166,13 @@ BAD_ARGUMENTS = {
     "unknown-option": (["--colour", "blue"], "unrecognized arguments"),
     "bad-stagger": (["--stagger", "diagonal"], "invalid choice"),
     "sea-fraction-of-one": (["--min-sea-fraction", "1"], "a fraction from 0 to below 1"),
+    # the grid bounds validate holds a map to (GRA005, GRA006) hold for the grid given here, before any work
+    "hostile-grid-size": (["--rows", "A:ZZZ", "--columns", "1:9999"], "182,761,722 cells, over the bound of 10,000 "
+                          "(GRA005)"),
+    "huge-cell": (["--cell", "1e300"], "is beyond 1e+09 (GRA006)"),
+    "origin-far-in-cells": (["--cell", "1", "--origin", "-2000000,0"], "2e+06 cells from (0, 0) (cell 1): over "
+                            "1e+06, the cells round into each other (GRA006)"),
+    "cell-under-one-unit": (["--cell", "0.99"], "--cell 0.99 is under 1 map unit"),
 }
 
 
@@ -212,3 +219,19 @@ def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
 def test_wired_into_the_admiralty_command(geojson: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert admiralty_main(["map", "from-geojson", str(geojson), *ARGS]) == 0
     assert yaml.safe_load(capsys.readouterr().out)["id"] == "west-sea"
+
+
+@pytest.mark.parametrize("cell", [1, 1000])
+def test_the_default_tolerances_follow_the_cell(cell: int, geojson: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same coast on a grid of cell 1 (the smallest taken) or 1000 gives the zones, kinds and borders it gives
+    with the usual cell of 10: simplification and the smallest land part are in cells, not in fixed units."""
+    def zones_at(size: int) -> list[dict[str, Any]]:
+        args = ARGS[: ARGS.index("--simplify")] + ARGS[ARGS.index("--projection"):]
+        args[args.index("--cell") + 1] = str(size)
+        args[args.index("--km-per-unit") + 1] = str(KM_PER_DEGREE / size)
+        code, out, _ = run([str(geojson), *args, "--adjacency", "list"], capsys)
+        assert code == 0
+        document = yaml.safe_load(out)
+        return [document["zones"], document["adjacency"]]
+
+    assert zones_at(cell) == zones_at(10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import (
@@ -64,6 +64,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
         seen[item.id] = item
     maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))  # once per content
             for map_id, item in sorted(by_kind["map"].items()) if grid_fits(item.doc, ctx)}
+    maps = {map_id: sea_map for map_id, sea_map in maps.items() if ("dreadnought", "map", map_id) not in ctx.broken}
     catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
                 for cat_id, item in sorted(by_kind["ships"].items())}
     scenarios = []
@@ -80,22 +81,31 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
 
 
 def grid_fits(doc: Document, ctx: BuildContext) -> bool:
-    """GRA005: the grid has at most ``MAX_GRID_CELLS`` cells. The geometry work grows with the cells, so a
-    hostile grid (``rows: [A, ZZZ], columns: [0, 9999]``: 180 million cells) must stop here; the map is
-    then treated as broken and its scenarios are not checked further."""
-    grid = doc.data["grid"]
+    """GRA005 and GRA006 (see :func:`grid_problem`): a grid that fails them is reported at its key and the
+    map is then treated as broken, its scenarios not checked further."""
+    problem = grid_problem(doc.data["grid"])
+    if problem is None:
+        return True
+    code, message, hint = problem
+    ctx.report(code, message, doc, ("grid",), hint, key=True)
+    ctx.broken.add(("dreadnought", "map", doc.data["id"]))
+    return False
+
+
+def grid_problem(grid: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """``(code, message, hint)`` when a grid (as written, schema-valid) is too large (GRA005: at most
+    ``MAX_GRID_CELLS`` cells, since the geometry work grows with them and a hostile ``rows: [A, ZZZ],
+    columns: [0, 9999]`` has 180 million) or out of numeric range (GRA006); else None. ``map from-geojson``
+    asks the same of the grid it is given."""
     rows = max(0, geometry.label_index(grid["rows"][1]) - geometry.label_index(grid["rows"][0]) + 1)
     columns = max(0, grid["columns"][1] - grid["columns"][0] + 1)
     if rows * columns > MAX_GRID_CELLS:
-        ctx.report("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over "
-                   f"the bound of {MAX_GRID_CELLS:,}", doc, ("grid",), "use fewer, larger cells", key=True)
-    elif (problem := _grid_out_of_range(float(grid["cell"]), [float(v) for v in grid.get("origin", (0, 0))])):
-        ctx.report("GRA006", problem, doc, ("grid",), "draw the map in units where the origin is near (0, 0) and a "
-                   "cell is a few units or more (the bundled maps: cell: 10, origin: [0, 0])", key=True)
-    else:
-        return True
-    ctx.broken.add(("dreadnought", "map", doc.data["id"]))
-    return False
+        return ("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over the "
+                f"bound of {MAX_GRID_CELLS:,}", "use fewer, larger cells")
+    if (problem := _grid_out_of_range(float(grid["cell"]), [float(v) for v in grid.get("origin", (0, 0))])):
+        return ("GRA006", problem, "draw the map in units where the origin is near (0, 0) and a cell is a few "
+                "units or more (the bundled maps: cell: 10, origin: [0, 0])")
+    return None
 
 
 def _grid_out_of_range(cell: float, origin: list[float]) -> str | None:

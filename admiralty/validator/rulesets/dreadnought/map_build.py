@@ -18,10 +18,18 @@ from admiralty.engine.rulesets.dreadnought.model import (
     normalise_zone_id,
 )
 from admiralty.validator.build import BuildContext, source
+from admiralty.validator.diagnostics import register
 from admiralty.validator.load import Document, PathPart
 from admiralty.validator.rulesets.dreadnought import geometry
 
 PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
+
+register("GRA007", "No sea on the grid", "Every cell of a map's grid is land, so the map has no sea zone. This "
+         "happens when the land and the grid are drawn in different units (a cell of 1e-9 over coasts hundreds of "
+         "units long) or the grid sits wholly inside a landmass. Each zone, port and order of the map would "
+         "otherwise be reported as unknown; this one error replaces them all, and the map's scenarios are not "
+         "checked further.", wrong="grid: {rows: [K, AF], columns: [10, 29], cell: 1e-9}  # land in units of 10",
+         right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
 
 
 def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
@@ -33,7 +41,11 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
                 tuple(grid_data.get("origin", (0.0, 0.0))), grid_data.get("stagger", "none"))
     land = _land(doc)
     land_shape = geometry.land_index(geometry.land_union(ring for mass in land for ring in mass.polygons))
-    polygons, zones = _zones(doc, ctx, grid, land_shape)
+    made = _zones(doc, ctx, grid, land_shape)
+    if made is None:  # GRA007: no sea at all; its zones, ports and borders would each be "unknown"
+        return SeaMap(data["id"], data["title"], grid, {}, tuple(land), {}, None, frozenset(), Topology({}, {}, {}, {}),
+                      data.get("description", ""), tuple(data.get("sources", [])), source(doc))
+    polygons, zones = made
     ids = list(polygons)
     shapes = [polygons[z] for z in ids]
     blocked = _pairs(doc, ctx, data.get("blocked", []), ("blocked",), zones)
@@ -67,11 +79,15 @@ def _land(doc: Document) -> list[LandMass]:
 
 
 def _zones(doc: Document, ctx: BuildContext, grid: Grid,
-           land: geometry.Land) -> tuple[dict[str, Polygon], dict[str, Zone]]:
+           land: geometry.Land) -> tuple[dict[str, Polygon], dict[str, Zone]] | None:
     """The sea zones: the grid's cells that are not wholly land, with the ``zones:`` entries' names, kinds
-    and drawn polygons laid over them (in the grid's order, then the drawn zones')."""
-    cells = geometry.sea_cells(geometry.grid_cells(grid.rows, grid.columns, grid.cell, grid.origin, grid.stagger),
-                               land)
+    and drawn polygons laid over them (in the grid's order, then the drawn zones'); None when every cell
+    of the grid is land (GRA007, reported here)."""
+    grid_cells = geometry.grid_cells(grid.rows, grid.columns, grid.cell, grid.origin, grid.stagger)
+    cells = geometry.sea_cells(grid_cells, land)
+    if grid_cells and not cells:
+        _no_sea(doc, ctx, grid_cells, land)
+        return None
     polygons: dict[str, Polygon] = {cell.zone_id: cell.polygon for cell in cells}
     rows = {cell.zone_id: (cell.row, cell.column) for cell in cells}
     overrides: dict[str, tuple[int, dict[str, Any]]] = {}
@@ -92,6 +108,21 @@ def _zones(doc: Document, ctx: BuildContext, grid: Grid,
         zones[zone_id] = Zone(zone_id, entry.get("name", zone_id), entry.get("kind"), ring,
                               source(doc, "zones", index) if index >= 0 else source(doc, "grid"), row, column)
     return polygons, zones
+
+
+def _no_sea(doc: Document, ctx: BuildContext, cells: Sequence[geometry.Cell], land: geometry.Land) -> None:
+    """GRA007: the grid holds no sea cell; says where the land and the grid lie, in map units."""
+    def extent(bounds: tuple[float, ...]) -> str:
+        return f"x {bounds[0]:g} to {bounds[2]:g}, y {bounds[1]:g} to {bounds[3]:g}"
+
+    corners = [cell.polygon.bounds for cell in cells]
+    grid_bounds = (min(c[0] for c in corners), min(c[1] for c in corners), max(c[2] for c in corners),
+                   max(c[3] for c in corners))
+    land_bounds = geometry.land_index(land).land.bounds
+    ctx.report("GRA007", f"every one of the grid's {len(cells):,} cells is land: the map has no sea zone", doc,
+               ("grid",), f"the grid covers {extent(grid_bounds)} and the land {extent(land_bounds)} (map units): "
+               "draw both in the same units, or fix the grid's cell and origin", key=True)
+    ctx.broken.add(("dreadnought", "map", doc.data["id"]))
 
 
 def _neighbours(ids: Sequence[str], pairs: Iterable[tuple[str, str]],

@@ -24,10 +24,14 @@ from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import SLIV
 from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid
 from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
 from admiralty.validator.rulesets.dreadnought.authoring.projection import PROJECTIONS, height_km
+from admiralty.validator.rulesets.dreadnought.build import grid_problem
 
 PROG = "admiralty map from-geojson"
 LAND_TYPES = ("Polygon", "MultiPolygon")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the schema's id pattern
+
+
+MIN_CELL = 1.0  # coordinates are written to 2 decimals: a hundredth of a cell at worst
 
 
 class CommandError(Exception):
@@ -122,9 +126,10 @@ def _parser() -> argparse.ArgumentParser:
                         "code (Italy=italy, ITA=italy, IT=italy, 380=italy; repeatable)")
     parser.add_argument("--merge", choices=("nation", "country"), help="one land entry per nation (default) "
                         "or per country")
-    parser.add_argument("--simplify", type=_non_negative, help="simplification tolerance in map units (0.5)")
+    parser.add_argument("--simplify", type=_non_negative, help="simplification tolerance in map units "
+                        "(default: a twentieth of the cell, 0.5 for a cell of 10)")
     parser.add_argument("--min-land-area", type=_non_negative, help="smaller land parts join a neighbour or "
-                        "are dropped (1.0 square units)")
+                        "are dropped (default: a hundredth of a cell's area, 1.0 for a cell of 10)")
     parser.add_argument("--min-sea-fraction", type=_fraction, help=f"cells with less sea become land "
                         f"({SLIVER_FRACTION})")
     parser.add_argument("--ports", metavar="PORTS.yaml", help="a YAML list of {id, name, nation, at: [lon, lat]}")
@@ -187,6 +192,13 @@ def _checked_frame(spec: Mapping[str, Any]) -> Grid:
         raise CommandError(f"bad grid or bbox: {_text(error)}") from error
     if not (west < east and south < north):
         raise CommandError("--bbox must be W,S,E,N with W < E and S < N")
+    if (problem := grid_problem(spec["grid"])) is not None:  # what validate would say of the map made
+        code, message, hint = problem
+        raise CommandError(f"{message} ({code}): {hint}")
+    if parsed.cell < MIN_CELL:
+        raise CommandError(f"--cell {parsed.cell:g} is under {MIN_CELL:g} map unit: the map's coordinates are written "
+                           "to 2 decimals, which would blur a cell this small; use --cell 10 (the bundled maps') and "
+                           "let --km-per-unit follow")
     return parsed
 
 

@@ -85,7 +85,8 @@ def build_from_files(geojson_path: str | Path, spec: Mapping[str, Any]) -> dict[
       ``nation_names``: nation id -> land entry name;
       ``default_nation``: nation of unlisted countries (default: the country name in kebab-case);
       ``merge``: ``nation`` (default) or ``country``;
-    - ``simplify`` (default 0.5), ``min_land_area`` (default 1.0), ``min_sea_fraction`` (default 0.001);
+    - ``simplify`` (default a twentieth of the cell: 0.5 map units for a cell of 10), ``min_land_area``
+      (default a hundredth of a cell's area: 1.0 square units), ``min_sea_fraction`` (default 0.001);
     - ``extra_land``: ``[{id, name, nation, polygon: [[lon, lat], ...], island?: bool}]``;
     - ``ports``: ``[{id, name, nation, at: [lon, lat], coast?: nation}]``; ``port_tolerance`` (default 0.05);
     - ``projection``: ``equal-area`` (default) or ``equirectangular``; ``state_projection`` (default true):
@@ -106,11 +107,14 @@ def build_map_document(collection: Mapping[str, Any], spec: Mapping[str, Any]) -
 def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuild:
     """Build the map document and keep its derived geometry and the ports' snap distances."""
     grid = Grid.from_doc(spec["grid"])
+    # tolerances scale with the cell (0.5 and 1.0 for the usual cell of 10), so a grid drawn in other units
+    # neither simplifies its coast away nor keeps every pebble
+    spec = {"simplify": grid.cell / 20, "min_land_area": grid.cell**2 / 100, **spec}
     projection = Projection.from_bbox(spec["bbox"], float(spec["km_per_unit"]), grid.origin,
                                       str(spec.get("projection", "equal-area")))
     extent = grid_extent(grid)
     lands = country_land(collection, spec, projection, extent)
-    lands = tidy_land(lands, float(spec.get("min_land_area", 1.0)))
+    lands = tidy_land(lands, float(spec["min_land_area"]))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
     lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
     lands, repairs = repair(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)), round_geometry)
@@ -191,7 +195,7 @@ def country_land(
         if projected.intersects(margin):
             named.append((dict(feature["properties"]), projected.intersection(margin)))
     simplified = shapely.coverage_simplify(
-        np.array([geometry for _, geometry in named], dtype=object), float(spec.get("simplify", 0.5))
+        np.array([geometry for _, geometry in named], dtype=object), float(spec["simplify"])
     )
     by_key: dict[str, Land] = {}
     merge = spec.get("merge", "nation")
