@@ -1,6 +1,8 @@
-"""Each rule once: DN-5.11a (two zones a turn only for all-fast fleets) is decided by the engine's
+"""Each rule once. DN-5.11a (two zones a turn only for all-fast fleets) is decided by the engine's
 ``may_enter_two_zones`` over ``effective_speed`` (DN-12.63: tankers at speed 1), and the validator asks the
-same functions, so a written order the validator accepts is one the engine lets the fleet carry out."""
+same functions, so a written order the validator accepts is one the engine lets the fleet carry out. Friendly and
+enemy ports (DN-5.2-abort, DN-12.5, DN-12.6, bombardment) are the engine's ``Geography`` facts for both: Dominion
+ports count as British, a neutral port is neither."""
 
 from __future__ import annotations
 
@@ -66,3 +68,77 @@ def test_the_engine_and_the_validator_read_the_same_speed() -> None:
         assert may_enter_two_zones([ship.cls]) == (state.speed in ("2", "2+"))
     tanker = next(s.cls for s in classes.values() if s.cls.type == "tanker")
     assert effective_speed(tanker) == "1"
+
+
+# --- friendly and enemy ports: one notion for the engine and the validator -----------------------------
+
+
+def corpus_with_ports(tmp_path: Path, extra_ports: str, scenario_edits: dict[str, str]) -> list[str]:
+    """The mini map with ``extra_ports`` added and the collier fixture edited: the files to validate."""
+    shutil.copytree(FIXTURES / "mini", tmp_path / "mini")
+    shutil.copytree(FIXTURES / "checks", tmp_path / "checks")
+    sea = tmp_path / "mini" / "map.yaml"
+    sea.write_text(sea.read_text().replace("adjacency: derived\n", extra_ports + "adjacency: derived\n"))
+    scenario = tmp_path / "checks" / "collier-enemy-port.yaml"
+    text = scenario.read_text()
+    for old, new in scenario_edits.items():
+        assert old in text
+        text = text.replace(old, new)
+    scenario.write_text(text)
+    names = [tmp_path / "mini" / n for n in ("map.yaml", "ah.yaml", "it.yaml")]
+    names += [tmp_path / "checks" / n for n in ("entente.yaml", "ah-extra.yaml", "collier-enemy-port.yaml")]
+    return [str(p) for p in names]
+
+
+def scripted_events(scenario: object) -> list[dict[str, object]]:
+    from admiralty.engine.rulesets.dreadnought.game import new_game
+
+    game = new_game(scenario, 1)  # type: ignore[arg-type]
+    while not game.is_over:
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        game.apply(side, "follow-orders" if "follow-orders" in legal else legal[0])
+    return list(game.events)
+
+
+NEUTRAL_PORT = "  - id: neutralport\n    name: Neutralport\n    nation: greece\n    at: [10, 5]\n"
+
+
+@pytest.mark.rule("DN-12.5")
+def test_a_neutral_port_is_no_enemy_port_for_a_collier(tmp_path: Path) -> None:
+    """A collier may sail into a zone where a neutral port opens (D2, Neutralport): the validator accepts the
+    orders and the engine carries them out (it used to refuse the move, calling every port not the side's own
+    an enemy's)."""
+    files = corpus_with_ports(tmp_path, NEUTRAL_PORT, {"orders: [C4, C3, C2]": "orders: [C4, C3, D3, D2]"})
+    result = validate(files)
+    assert [d.code for d in result.report.diagnostics if d.severity.name == "ERROR"] == []  # no DN-12.5, no GRA004
+    [scenario] = result.scenarios
+    refused = [e for e in scripted_events(scenario) if e["type"] in ("order-refused", "order-impossible")
+               and e.get("fleet") == "coal-train"]
+    assert refused == []
+    assert scenario.geography.enemy_ports == {"central-powers": frozenset({"eastport"}),
+                                              "entente": frozenset({"westport"})}  # fmt: skip
+
+
+@pytest.mark.rule("DN-12.5")
+def test_an_enemy_port_still_stops_the_collier_in_both(tmp_path: Path) -> None:
+    files = corpus_with_ports(tmp_path, NEUTRAL_PORT, {})
+    codes = [d.code for d in validate(files).report.diagnostics]
+    assert "DN-12.5" in codes  # C2 holds Westport, Austro-Hungarian
+
+
+@pytest.mark.rule("DN-5.2")
+@pytest.mark.rule("DN-5.2-abort")
+def test_a_canadian_port_is_a_british_sides_nearest_friendly_port(tmp_path: Path) -> None:
+    """An entente fleet (Italy, Britain) aborting next to a Canadian port heads into it: the engine counts the
+    port as British (DN-5.2) and so does the validator's abort check, which used to want the farther Italian
+    port instead."""
+    canadian = "  - id: halifax\n    name: Halifax\n    nation: canada\n    at: [30, 5]\n"
+    edits = {"orders: [C4, C3, B3]": "orders: [C4, C3, D3, abort, halifax]", "orders: [C4, C3, C2]": "orders: [C4]"}
+    files = corpus_with_ports(tmp_path, canadian, edits)
+    result = validate(files)
+    assert [d.code for d in result.report.diagnostics if d.severity.name == "ERROR"] == []
+    [scenario] = result.scenarios
+    assert "halifax" in scenario.geography.friendly_ports["entente"]
+    aborted = [e for e in scripted_events(scenario) if e["type"] == "mission-aborted" and e.get("fleet") == "patrol"]
+    assert [e["port"] for e in aborted] == ["halifax"]

@@ -32,6 +32,7 @@ class Geography:
     ports_by_zone: Mapping[str, tuple[str, ...]]
     kinds: Mapping[str, str]
     friendly_ports: Mapping[str, frozenset[str]]
+    enemy_ports: Mapping[str, frozenset[str]]
     refuel_ports: Mapping[str, frozenset[str]]
     controls: Mapping[str, frozenset[str]]
     memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
@@ -57,11 +58,12 @@ class Geography:
         return to in self.exits(place)
 
     def enemy_port_in(self, side: str, zone: str) -> bool:
-        """DN-12.5, DN-12.6: whether ``zone`` holds a port that is not ``side``'s."""
-        return any(port not in self.friendly_ports[side] for port in self.ports_by_zone.get(zone, ()))
+        """DN-12.5, DN-12.6: whether ``zone`` holds an enemy port of ``side``'s (a neutral one is not)."""
+        return any(port in self.enemy_ports[side] for port in self.ports_by_zone.get(zone, ()))
 
     def enemy_ports_on(self, side: str, zone: str) -> list[str]:
-        return [port for port in self.ports_by_zone.get(zone, ()) if port not in self.friendly_ports[side]]
+        """The enemy ports opening on ``zone`` (bombardment targets): another side's, never a neutral's."""
+        return [port for port in self.ports_by_zone.get(zone, ()) if port in self.enemy_ports[side]]
 
     @cached_property
     def adjacency(self) -> dict[str, tuple[str, ...]]:
@@ -195,10 +197,13 @@ def build_geography(scenario: Scenario) -> Geography:
     refuel: dict[str, frozenset[str]] = {}
     controls: dict[str, frozenset[str]] = {}
     allowed = None if scenario.rules.refuel_ports is None else set(scenario.rules.refuel_ports)
+    enemy: dict[str, frozenset[str]] = {}
     for side in scenario.sides:
         nations = {nation_counts_as(n) for n in side.nations}
         mine = frozenset(p.id for p in sea.ports.values() if nation_counts_as(p.nation) in nations)
+        others = {nation_counts_as(n) for other in scenario.sides if other.id != side.id for n in other.nations}
         friendly[side.id] = mine
+        enemy[side.id] = frozenset(p.id for p in sea.ports.values() if nation_counts_as(p.nation) in others) - mine
         refuel[side.id] = mine if allowed is None else frozenset(p for p in mine if p in allowed)
         controls[side.id] = frozenset(side.controls)
     return Geography(
@@ -207,6 +212,7 @@ def build_geography(scenario: Scenario) -> Geography:
         ports_by_zone=MappingProxyType({z: tuple(p) for z, p in by_zone.items()}),
         kinds=sea.topology.kinds,
         friendly_ports=MappingProxyType(friendly),
+        enemy_ports=MappingProxyType(enemy),
         refuel_ports=MappingProxyType(refuel),
         controls=MappingProxyType(controls),
     )

@@ -153,8 +153,8 @@ def two_zones_only_for_fast_fleets(scenario: Scenario, ctx: CheckContext) -> Ite
 
 def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, int], set[str]]:
     """Sea distance (zones to cross) from every zone to a zone where a friendly port opens; computed once
-    per map and set of nations."""
-    ports = {p.id for p in scenario.map.ports.values() if p.nation in side.nations}
+    per map and set of nations. Friendly as the engine has it (Dominion ports count as British, DN-5.2)."""
+    ports = set(scenario.geography.friendly_ports[side.id])
 
     def compute() -> dict[str, int]:
         sources = {z for p in ports for z in scenario.map.ports[p].zones}
@@ -224,8 +224,9 @@ def colliers_and_tankers_avoid_enemy_ports(scenario: Scenario, ctx: CheckContext
     """DN-12.5, DN-12.6: colliers and tankers never enter a zone holding an enemy port."""
     for side in scenario.sides:
         enemy_zones: dict[str, str] = {}
+        enemy = scenario.geography.enemy_ports[side.id]  # as the engine has them: a neutral port is not one
         for port in scenario.map.ports.values():
-            if port.nation not in side.nations and any(port.nation in s.nations for s in scenario.sides):
+            if port.id in enemy:
                 for zone in port.zones:
                     enemy_zones.setdefault(zone, port.id)
         for fleet in side.fleets:
