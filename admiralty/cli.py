@@ -194,8 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
                admiralty new scenario lepanto-1571 --ruleset renaissance --map mediterranean-atlantic
                admiralty new scenario lissa-1866 --corpus scenarios --ruleset dreadnought --date 1866-07-20
                """, cmd_new)
-    new.add_argument("what", choices=("scenario", "map", "catalog", "table"), help="what to create: a scenario "
-                     "skeleton, or the rule system's starter map, ship catalog or table under a new id")
+    new.add_argument("what", help="what to create: scenario (a skeleton), or a kind of document the rule system "
+                     "has a starter for, under a new id (the bundled ones: map, catalog, table)")
     new.add_argument("id", help="the new document's id (lowercase kebab-case; a last part like -1916 is its year)")
     new.add_argument("--corpus", default="scenarios", help="where to find maps, tables and catalogs "
                      "(default: scenarios)")
@@ -261,8 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
                 """, cmd_play)
     play.add_argument("scenario", help="a scenario id (searched in --corpus) or a scenario file")
     play.add_argument("--seed", type=int, default=0, help="the game's seed")
-    play.add_argument("--players", default="scripted", help="player per side, comma-separated (scripted, random, "
-                      "heuristic); the last is used for the remaining sides")
+    play.add_argument("--players", default=None, help="player per side, comma-separated (the rule system's: "
+                      "scripted, random, heuristic...); the last is used for the remaining sides (default: the "
+                      "scenario's balance player, the first of its smoke players)")
     play.add_argument("--replay-out", default=None, metavar="FILE", help="write a replay file")
     play.add_argument("--corpus", default="scenarios", help="where maps, catalogs and scenarios are")
     play.add_argument("--step-limit", type=int, default=100_000, help="stop after this many actions")

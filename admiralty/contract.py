@@ -81,6 +81,7 @@ class GameModule(Protocol):
     """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
     and the engine version written into replays."""
 
+    __name__: str  # the module's import name, written into replays so a replay finds its game again
     ENGINE_VERSION: str
     PLAYERS: Mapping[str, Player]
 

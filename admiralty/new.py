@@ -103,18 +103,24 @@ def _write_new(target: Path, ruleset: str, kind: str, root: Path, text: Callable
     return target
 
 
-KINDS = {"map": "map", "catalog": "ships", "table": "table"}  # what the author asks for -> the document kind
+ALIASES = {"catalog": "ships"}  # the word an author uses for a document kind whose name is not a noun of theirs
+
+
+def word_for(kind: str) -> str:
+    return next((word for word, aliased in ALIASES.items() if aliased == kind), kind)
 
 
 def starter_of(ruleset: str, what: str) -> tuple[str, str]:
-    """The rule system's starter document of the kind ``what`` asks for: (its path below the rule system's
-    folder, its text). ``SkeletonError`` naming the kinds it has when it has none of that kind."""
+    """The rule system's starter document of the kind ``what`` asks for (a document kind of the rule system,
+    or its author's word: ``catalog`` for ``ships``): (its path below the rule system's folder, its text).
+    ``SkeletonError`` naming what it has when it has no starter of that kind."""
     scaffold = scaffold_of(ruleset)
-    kind = KINDS[what]
-    found = sorted((path, text) for path, text in scaffold.documents.items() if kind_of(text) == kind)
+    kind = ALIASES.get(what, what)
+    found = sorted((path, text) for path, text in scaffold.documents.items()
+                   if kind != "scenario" and kind_of(text) == kind)  # fmt: skip
     if not found:
-        has = ["scenario", *sorted(w for w, k in KINDS.items()
-                                   if any(kind_of(t) == k for t in scaffold.documents.values()))]
+        starters = {kind_of(text) for text in scaffold.documents.values()} - {"scenario"}
+        has = ["scenario", *sorted(word_for(k) for k in starters)]
         raise SkeletonError(f"rule system '{ruleset}' has no {what} documents; `admiralty new` writes for it: "
                             f"{', '.join(has)}")
     return found[0]
@@ -132,7 +138,8 @@ def write_document(what: str, doc_id: str, corpus: Path, ruleset: str | None, ou
     text = re.sub(r"^id: .*$", f"id: {doc_id}", text, count=1, flags=re.MULTILINE)
     text = re.sub(r"^title: .*$", f"title: {title_of(doc_id)} (a new {what} from the starter; redraw it)", text,
                   count=1, flags=re.MULTILINE)
-    return _write_new(target, chosen, KINDS[what], root or corpus_root(corpus), lambda modeline: f"{modeline}\n{text}")
+    kind = ALIASES.get(what, what)
+    return _write_new(target, chosen, kind, root or corpus_root(corpus), lambda modeline: f"{modeline}\n{text}")
 
 
 def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: str | None,

@@ -56,7 +56,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"admiralty play: {problem}", file=sys.stderr)
         return code
     module = ruleset_module(scenario.ruleset)
-    kinds = [k.strip() for k in args.players.split(",") if k.strip()]
+    given = args.players if args.players is not None else scenario.smoke.players[0]
+    kinds = [k.strip() for k in given.split(",") if k.strip()]
     sides = [side for side, _ in scenario.side_names()]
     players = {side: kinds[min(i, len(kinds) - 1)] for i, side in enumerate(sides)}
     known = {"random", "first", *module.PLAYERS}

@@ -164,3 +164,15 @@ def test_a_scenario_alone_is_judged_alone_with_its_corpus_as_context(tmp_path: P
     assert alone.returncode == 0 and "0 errors" in alone.stdout and "in 1 file" in alone.stdout, alone.stdout
     both = admiralty(tmp_path, "validate", "scenarios/dreadnought/scenarios/ancona-1915.yaml", str(other))
     assert both.returncode == 1 and "unknown port 'nowhere'" in both.stdout
+
+
+def test_new_takes_the_rule_systems_own_kind_names_and_lists_them_when_wrong(tmp_path: Path) -> None:
+    """The kinds `new` writes are the rule system's starter documents' kinds (no list in the core): `ships`
+    works as well as the author's word `catalog`; an unknown kind is refused with what there is."""
+    assert admiralty(tmp_path, "init", "--ruleset", "dreadnought").returncode == 0
+    run = admiralty(tmp_path, "new", "ships", "extra-ships", "--corpus", "scenarios/dreadnought")
+    assert run.returncode == 0, run.stderr
+    assert list(tmp_path.rglob("extra-ships.yaml"))
+    wrong = admiralty(tmp_path, "new", "fleet", "x", "--corpus", "scenarios/dreadnought")
+    assert wrong.returncode == 1
+    assert wrong.stderr.strip().endswith("writes for it: scenario, catalog, map"), wrong.stderr

@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from admiralty.atomic import write_text
-from admiralty.contract import ScenarioModel
+from admiralty.contract import GameModule, ScenarioModel
 from admiralty.engine.api import Action, Event, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 
@@ -86,7 +85,7 @@ def player_rng(seed: int, side: str) -> random.Random:
     return random.Random(f"{seed}:{side}")
 
 
-def play(game_module: ModuleType, scenario: ScenarioModel, seed: int, players: Mapping[str, str | Player],
+def play(game_module: GameModule, scenario: ScenarioModel, seed: int, players: Mapping[str, str | Player],
          options: Mapping[str, Any] | None = None, *, step_limit: int = DEFAULT_STEP_LIMIT,
          raise_on_limit: bool = False) -> PlayedGame:
     """Play ``scenario`` to the end with ``players`` (side -> player name or function)."""
@@ -122,7 +121,7 @@ def play(game_module: ModuleType, scenario: ScenarioModel, seed: int, players: M
         event_hash=event_log_hash(game.events), stopped=stopped)
 
 
-def engine_version_of(module: ModuleType) -> str:
+def engine_version_of(module: GameModule) -> str:
     """The ruleset module's ENGINE_VERSION, written into replay headers."""
     return str(module.ENGINE_VERSION)
 
@@ -208,7 +207,7 @@ def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]],
     return rows[0], actions, tail
 
 
-def replay(path: str | Path, scenario: ScenarioModel, game_module: ModuleType | None = None) -> ReplayCheck:
+def replay(path: str | Path, scenario: ScenarioModel, game_module: GameModule | None = None) -> ReplayCheck:
     """Re-play a replay file against ``scenario``: the same event-log hash, or where it first diverged."""
     header, actions, tail = read_replay(path)
     module = game_module or importlib.import_module(header["module"])

@@ -30,7 +30,6 @@ if TYPE_CHECKING:  # jsonschema is imported where it is used: a valid corpus che
     from referencing import Registry
 
 SCHEMAS_DIR = package_path("schemas")
-KINDS = ("map", "ships", "scenario", "tables", "table")
 
 register("SCH001", "Missing required property", "A property the document kind needs is missing. The "
          "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",

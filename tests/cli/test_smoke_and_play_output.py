@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from admiralty.contract import ScenarioModel
 from admiralty.engine.replay import format_log
+from admiralty.engine.rulesets import ruleset_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,3 +46,27 @@ def test_play_prints_no_empty_field() -> None:
                           capture_output=True, text=True, timeout=300, check=True)
     assert "Turn 1" in done.stdout
     assert not re.search(r"=(None|False)\b|=,|=$", done.stdout, re.MULTILINE)
+
+
+@pytest.mark.parametrize(("scenario", "ruleset"), [("otranto-1917", "dreadnought"), ("preveza-1538", "renaissance"),
+                                                   ("paunsdorf-1813", "napoleonic")])  # fmt: skip
+def test_play_defaults_to_the_scenarios_own_player_and_its_replay_names_the_engine(
+        scenario: str, ruleset: str, tmp_path: Path) -> None:
+    """`admiralty play ID` with no --players plays the scenario's balance player (napoleonic has no 'scripted':
+    it used to exit 2), and the replay's header carries the rule system's engine version, never 'unknown'."""
+    replay = tmp_path / "game.jsonl"
+    done = subprocess.run([sys.executable, "-m", "admiralty", "play", scenario, "--quiet", "--replay-out",
+                           str(replay)], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("result: ")
+    header = json.loads(replay.read_text(encoding="utf-8").splitlines()[0])
+    module = ruleset_module(ruleset)
+    assert header["engine"] == module.ENGINE_VERSION and header["engine"] != "unknown"
+    first_side = next(iter(header["players"]))
+    assert header["players"][first_side] == validate_one(scenario).smoke.players[0]
+
+
+def validate_one(scenario_id: str) -> ScenarioModel:
+    from admiralty.validator.pipeline import validate
+
+    return next(s for s in validate([str(ROOT / "scenarios")]).scenarios if s.id == scenario_id)

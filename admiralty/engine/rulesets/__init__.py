@@ -4,13 +4,11 @@ publishes an ``admiralty.contract.Ruleset`` under the ``admiralty.rulesets`` ent
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
-from admiralty.contract import ruleset_named
+from admiralty.contract import GameModule, ruleset_named
 
 
-def ruleset_module(name: str) -> ModuleType:
-    """The game module (an ``admiralty.contract.GameModule``) that plays rule system ``name``; ``KeyError``
-    naming the installed ones otherwise."""
-    return importlib.import_module(ruleset_named(name).game)
+def ruleset_module(name: str) -> GameModule:
+    """The game module that plays rule system ``name``, typed as the contract's ``GameModule`` (its players,
+    invariants and engine version are read through that protocol, not found by name); ``KeyError`` naming
+    the installed ones otherwise."""
+    return ruleset_named(name).game_module()

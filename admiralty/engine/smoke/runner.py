@@ -14,10 +14,9 @@ import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from admiralty.contract import ScenarioModel
+from admiralty.contract import GameModule, ScenarioModel
 from admiralty.engine.api import Game, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.replay import PlayedGame, engine_version_of, json_options, player_rng, replay, write_replay
@@ -65,7 +64,7 @@ def generic_invariants(game: Game) -> list[str]:
             if not game.legal_actions(side)]
 
 
-def _record(module: ModuleType, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
+def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
             options: Mapping[str, Any], actions: list[dict[str, Any]], game: Game | None,
             stopped: str | None) -> PlayedGame:
     events = list(game.events) if game is not None else []
@@ -80,7 +79,7 @@ def _record(module: ModuleType, scenario: ScenarioModel, seed: int, player: str,
 
 def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: Limits = Limits(),
                     options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
-                    check_replay: bool = False, module: ModuleType | None = None, sample: bool = False) -> Outcome:
+                    check_replay: bool = False, module: GameModule | None = None, sample: bool = False) -> Outcome:
     """Play one game with ``player`` on every side, checking invariants after every action. A ``sample`` game
     that finishes is kept, whole, as ``<replay_dir>/<scenario>-sample.jsonl``: the game the site replays."""
     module = module or ruleset_module(scenario.ruleset)
