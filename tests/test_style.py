@@ -62,6 +62,19 @@ def test_no_core_module_imports_or_names_a_rule_system() -> None:
     assert found == []
 
 
+def test_the_core_stylesheet_names_no_rule_system_and_each_ones_own_is_published() -> None:
+    """A rule system's styles live beside its renderer (``site/rulesets/<name>/site.css``, its Renderer's
+    ``stylesheet``) and the site lists them; the core stylesheet has no selector of one."""
+    from admiralty.contract import rulesets
+    from admiralty.site.pages import ruleset_stylesheets
+
+    core = (ROOT / "admiralty" / "site" / "docs" / "stylesheets" / "admiralty.css").read_text(encoding="utf-8")
+    assert [name for name in rulesets() if name in core] == []
+    published = ruleset_stylesheets()
+    assert {"stylesheets/renaissance.css", "stylesheets/napoleonic.css"} <= set(published)
+    assert all(path.is_file() for path in published.values())
+
+
 def test_no_module_is_much_over_the_house_limit() -> None:
     """Modules stay under about 400 lines (DESIGN's house style): none may pass 450."""
     over = {p.relative_to(ROOT).as_posix(): n for p in (ROOT / "admiralty").rglob("*.py")

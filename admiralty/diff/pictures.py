@@ -28,7 +28,10 @@ def map_styles() -> str:
     """The site stylesheet's rules for the elements of SVG drawings (``svg.<class> .<element class>``): not
     the rules sizing the drawing in a page, nor hover rules; text halos drawn with ``paint-order`` are left
     out, as not every rasteriser knows ``paint-order`` (the halo would cover the letters)."""
-    text = STYLESHEET.read_text(encoding="utf-8") if STYLESHEET.is_file() else ""
+    from admiralty.site.pages import ruleset_stylesheets
+
+    sheets = [STYLESHEET, *ruleset_stylesheets().values()]
+    text = "\n".join(sheet.read_text(encoding="utf-8") for sheet in sheets if sheet.is_file())
     rules = []
     for line in (line.strip() for line in text.splitlines()):
         selector = line.split("{", 1)[0]

@@ -94,3 +94,4 @@ class Renderer:
     maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None
     side_colours: Callable[[Any], dict[str, str]] | None = None  # default: the palette in the author's order
     glance: Callable[[Any], Any] | None = None  # the scenario's size for the "at a glance" box (glance.Size)
+    stylesheet: Path | None = None  # its own CSS, published as stylesheets/<rule system>.css on every page

@@ -33,20 +33,22 @@ def _rules_index() -> Path | None:
 
 
 def on_config(config: Any) -> Any:
-    """Put one navigation entry per installed rule system after the "Rule systems" page."""
-    from admiralty.site.pages import rules_nav
+    """Put one navigation entry per installed rule system after the "Rule systems" page, and each rule
+    system's own stylesheet after the site's."""
+    from admiralty.site.pages import rules_nav, ruleset_stylesheets
 
     for section in config.nav or []:
         entries = section.get("Rules") if isinstance(section, dict) else None
         if isinstance(entries, list):
             at = next((i for i, e in enumerate(entries) if "rules/index.md" in e.values()), len(entries) - 1)
             entries[at + 1:at + 1] = rules_nav()
+    config.extra_css.extend(uri for uri in ruleset_stylesheets() if uri not in config.extra_css)
     return config
 
 
 def on_files(files: Files, config: Any) -> Files:
     from admiralty.site.context import SiteContext
-    from admiralty.site.pages import generate_pages
+    from admiralty.site.pages import generate_pages, ruleset_stylesheets
     from admiralty.validator.diagnostics import Severity
     from admiralty.validator.pipeline import validate
 
@@ -60,6 +62,8 @@ def on_files(files: Files, config: Any) -> Files:
     ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
                       root=SOURCE_ROOT, rules_index=_rules_index(), figures=FIGURES)
     site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
+    for src_uri, path in ruleset_stylesheets().items():
+        files.append(File.generated(config, src_uri, content=path.read_text(encoding="utf-8")))
     for note in site.notes:
         log.info("admiralty: %s", note)
     for src_uri, content in sorted(site.pages.items()):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
@@ -239,6 +240,12 @@ def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
         items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
     pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
     return pages
+
+
+def ruleset_stylesheets() -> dict[str, Path]:
+    """``stylesheets/<rule system>.css`` -> the file, for each installed rule system whose renderer has one."""
+    return {f"stylesheets/{slug(name)}.css": renderer.stylesheet for name, renderer in sorted(renderers().items())
+            if renderer.stylesheet is not None}
 
 
 def rules_nav() -> list[dict[str, str]]:

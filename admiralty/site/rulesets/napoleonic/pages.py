@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -376,4 +377,5 @@ def glance(scenario: NapoleonicScenario) -> Size:
 
 from admiralty.site.rulesets.napoleonic.sheets import figure_groups, sheets_page  # noqa: E402,F401  (draws with table_svg)
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance)
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance,
+                    stylesheet=Path(__file__).with_name("site.css"))

@@ -5,6 +5,7 @@ The map drawing itself is in ``renaissance_map``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from admiralty.engine.rulesets.renaissance.model import (
@@ -268,4 +269,5 @@ def glance(scenario: RenaissanceScenario) -> Size:
 
 
 RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows,
-                    side_colours=lambda s: {p: power_colour(p) for p in s.powers}, glance=glance)
+                    side_colours=lambda s: {p: power_colour(p) for p in s.powers}, glance=glance,
+                    stylesheet=Path(__file__).with_name("site.css"))
