@@ -29,7 +29,8 @@ from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
 from admiralty.site.printpack import PRINT_SCRIPT
 from admiralty.site.rulesets.napoleonic import pages as napoleonic
-from admiralty.site.rulesets.napoleonic.pages import PAD, SCALE, compass, figure_groups, table_svg
+from admiralty.site.rulesets.napoleonic.drawing import PAD, SCALE, compass, table_svg
+from admiralty.site.rulesets.napoleonic.sheets import figure_groups
 from admiralty.site.words import id_words
 from admiralty.validator.pipeline import validate
 

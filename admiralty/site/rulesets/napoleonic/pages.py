@@ -9,19 +9,18 @@ beyond the long range), and the fire plan is drawn as arrows from battery to tar
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Polygon
 
 from admiralty.engine.rulesets.napoleonic.fire import range_band
-from admiralty.engine.rulesets.napoleonic.geometry import bearing_vector, line_of_fire, range_cm, unit_footprint
+from admiralty.engine.rulesets.napoleonic.geometry import range_cm
 from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
-from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Table, Unit
-from admiralty.site.colours import side_colour
+from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
+from admiralty.site.rulesets.napoleonic.drawing import compass, table_svg, target_shape
 from admiralty.site.rulesets.napoleonic.plain import (
     legend_html,
     name_html,
@@ -30,216 +29,9 @@ from admiralty.site.rulesets.napoleonic.plain import (
     thing_name,
     victory_conditions,
 )
+from admiralty.site.rulesets.napoleonic.sheets import sheets_page
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
-from admiralty.site.words import id_words, nation_name
-
-Point = tuple[float, float]
-
-SCALE = 6.0  # SVG units per cm: the whole table fits the page column at about its natural size
-PAD = 22.0
-TERRAIN_FILLS: dict[str, str] = {"building": "#8d6e63", "built-up": "#e0c9a6", "rough": "#c5cf9f", "cover": "#8fbf86"}
-RANGE_DASHES: dict[str, str] = {"canister": "", "effective": "6 3", "long": "2 4"}
-COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-GRID_CM = 10
-
-
-@dataclass(frozen=True)
-class TableFrame:
-    """Table cm to SVG units: scale, and flip y so that the far edge (largest y) is at the top."""
-
-    depth: float
-
-    def point(self, p: Sequence[float]) -> Point:
-        return (round(p[0] * SCALE + PAD, 2), round((self.depth - p[1]) * SCALE + PAD, 2))
-
-    def points(self, ring: Iterable[Sequence[float]]) -> str:
-        return " ".join(f"{x},{y}" for x, y in (self.point(p) for p in ring))
-
-
-def compass(degrees: float) -> str:
-    """``270° (W)``: a facing in degrees with its nearest compass point."""
-    return f"{degrees:g}° ({COMPASS[round((degrees % 360) / 45) % 8]})"
-
-
-def side_index(scenario: NapoleonicScenario) -> dict[str, int]:
-    return {side.id: i for i, side in enumerate(scenario.sides)}
-
-
-def target_shape(scenario: NapoleonicScenario, target: str) -> Polygon | None:
-    """The footprint of the unit, or the outline of the terrain piece, that a fire-plan entry names."""
-    for unit in scenario.units:
-        if unit.id == target:
-            return unit_footprint(unit)
-    for piece in scenario.table.terrain:
-        if piece.id == target:
-            return Polygon(piece.polygon)
-    return None
-
-
-def _label(x: float, y: float, text: str, css: str, size: float = 9.0) -> str:
-    return (f'<text class="{css}" x="{x}" y="{y}" font-size="{size}" text-anchor="middle" '
-            f'dominant-baseline="central" paint-order="stroke" stroke="#fff" stroke-width="2.5" '
-            f'stroke-linejoin="round" fill="#222">{esc(text)}</text>')
-
-
-def _grid(table: Table, frame: TableFrame) -> list[str]:
-    width, depth = table.size
-    out = []
-    for x in range(0, int(width) + 1, GRID_CM):
-        (sx, top), (_, bottom) = frame.point((x, depth)), frame.point((x, 0))
-        out.append(f'<line x1="{sx}" y1="{top}" x2="{sx}" y2="{bottom}"/>'
-                   f'<text x="{sx}" y="{bottom + 12}" text-anchor="middle">{x}</text>')
-    for y in range(0, int(depth) + 1, GRID_CM):
-        (left, sy), (right, _) = frame.point((0, y)), frame.point((width, y))
-        out.append(f'<line x1="{left}" y1="{sy}" x2="{right}" y2="{sy}"/>'
-                   f'<text x="{left - 4}" y="{sy}" text-anchor="end" dominant-baseline="central">{y}</text>')
-    return out
-
-
-def _terrain(table: Table, frame: TableFrame) -> list[str]:
-    out = []
-    for piece in table.terrain:
-        tip = f"{piece.name or piece.id} ({piece.kind})"
-        out.append(f'<polygon class="terrain terrain-{attr(piece.kind)}" data-terrain="{attr(piece.id)}" '
-                   f'points="{frame.points(piece.polygon)}" fill="{TERRAIN_FILLS.get(piece.kind, "#ccc")}" '
-                   f'stroke="#6d5f4b" stroke-width="1"><title>{esc(tip)}</title></polygon>')
-    return out
-
-
-def _terrain_labels(table: Table, frame: TableFrame) -> list[str]:
-    """Each piece's name just inside its northern edge, where unit labels seldom are; only where the name fits
-    (the others are named by their tooltips and on the table's page)."""
-    out = []
-    for piece in table.terrain:
-        shape = Polygon(piece.polygon)
-        if len(piece.name or piece.id) * 5.2 > (shape.bounds[2] - shape.bounds[0]) * SCALE:
-            continue
-        x, y = frame.point((shape.centroid.x, shape.bounds[3] - 2.2))
-        out.append(f'<text class="terrain-label" x="{x}" y="{y}" font-size="9" font-style="italic" '
-                   f'text-anchor="middle" fill="#4e3d2a">{esc(piece.name or piece.id)}</text>')
-    return out
-
-
-def _unit(unit: Unit, frame: TableFrame, colour: str) -> tuple[str, str]:
-    """(shape, label): the footprint with its front edge thickened, and the unit's id at its centre."""
-    shape = unit_footprint(unit)
-    corners = list(shape.exterior.coords)[:4]  # front-left, front-right, rear-right, rear-left
-    (fx1, fy1), (fx2, fy2) = frame.point(corners[0]), frame.point(corners[1])
-    tip = (f"{unit.name or unit.id}: {unit.type}, {unit.class_} class, {unit.figures} figures on {unit.bases} "
-           f"bases, {unit.formation}, facing {compass(unit.facing)}")
-    centre = frame.point((shape.centroid.x, shape.centroid.y))
-    return (f'<g class="unit" data-unit="{attr(unit.id)}" data-side="{attr(unit.side)}"><title>{esc(tip)}</title>'
-            f'<polygon points="{frame.points(corners)}" fill="{colour}" fill-opacity="0.75" stroke="{colour}" '
-            f'stroke-width="1"/><line class="front" x1="{fx1}" y1="{fy1}" x2="{fx2}" y2="{fy2}" stroke="#111" '
-            f'stroke-width="2.5"/></g>',
-            _label(centre[0], centre[1], id_words(unit.id), "unit-label", 8.0))
-
-
-def _battery(battery: Battery, frame: TableFrame, colour: str) -> tuple[str, str, str]:
-    """(range circles, marker, label) of one battery."""
-    x, y = frame.point(battery.at)
-    rings = "".join(f'<circle class="range range-{band}" data-band="{band}" cx="{x}" cy="{y}" '
-                    f'r="{getattr(battery.ranges, band) * SCALE:g}" fill="none" stroke="{colour}" '
-                    f'stroke-opacity="0.55" stroke-width="1"'
-                    + (f' stroke-dasharray="{RANGE_DASHES[band]}"' if RANGE_DASHES[band] else "")
-                    + f"><title>{esc(f'{battery.id}: {band} range {getattr(battery.ranges, band):g} cm')}</title>"
-                    "</circle>" for band in RANGE_DASHES)
-    dx, dy = bearing_vector(battery.facing)
-    tip = (f"{battery.name or battery.id}: {battery_kind(battery)} battery, {_pieces(battery)}; ranges "
-           f"{battery.ranges.canister:g}/{battery.ranges.effective:g}/{battery.ranges.long:g} cm")
-    marker = (f'<g class="battery" data-battery="{attr(battery.id)}" data-side="{attr(battery.side)}">'
-              f"<title>{esc(tip)}</title>"
-              f'<line x1="{x}" y1="{y}" x2="{x + dx * 14:.1f}" y2="{y - dy * 14:.1f}" stroke="#111" stroke-width="3"/>'
-              f'<circle cx="{x}" cy="{y}" r="6" fill="{colour}" stroke="#111" stroke-width="1.5"/></g>')
-    return (f'<g class="battery-ranges range-ring" data-battery="{attr(battery.id)}">{rings}</g>', marker,
-            _label(x, y + 14, id_words(battery.id), "battery-label", 8.0))
-
-
-def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) -> list[str]:
-    """One arrow per (battery, target) of the fire plan, titled with its turns."""
-    turns: dict[tuple[str, str], list[int]] = {}
-    for entry in scenario.fire_plan:
-        turns.setdefault((entry.battery, entry.target), []).append(entry.turn)
-    batteries = {b.id: b for b in scenario.batteries}
-    out = []
-    for (battery_id, target), on in turns.items():
-        shape = target_shape(scenario, target)
-        if battery_id not in batteries or shape is None:
-            continue
-        (x1, y1), (x2, y2) = (frame.point(p) for p in line_of_fire(batteries[battery_id].at, shape).coords)
-        when = ", ".join(str(t) for t in sorted(on))
-        out.append(f'<line class="line-of-fire" data-battery="{attr(battery_id)}" data-target="{attr(target)}" '
-                   f'data-turns="{attr(when)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b71c1c" '
-                   f'stroke-width="1.6" marker-end="url(#{attr(svg_id)}-fire)"><title>'
-                   f"{esc(f'{battery_id} fires at {target} on turn {when}')}</title></line>")
-    return out
-
-
-def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float) -> tuple[str, float]:
-    kinds = list(dict.fromkeys(piece.kind for piece in table.terrain))
-    items = [(f'<rect width="16" height="10" y="-9" fill="{TERRAIN_FILLS.get(k, "#ccc")}" stroke="#6d5f4b"/>', k)
-             for k in kinds]
-    for index, side in enumerate(scenario.sides if scenario else ()):
-        items.append((f'<rect width="16" height="8" y="-8" fill="{side_colour(index)}"/>'
-                      '<line x1="0" y1="-8" x2="16" y2="-8" stroke="#111" stroke-width="2.5"/>',
-                      f"{side.name or side.id} (front edge black)"))
-    if scenario and scenario.batteries:
-        items.append(('<circle cx="7" cy="-4" r="5" fill="#888" stroke="#111"/>', "battery"))
-        items += [('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#555" stroke-width="1.5"'
-                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>", f"{band} range")
-                  for band, dash in RANGE_DASHES.items()]
-    if scenario and scenario.fire_plan:
-        items.append(('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#b71c1c" stroke-width="2"/>', "planned fire"))
-    out, x, row = [], PAD, 1
-    for symbol, label in items:
-        item = 22 + 6.4 * len(label) + 18
-        if x > PAD and x + item > width - PAD:
-            x, row = PAD, row + 1
-        out.append(f'<g class="legend-item" transform="translate({x:.1f},{top + 20 * row:.1f})">{symbol}'
-                   f'<text x="22" font-size="11" fill="#222">{esc(label)}</text></g>')
-        x += item
-    return "".join(out), 20.0 * row + 10 if items else 0.0
-
-
-def table_svg(table: Table, scenario: NapoleonicScenario | None = None, *, svg_id: str = "table") -> str:
-    """The table to scale (and, given a scenario, its units, batteries and fire plan) as one inline ``<svg>``."""
-    frame = TableFrame(table.size[1])
-    width, depth = table.size[0] * SCALE + 2 * PAD, table.size[1] * SCALE + 2 * PAD
-    units, labels, rings, markers, fire = [], [], [], [], []
-    if scenario is not None:
-        sides = side_index(scenario)
-        for unit in scenario.units:
-            shape, label = _unit(unit, frame, side_colour(sides.get(unit.side, len(sides))))
-            units.append(shape)
-            labels.append(label)
-        for battery in scenario.batteries:
-            ring, marker, label = _battery(battery, frame, side_colour(sides.get(battery.side, len(sides))))
-            rings.append(ring)
-            markers.append(marker)
-            labels.append(label)
-        fire = _fire_lines(scenario, frame, svg_id)
-    legend, legend_height = _legend(scenario, table, depth, width)
-    title = f"Table: {scenario.title if scenario else table.title} ({table.size[0]:g} × {table.size[1]:g} cm)"
-    x0, y0 = frame.point((0, table.size[1]))
-    surface = f'x="{x0}" y="{y0}" width="{table.size[0] * SCALE:g}" height="{table.size[1] * SCALE:g}"'
-    return "".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map napoleonic-table" id="{attr(svg_id)}" '
-        f'viewBox="0 0 {width:.1f} {depth + legend_height:.1f}" width="{width:.0f}" '
-        f'height="{depth + legend_height:.0f}" role="img" aria-label="{attr(title)}" font-family="sans-serif">',
-        f"<title>{esc(title)}</title>",
-        f'<defs><clipPath id="{attr(svg_id)}-clip"><rect {surface}/></clipPath>'
-        f'<marker id="{attr(svg_id)}-fire" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" '
-        'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#b71c1c"/></marker></defs>',
-        f'<rect class="table-surface" {surface} fill="#eef0e2" stroke="#555"/>',
-        '<g class="grid" stroke="#d3d6c4" stroke-width="0.6" font-size="8" fill="#777">', *_grid(table, frame), "</g>",
-        '<g class="terrains">', *_terrain(table, frame), *_terrain_labels(table, frame), "</g>",
-        f'<g class="ranges" clip-path="url(#{attr(svg_id)}-clip)">', *rings, "</g>",
-        '<g class="units">', *units, "</g>",
-        '<g class="fire-plan">', *fire, "</g>",
-        '<g class="batteries">', *markers, "</g>",
-        '<g class="labels">', *labels, "</g>",
-        f'<g class="legend">{legend}</g></svg>'])
-
+from admiralty.site.words import nation_name
 
 # --- the scenario page -----------------------------------------------------------------------------
 
@@ -249,11 +41,6 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> s
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
-
-
-def _pieces(battery: Battery) -> str:
-    parts = [(battery.guns, "gun"), (battery.howitzers, "howitzer"), (battery.rockets, "rocket")]
-    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in parts if n) or "no pieces"
 
 
 _name = name_html
@@ -375,7 +162,6 @@ def glance(scenario: NapoleonicScenario) -> Size:
                 len(scenario.units) + len(scenario.batteries), 10)
 
 
-from admiralty.site.rulesets.napoleonic.sheets import figure_groups, sheets_page  # noqa: E402,F401  (draws with table_svg)
 
 RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance,
                     stylesheet=Path(__file__).with_name("site.css"))

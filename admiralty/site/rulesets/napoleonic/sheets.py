@@ -7,6 +7,7 @@ from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Unit
 from admiralty.site import printpack
 from admiralty.site.context import SiteContext, md_path, scenario_src
+from admiralty.site.rulesets.napoleonic.drawing import table_svg
 from admiralty.site.rulesets.napoleonic.plain import name_html as _name
 from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
 from admiralty.site.words import id_words
@@ -60,8 +61,6 @@ def sheets_page(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str
            f"Back to the [scenario]({back}).\n",
            html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
     key = f"sheet-table-{slug(scenario.id)}"
-    from admiralty.site.rulesets.napoleonic.pages import table_svg
-
     sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(key, table_svg(scenario.table, scenario,
                                                                                       svg_id=key)))]
     for side in scenario.sides:
