@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from admiralty.engine.api import Action, Game
-from admiralty.engine.model.common import Smoke
+from admiralty.engine.model.common import Smoke, Source
 
 ENTRY_POINT_GROUP = "admiralty.rulesets"
 NAME = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -36,8 +36,20 @@ Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
 
 
 @runtime_checkable
+class Sourced(Protocol):
+    """Any built model (scenario, map, catalog, table): the core reads where it came from, to put a finding
+    about it at its file."""
+
+    @property
+    def source(self) -> Source: ...
+
+
+@runtime_checkable
 class ScenarioModel(Protocol):
     """What the core (smoke, replay, the site's generic parts) reads of any built scenario."""
+
+    @property
+    def source(self) -> Source: ...
 
     @property
     def id(self) -> str: ...
@@ -73,8 +85,8 @@ class ScenarioModel(Protocol):
         ...
 
 
-SCENARIO_MEMBERS = ("id", "ruleset", "title", "date", "briefing", "sources", "turns", "content_hash", "smoke",
-                    "side_names")
+SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "sources", "turns", "content_hash",
+                    "smoke", "side_names")
 
 
 class GameModule(Protocol):

@@ -6,8 +6,8 @@ import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from admiralty.contract import ScenarioModel, Sourced
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
@@ -36,10 +36,10 @@ class Validation:
     """The outcome of validating some paths: the report and everything built."""
 
     report: Report
-    scenarios: list[Any] = field(default_factory=list)
+    scenarios: list[ScenarioModel] = field(default_factory=list)
     loaded: list[Loaded] = field(default_factory=list)
-    models: list[Any] = field(default_factory=list)  # maps and catalogs
-    models_by_ruleset: dict[str, list[Any]] = field(default_factory=dict)  # the same, by rule system
+    models: list[Sourced] = field(default_factory=list)  # maps and catalogs
+    models_by_ruleset: dict[str, list[Sourced]] = field(default_factory=dict)  # the same, by rule system
 
 
 def display_path(path: Path) -> str:
@@ -130,9 +130,9 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     return Validation(report, scenarios, loaded, built.others, built.others_by_ruleset)
 
 
-def model_file(model: Any) -> str:
-    """The file a built model came from (models carry a ``source``; the core reads only its ``file``)."""
-    return str(getattr(getattr(model, "source", None), "file", ""))
+def model_file(model: Sourced) -> str:
+    """The file a built model came from (the core reads only its source's ``file``)."""
+    return model.source.file
 
 
 def name_diagnostics(loaded: Sequence[Loaded]) -> list[Diagnostic]:

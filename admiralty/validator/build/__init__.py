@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from admiralty.contract import SCENARIO_MEMBERS, rulesets
+from admiralty.contract import SCENARIO_MEMBERS, ScenarioModel, Sourced, rulesets
 from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart, json_path
@@ -61,9 +61,9 @@ class Built:
     """What the builders made: playable scenarios, and the other models (maps, catalogs) for map-level
     checks and the site."""
 
-    scenarios: list[Any] = field(default_factory=list)
-    others: list[Any] = field(default_factory=list)
-    others_by_ruleset: dict[str, list[Any]] = field(default_factory=dict)  # the same models, by rule system
+    scenarios: list[ScenarioModel] = field(default_factory=list)
+    others: list[Sourced] = field(default_factory=list)
+    others_by_ruleset: dict[str, list[Sourced]] = field(default_factory=dict)  # the same models, by rule system
 
 
 @dataclass

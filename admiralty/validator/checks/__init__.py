@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from admiralty.contract import rulesets
+from admiralty.contract import Sourced, rulesets
 from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import Diagnostic, Severity, register
 from admiralty.validator.load import Document, json_path
@@ -69,7 +69,7 @@ def load_check_modules() -> list[Check]:
     return CHECKS
 
 
-def run_checks(models: Iterable[Any], documents: Mapping[str, Document]) -> Iterator[Diagnostic]:
+def run_checks(models: Iterable[Sourced], documents: Mapping[str, Document]) -> Iterator[Diagnostic]:
     """Run every registered check on every model it targets, isolating failures."""
     checks = load_check_modules()
     ctx = CheckContext(documents)
@@ -80,9 +80,8 @@ def run_checks(models: Iterable[Any], documents: Mapping[str, Document]) -> Iter
             try:
                 yield from list(entry.function(model, ctx))
             except Exception as error:
-                where = getattr(model, "source", None)
                 frame = traceback.extract_tb(error.__traceback__)[-1]
                 yield Diagnostic("internal", f"check '{entry.name}' crashed: {type(error).__name__}: {error} "
                                  f"({frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})",
-                                 getattr(where, "file", "<unknown>"), hint="this is a bug in admiralty; "
+                                 model.source.file, hint="this is a bug in admiralty; "
                                  "please report it with the file")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.rulesets.dreadnought.model import (
     ORDER_KEYWORDS,
     Catalog,
@@ -67,7 +68,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
     maps = {map_id: sea_map for map_id, sea_map in maps.items() if ("dreadnought", "map", map_id) not in ctx.broken}
     catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
                 for cat_id, item in sorted(by_kind["ships"].items())}
-    scenarios = []
+    scenarios: list[ScenarioModel] = []
     for item in by_kind["scenario"].values():
         scenario = build_scenario(item.doc, maps, catalogs, ctx)
         if scenario is not None:

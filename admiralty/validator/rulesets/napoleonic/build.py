@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Source
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table
 from admiralty.engine.rulesets.napoleonic.tables import Tables, check_tables, load_tables, merge
@@ -69,7 +70,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
         tables[table_id] = build_table(item.doc)
         if _duplicate_terrain(item.doc, ctx):
             flawed.add(table_id)
-    scenarios = []
+    scenarios: list[ScenarioModel] = []
     for item in by_kind["scenario"].values():
         table_item = by_kind["table"].get(item.doc.data["table"])
         scenario = build_scenario(item.doc, table_item.doc if table_item else None, tables, flawed, ctx)

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from admiralty.contract import ScenarioModel
 from admiralty.engine.rulesets.renaissance.model import (
     UNIT_KINDS,
     Battle,
@@ -61,7 +62,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
         seen[item.id] = item
     maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))
             for map_id, item in sorted(by_kind["map"].items())}
-    scenarios = []
+    scenarios: list[ScenarioModel] = []
     for item in by_kind["scenario"].values():
         scenario = build_scenario(item.doc, maps, ctx)
         if scenario is not None:
