@@ -23,6 +23,7 @@ from admiralty.validator.load import Document, PathPart
 from admiralty.validator.rulesets.dreadnought import geometry
 
 PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
+LAND_UNION = "land-union"  # the name a built map keeps the union of its land under (SeaMap.derived)
 
 register("GRA007", "No sea on the grid", "Every cell of a map's grid is land, so the map has no sea zone. This "
          "happens when the land and the grid are drawn in different units (a cell of 1e-9 over coasts hundreds of "
@@ -64,9 +65,11 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
         ({z: geometry.land_sides(polygons[z], land_shape) for z in ids}),
         ({z: tuple(v) for z, v in islands.items()}),
     )
-    return SeaMap(data["id"], data["title"], grid, (zones), tuple(land), (ports),
-                  declared, frozenset(frozenset(p) for p in blocked), topology, data.get("description", ""),
-                  tuple(data.get("sources", [])), source(doc))
+    built = SeaMap(data["id"], data["title"], grid, (zones), tuple(land), (ports),
+                   declared, frozenset(frozenset(p) for p in blocked), topology, data.get("description", ""),
+                   tuple(data.get("sources", [])), source(doc))
+    built.derived(LAND_UNION, lambda: land_shape.land)  # the checks' shapes reuse it instead of a second union
+    return built
 
 
 def _land(doc: Document) -> list[LandMass]:

@@ -15,6 +15,7 @@ from admiralty.engine.rulesets.dreadnought.model import Scenario, SeaMap
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
 from admiralty.validator.rulesets.dreadnought import geometry
+from admiralty.validator.rulesets.dreadnought.map_build import LAND_UNION
 
 OVERLAP_TOLERANCE = 1e-6  # of a zone's area: rounding in coordinates is not an overlap
 PORT_TOLERANCE = 0.05  # of a cell: how far a port may sit from the coast and from the zones it opens on
@@ -108,7 +109,7 @@ def shapes_of(sea_map: SeaMap) -> Shapes:
     def compute() -> Shapes:
         ids = tuple(sea_map.zones)
         zones = tuple(Polygon(sea_map.zones[z].polygon) for z in ids)
-        land = geometry.land_union(ring for mass in sea_map.land for ring in mass.polygons)
+        land = sea_map.derived(LAND_UNION, lambda: geometry.land_union(r for m in sea_map.land for r in m.polygons))
         return Shapes(ids, zones, land, land.boundary, STRtree(list(zones)))
 
     result: Shapes = sea_map.derived("shapes", compute)
