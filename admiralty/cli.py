@@ -152,6 +152,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"admiralty {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    _checking_commands(sub)
+    _writing_commands(sub)
+    _playing_commands(sub)
+    _publishing_commands(sub)
+    return parser
+
+
+def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """validate, build: checking documents and running the whole pipeline."""
     validate = _add(sub, "validate", "Check documents: YAML, JSON Schema, references and the rules' checks.",
                     """
                     admiralty validate scenarios/                  # every YAML below the folder
@@ -182,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
     add_smoke_options(build)
 
+
+def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """new, init, schemas: starting and adding documents."""
     new = _add(sub, "new", "Write a new document with its schema modeline: a scenario skeleton that validates "
                "with the corpus's map (or table) and catalogs and plays to a decision, or the rule system's starter "
                "map, catalog or table under a new id. The rule system is the one the corpus folder holds (or "
@@ -230,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     schemas.add_argument("dir", nargs="?", default="schemas", metavar="DIR", help="where (default: schemas)")
     schemas.add_argument("--force", action="store_true", help="overwrite schema files that differ (your "
                          "changes to them are lost); without it nothing is written when any differs")
+
+
+def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """smoke, diff, play, replay: games."""
     smoke = _add(sub, "smoke", "Play every scenario many times headless: invariants after every action, "
                  "determinism re-checked, balance statistics to build/smoke/<id>.json.",
                  """
@@ -277,6 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("file", help="a replay file (JSON Lines) from `admiralty play` or `admiralty smoke`")
     again.add_argument("--corpus", default="scenarios", help="where the scenario's documents are")
 
+
+def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """docs, lsp, fuzz, map: the site, the editor, the fuzzer and the map tools."""
     docs = _add(sub, "docs", "Build the reference site (MkDocs, strict) from the corpus and the smoke statistics, "
                 "or serve it locally with live reload.", """
                 admiralty docs                  # into site/
@@ -315,7 +334,6 @@ def build_parser() -> argparse.ArgumentParser:
                 """, cmd_map)
     maps.add_argument("action", choices=sorted(map_actions()), help="what to do")
     maps.add_argument("rest", nargs=argparse.REMAINDER, help="the action's own arguments (see its --help)")
-    return parser
 
 
 def _missing_path(args: argparse.Namespace) -> str:

@@ -76,16 +76,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         scenarios = result.scenarios
     if getattr(args, "only", None):
         scenarios = [s for s in scenarios if s.id in set(args.only)]
-    settings = SmokeSettings(
-        games=args.games,
-        seed=args.seed,
-        jobs=args.jobs or (os.cpu_count() or 1),
-        executor=args.executor,
-        out_dir=args.out,
-        limits=Limits(seconds=args.timeout),
-        stall_timeout=max(0.0, float(getattr(args, "stall_timeout", 120.0) or 0.0)),
-        fail_fast=bool(getattr(args, "fail_fast", False)),
-    )
+    settings = _settings(args)
     games_per = {
         s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios
     }
@@ -107,7 +98,25 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         print(f"admiralty smoke: {error}", file=sys.stderr)
         return 2
     progress.stop()
-    elapsed = time.perf_counter() - started
+    return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict)
+
+
+def _settings(args: argparse.Namespace) -> SmokeSettings:
+    return SmokeSettings(
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs or (os.cpu_count() or 1),
+        executor=args.executor,
+        out_dir=args.out,
+        limits=Limits(seconds=args.timeout),
+        stall_timeout=max(0.0, float(getattr(args, "stall_timeout", 120.0) or 0.0)),
+        fail_fast=bool(getattr(args, "fail_fast", False)),
+    )
+
+
+def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, strict: bool) -> int:
+    """One line per scenario (failures, an out-of-band balance), the first failed games with how to replay
+    them, and the totals; 1 on a failure, or on an out-of-band balance when ``strict``."""
     code = 0
     for scenario_id, summary in sorted(stats.items()):
         failures = {k: v for k, v in summary["failures"].items() if v}
@@ -118,12 +127,12 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
             line += f"; FAILURES {failures}"
         if balance["in_band"] is False:
             low, high = balance["expected"]
-            word = "ERROR" if args.strict else "warning"
+            word = "ERROR" if strict else "warning"
             line += (
                 f"; {word}: {balance.get('side') or 'the first side'} wins {balance['observed']:.0%} of the "
                 f"{balance['player']} games, outside the expected {low:.0%}-{high:.0%}"
             )
-            code = 1 if args.strict else code
+            code = 1 if strict else code
         print(line)
         for failed in summary["failed_games"][:5]:
             print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}")
@@ -132,7 +141,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     total = sum(s["games"] for s in stats.values())
     print(
         f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
-        f"{settings.out_dir}/"
+        f"{out_dir}/"
     )
     return code
 

@@ -8,6 +8,7 @@ log). Every failure keeps a replay file that ``admiralty replay`` reproduces.
 
 from __future__ import annotations
 
+import random
 import tempfile
 import time
 import traceback
@@ -97,56 +98,70 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
         sides = tuple(game.sides)
         choose = registry.get(player, registry["random"])
         rngs = {side: player_rng(seed, side) for side in sides}
-        while not game.is_over:
-            problems = generic_invariants(game)
-            if problems:
-                failure, message = "dead-end", problems[0]
-                break
-            if len(actions) >= limits.steps:
-                failure, message = "step-limit", f"no end after {limits.steps} actions"
-                break
-            if time.perf_counter() - started > limits.seconds:
-                failure, message = "timeout", f"no end after {limits.seconds:g} s"
-                break
-            side = game.to_move()[0]
-            legal = game.legal_actions(side)
-            action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
-            actions.append({"side": side, "action": action})
-            game.apply(side, action)
-            broken = ruleset_invariants(game)
-            if broken:
-                failure, message = "invariant", "; ".join(broken[:3])
-                break
+        failure, message = _drive(game, choose, rngs, ruleset_invariants, limits, actions, started)
     except Exception as error:
         frame = traceback.extract_tb(error.__traceback__)[-1]
         failure = "crash"
         message = f"{type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
     played = _record(module, scenario, seed, player, sides, options, actions, game, failure)
-    replay_file: str | None = None
-    replayed = False
-    if failure is None and check_replay and game is not None:
-        with tempfile.TemporaryDirectory(prefix="admiralty-smoke-") as tmp:
-            path = Path(tmp) / "game.jsonl"
-            write_replay(path, played)
-            check = replay(path, scenario, module)
-            replayed = True
-            if not check.ok:
-                failure = "non-determinism"
-                message = f"re-playing gave another event log: {check.message}"
-    if sample and failure is None and replay_dir is not None:
-        Path(replay_dir).mkdir(parents=True, exist_ok=True)
-        write_replay(Path(replay_dir) / f"{scenario.id}-sample.jsonl", played, full_events=True)
-    if failure is not None and replay_dir is not None:
-        folder = Path(replay_dir)
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{scenario.id}-{player}-{seed}.jsonl"
-        write_replay(target, played, full_events=True)
-        replay_file = str(target)
+    replayed = failure is None and check_replay and game is not None
+    if replayed and (diverged := _replays_differently(played, scenario, module)):
+        failure, message = "non-determinism", f"re-playing gave another event log: {diverged}"
+    replay_file = _keep_replays(played, scenario.id, player, seed, replay_dir, failure, sample)
     result = played.result
     turns = int(result.turns) if result is not None else _turn_of(played)
     return Outcome(str(scenario.id), player, seed, result.winner if result else None,
                    dict(result.points) if result else {}, turns, len(actions), played.event_hash, failure, message,
                    replay_file, replayed)
+
+
+def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], ruleset_invariants: Invariants,
+           limits: Limits, actions: list[dict[str, Any]], started: float) -> tuple[str | None, str]:
+    """Play ``game`` to its end, recording each action; the first failure (dead end, step limit, timeout,
+    broken invariant) as (kind, message), else (None, "")."""
+    while not game.is_over:
+        problems = generic_invariants(game)
+        if problems:
+            return "dead-end", problems[0]
+        if len(actions) >= limits.steps:
+            return "step-limit", f"no end after {limits.steps} actions"
+        if time.perf_counter() - started > limits.seconds:
+            return "timeout", f"no end after {limits.seconds:g} s"
+        side = game.to_move()[0]
+        legal = game.legal_actions(side)
+        action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
+        actions.append({"side": side, "action": action})
+        game.apply(side, action)
+        broken = ruleset_invariants(game)
+        if broken:
+            return "invariant", "; ".join(broken[:3])
+    return None, ""
+
+
+def _replays_differently(played: PlayedGame, scenario: ScenarioModel, module: GameModule) -> str:
+    """Why re-playing the written replay gives another event log ("" when it gives the same)."""
+    with tempfile.TemporaryDirectory(prefix="admiralty-smoke-") as tmp:
+        path = Path(tmp) / "game.jsonl"
+        write_replay(path, played)
+        check = replay(path, scenario, module)
+        return "" if check.ok else check.message or "another event log"
+
+
+def _keep_replays(played: PlayedGame, scenario_id: str, player: str, seed: int, replay_dir: str | None,
+                  failure: str | None, sample: bool) -> str | None:
+    """Write the sample game (a finished ``sample``) and a failed game's replay; the failed one's path."""
+    if replay_dir is None:
+        return None
+    if sample and failure is None:
+        Path(replay_dir).mkdir(parents=True, exist_ok=True)
+        write_replay(Path(replay_dir) / f"{scenario_id}-sample.jsonl", played, full_events=True)
+    if failure is None:
+        return None
+    folder = Path(replay_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{scenario_id}-{player}-{seed}.jsonl"
+    write_replay(target, played, full_events=True)
+    return str(target)
 
 
 def _turn_of(played: PlayedGame) -> int:
