@@ -136,3 +136,14 @@ def relative_link(from_src: str, to_src: str, directory_urls: bool = True, ancho
 def slug(text: str) -> str:
     """A file-name-safe slug for ids that are already kebab-case (defensive for anything else)."""
     return re.sub(r"[^a-z0-9-]+", "-", text.lower()).strip("-") or "x"
+
+
+def document_head(title: str, label: str, description: str, sources: tuple[str, ...] | list[str]) -> list[str]:
+    """The start of a map's (or table's) reference page: its title, a line such as "Map id: `adriatic`.", the
+    author's description and its sources, all escaped or rendered as author text."""
+    out = [f"# {heading(title)}\n", f"{label}\n"]
+    if description:
+        out.append(html_block(render_markdown(description), "author-text"))
+    if sources:
+        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>", "sources"))
+    return out

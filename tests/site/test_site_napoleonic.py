@@ -174,6 +174,9 @@ def test_hostile_names_are_escaped_in_the_table() -> None:
     assert "<script>" not in sheets and "<img" not in sheets and "&lt;script&gt;" in sheets
     ref = napoleonic.table_page(scenario.table, "maps/t.md", [scenario], SiteContext())
     assert "<script>" not in ref and "<img" not in ref
+    told = replace(scenario.table, description=EVIL, sources=(EVIL,))
+    ref = napoleonic.table_page(told, "maps/t.md", [scenario], SiteContext())
+    assert "<script>" not in ref and "<img" not in ref and ref.count("&lt;script&gt;") >= 2
 
 
 # --- the tables on the page --------------------------------------------------------------------------
@@ -233,6 +236,9 @@ def test_generated_site_has_table_pages_and_rosters(corpus: Any) -> None:
     assert terrain and terrain.group(0).count("<tr>") == 5 + 1
     assert "<td><code>farmstead</code></td><td>Walled farmstead</td><td>building</td><td>42</td>" in table
     assert "paunsdorf-1813.md" in table
+    # what the author wrote of the table is on its page (it used to be dropped when the table was built)
+    assert "The village of Paunsdorf fills the middle of the northern half" in table
+    assert "Digby Smith, 1813 Leipzig" in table
 
 
 # --- rosters -----------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ entered from, and left into, the zones it opens on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -16,6 +16,24 @@ from typing import Any
 from admiralty.engine.rulesets.dreadnought.model import Port, Scenario
 
 BRITISH_DOMINIONS = ("canada", "australia")
+
+
+def breadth_first(adjacency: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, tuple[str | None, int]]:
+    """Every zone reachable from ``sources`` -> (the zone it was first reached from, None for a source; the steps
+    from the nearest source), in the order reached, each zone's neighbours taken in ``adjacency``'s order (so the
+    same tie-breaks every time). The one sweep behind routes, distances to friendly ports and connected seas."""
+    reached: dict[str, tuple[str | None, int]] = {zone: (None, 0) for zone in sources}
+    level = list(reached)
+    while level:
+        following = []
+        for zone in level:
+            steps = reached[zone][1] + 1
+            for other in adjacency.get(zone, ()):
+                if other not in reached:
+                    reached[other] = (zone, steps)
+                    following.append(other)
+        level = following
+    return reached
 
 
 def nation_counts_as(nation: str) -> str:
@@ -85,17 +103,7 @@ class Geography:
         key = ("parents", source)
         tree = self.tables.get(key)
         if tree is None:
-            adjacency = self.adjacency
-            tree = {source: None}
-            level = [source]
-            while level:
-                following = []
-                for zone in level:
-                    for other in adjacency[zone]:
-                        if other not in tree:
-                            tree[other] = zone
-                            following.append(other)
-                level = following
+            tree = {zone: parent for zone, (parent, _) in breadth_first(self.adjacency, [source]).items()}
             self.tables[key] = tree
         return tree
 

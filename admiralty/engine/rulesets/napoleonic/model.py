@@ -67,6 +67,8 @@ class Table(Derived):
     terrain: tuple[Terrain, ...] = ()
     source: Any = field(default=None, compare=False, repr=False)
     ruleset: str = field(default="napoleonic", compare=False)  # the site sorts models by ruleset
+    description: str = field(default="", compare=False)  # the author's, shown on the table's page
+    sources: tuple[str, ...] = field(default=(), compare=False)
 
     @cached_property
     def terrain_index(self) -> STRtree:

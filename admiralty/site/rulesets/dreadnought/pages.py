@@ -23,12 +23,11 @@ from admiralty.site.rulesets.dreadnought.plain import (
 )
 from admiralty.site.text import (
     attr,
+    document_head,
     esc,
     heading,
     html_block,
     md_literal,
-    render_inline,
-    render_markdown,
     slug,
 )
 from admiralty.site.words import nation_name
@@ -130,12 +129,7 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
 
 def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
     """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
-    out = [f"# {heading(seamap.title)}\n", f"Map id: `{esc(seamap.id)}`.\n"]
-    if seamap.description:
-        out.append(html_block(render_markdown(seamap.description), "author-text"))
-    if seamap.sources:
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in seamap.sources) + "</ul>",
-                              "sources"))
+    out = document_head(seamap.title, f"Map id: `{esc(seamap.id)}`.", seamap.description, seamap.sources)
     out.append(ctx.figure(f"map-{slug(seamap.id)}", map_svg(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
     topo = seamap.topology
     out.append("## Zones\n")

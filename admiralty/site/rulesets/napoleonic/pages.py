@@ -30,7 +30,15 @@ from admiralty.site.rulesets.napoleonic.plain import (
     victory_conditions,
 )
 from admiralty.site.rulesets.napoleonic.sheets import sheets_page
-from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
+from admiralty.site.text import (
+    attr,
+    document_head,
+    esc,
+    heading,
+    html_block,
+    md_literal,
+    slug,
+)
 from admiralty.site.words import nation_name
 
 # --- the scenario page -----------------------------------------------------------------------------
@@ -126,13 +134,8 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
 
 def table_page(table: Table, src: str, scenarios: Sequence[NapoleonicScenario], ctx: SiteContext) -> str:
     """A table's reference page: the drawing and its terrain pieces."""
-    out = [f"# {heading(table.title)}\n",
-           f"Table id: `{esc(table.id)}` (napoleonic), {table.size[0]:g} × {table.size[1]:g} cm.\n"]
-    description, sources = getattr(table, "description", ""), getattr(table, "sources", ())
-    if description:
-        out.append(html_block(render_markdown(description), "author-text"))
-    if sources:
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>", "sources"))
+    out = document_head(table.title, f"Table id: `{esc(table.id)}` (napoleonic), {table.size[0]:g} × "
+                        f"{table.size[1]:g} cm.", table.description, table.sources)
     key = f"na-table-ref-{slug(table.id)}"
     out.append(ctx.figure(key, table_svg(table, svg_id=key), "map-figure"))
     if table.terrain:

@@ -29,7 +29,15 @@ from admiralty.site.rulesets.renaissance.map import (
     power_name,
 )
 from admiralty.site.rulesets.renaissance.plain import special_rules, unit_legend, victory_conditions
-from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown, slug
+from admiralty.site.text import (
+    attr,
+    document_head,
+    esc,
+    heading,
+    html_block,
+    md_literal,
+    slug,
+)
 
 
 def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:
@@ -156,12 +164,8 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
 
 def map_page(sea_map: RenaissanceMap, src: str, scenarios: Sequence[RenaissanceScenario], ctx: SiteContext) -> str:
     """A map's reference page: the drawing, then the sea zones (id, name, kind, neighbours) and the ports."""
-    out = [f"# {heading(sea_map.title)}\n", f"Map id: `{esc(sea_map.id)}` (renaissance).\n"]
-    if sea_map.description:
-        out.append(html_block(render_markdown(sea_map.description), "author-text"))
-    if sea_map.sources:
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sea_map.sources) + "</ul>",
-                              "sources"))
+    out = document_head(sea_map.title, f"Map id: `{esc(sea_map.id)}` (renaissance).", sea_map.description,
+                        sea_map.sources)
     key = f"rn-map-ref-{slug(sea_map.id)}"
     out.append(ctx.figure(key, map_svg(sea_map, svg_id=key), "map-figure"))
     graph = sea_graph(sea_map)

@@ -50,7 +50,8 @@ def table_from_document(doc: Mapping[str, Any], locate: Locate = _nowhere) -> Ta
         for i, t in enumerate(doc.get("terrain", ()))
     )
     return Table(id=doc["id"], title=doc.get("title", doc["id"]), size=_point(doc["size"]), terrain=terrain,
-                 source=locate("table"))
+                 source=locate("table"), description=str(doc.get("description", "")),
+                 sources=tuple(str(s) for s in doc.get("sources", ())))
 
 
 def unit_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = None) -> Unit:

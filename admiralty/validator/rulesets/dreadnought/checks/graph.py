@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from admiralty.engine.rulesets.dreadnought.geography import breadth_first
 from admiralty.engine.rulesets.dreadnought.model import SeaMap
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
@@ -40,40 +41,20 @@ def _build_graph(sea_map: SeaMap) -> dict[str, set[str]]:
 
 
 def connected_components(graph: dict[str, set[str]]) -> list[set[str]]:
-    """The zones of each connected part of ``graph``."""
+    """The zones of each connected part of ``graph`` (the engine's breadth-first sweep from each unseen zone)."""
     seen: set[str] = set()
     parts: list[set[str]] = []
     for seed in graph:
-        if seed in seen:
-            continue
-        part = {seed}
-        frontier = [seed]
-        while frontier:
-            following = []
-            for zone in frontier:
-                for other in graph[zone]:
-                    if other not in part:
-                        part.add(other)
-                        following.append(other)
-            frontier = following
-        seen |= part
-        parts.append(part)
+        if seed not in seen:
+            part = set(breadth_first(graph, [seed]))
+            seen |= part
+            parts.append(part)
     return parts
 
 
 def distances_from(graph: dict[str, set[str]], sources: Iterable[str]) -> dict[str, int]:
     """Zones to cross from the nearest of ``sources`` to every zone reachable from them."""
-    distance = {zone: 0 for zone in sources}
-    frontier = list(distance)
-    while frontier:
-        following = []
-        for zone in frontier:
-            for other in graph.get(zone, ()):
-                if other not in distance:
-                    distance[other] = distance[zone] + 1
-                    following.append(other)
-        frontier = following
-    return distance
+    return {zone: steps for zone, (_, steps) in breadth_first(graph, sources).items()}
 
 
 @check("dreadnought", SeaMap, "GRA001")
