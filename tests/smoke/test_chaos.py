@@ -161,14 +161,15 @@ def test_a_killed_pool_worker_is_one_crashed_game_and_the_sweep_goes_on(tmp_path
     _wait_for_progress(process)
     parent = psutil.Process(process.pid)
     workers = [child for child in parent.children() if child.cmdline() == parent.cmdline()]
-    assert len(workers) == 2
+    assert len(workers) == 2, [child.cmdline() for child in parent.children()]
     kill_while_playing(workers[0], scratch)
     stdout, stderr = process.communicate(timeout=BOUND)
-    assert process.returncode == 1, stderr  # a failed game, not a broken run
-    assert "Traceback" not in stderr
-    assert "a worker process died while playing scenario mini-raid seed " in stdout
+    said = f"exit {process.returncode}\nstdout:\n{stdout[-3000:]}\nstderr:\n{stderr[-3000:]}"  # explains a failure
+    assert process.returncode == 1, said  # a failed game, not a broken run
+    assert "Traceback" not in stderr, said
+    assert "a worker process died while playing scenario mini-raid seed " in stdout, said
     stats = json.loads((out / "mini-raid.json").read_text(encoding="utf-8"))
-    assert stats["games"] == 600 and stats["failures"]["crash"] == 1
+    assert stats["games"] == 600 and stats["failures"]["crash"] == 1, (stats["games"], stats["failures"], said)
     [dead] = stats["failed_games"]
     assert "killed by SIGKILL" in dead["message"] and dead["replay"] is None
     assert f"seed {dead['seed']} ({dead['player']} players), killed by SIGKILL" in stdout
