@@ -297,7 +297,9 @@ def test_a_corpus_copied_elsewhere_is_flagged_by_sch012(tmp_path: Path) -> None:
 def test_a_document_outside_the_tree_scaffolded_by_init(tmp_path: Path) -> None:
     """A scenario repository of its own, made by ``admiralty init`` (schemas exported into it, modelines
     pointing at them) with a scenario added by ``admiralty new``, opened from a folder the server has never
-    seen. The server resolves every ``$ref`` there and finds the documents clean; admiralty agrees."""
+    seen. The server resolves every ``$ref`` there and finds the documents clean; admiralty agrees. It offers
+    a new fleet's properties with their descriptions and explains a key on hover, from the exported schema;
+    a typo'd key and a wrong type are reported on the lines ``admiralty validate`` reports them."""
     project = tmp_path / "my-scenarios"
     for command in (["init", str(project)], ["new", "scenario", "lissa-1916"]):
         run = subprocess.run([sys.executable, "-m", "admiralty", *command], capture_output=True, text=True,
@@ -311,11 +313,35 @@ def test_a_document_outside_the_tree_scaffolded_by_init(tmp_path: Path) -> None:
         with client.opened(document) as (_, diagnostics):
             print(f"\n--- diagnostics on {document.relative_to(tmp_path)} (outside the tree): {diagnostics}")
             assert diagnostics == []
-        broken = re.sub(r"(\n +count: \d+)\n", r"\1.5\n", document.read_text(encoding="utf-8"), count=1)
+        text = document.read_text(encoding="utf-8")
+        exported = json.loads((project / "schemas" / "dreadnought" / "scenario.schema.json").read_text("utf-8"))
+        fleet = exported["properties"]["sides"]["items"]["properties"]["fleets"]["items"]["properties"]
+        lines = text.splitlines()
+        first = next(i for i, line in enumerate(lines)
+                     if line.strip().startswith("- id: ") and "fleets:" in lines[i - 1])
+        indent = len(lines[first]) - len(lines[first].lstrip())
+        edited = "\n".join([*lines[:first], " " * indent + "- ", *lines[first:]]) + "\n"
+        with client.opened(document, edited) as (uri, _):
+            offered = _completion(client, uri, first, indent + 2)
+        assert offered == {name: sub["description"] for name, sub in fleet.items()}
+        mission = next(i for i, line in enumerate(lines) if line.strip().startswith("mission:"))
+        with client.opened(document) as (uri, _):
+            hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {
+                "line": mission, "character": lines[mission].index("mission") + 2}})
+        assert fleet["mission"]["description"] in _markdown(hover["contents"])
+        broken = re.sub(r"(\n +count: \d+)\n", r"\1.5\n", text, count=1).replace("orders:", "ordres:", 1)
         with client.opened(document, broken) as (_, diagnostics):
-            assert [d["message"] for d in diagnostics] == ['Incorrect type. Expected "integer".']
+            assert sorted(d["message"] for d in diagnostics) == ['Incorrect type. Expected "integer".',
+                                                                 "Property ordres is not allowed."]
+            editor = sorted(d["range"]["start"]["line"] + 1 for d in diagnostics)
     finally:
         client.close()
+    document.write_text(broken, encoding="utf-8")
+    checked = subprocess.run([sys.executable, "-m", "admiralty", "validate", str(document.relative_to(project)),
+                              "--format", "json"], capture_output=True, text=True, cwd=project, timeout=600)
+    found = json.loads(checked.stdout)["diagnostics"]
+    assert sorted(d["line"] for d in found) == editor and {d["code"] for d in found} == {"SCH002", "SCH003"}, found
+    document.write_text(text, encoding="utf-8")
     validated = subprocess.run([sys.executable, "-m", "admiralty", "validate", "scenarios", "--format", "json",
                                 "--strict"],
                                capture_output=True, text=True, cwd=project, timeout=600)

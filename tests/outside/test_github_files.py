@@ -309,3 +309,21 @@ def test_ci_page_pre_commit_configs_are_what_pre_commit_accepts(text: str, tmp_p
     config.write_text(text, encoding="utf-8")
     (repo,) = clientlib.load_config(str(config))["repos"]
     assert [hook["id"] for hook in repo["hooks"]] == ["admiralty-validate"]
+
+
+def test_the_files_admiralty_init_writes_are_what_github_and_pre_commit_accept(tmp_path: Path) -> None:
+    """`admiralty init` writes a workflow and a pre-commit config into someone else's repository: the workflow
+    matches SchemaStore's schema, has no expression spliced into a shell line, and the config is what
+    pre-commit's own loader accepts, pointing at this repository's hook."""
+    project = tmp_path / "my-scenarios"
+    done = subprocess.run([sys.executable, "-m", "admiralty", "init", str(project)], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    written = load_github((project / ".github" / "workflows" / "scenarios.yml").read_text(encoding="utf-8"))
+    assert schema_errors(written, "github-workflows.json") == []
+    assert spliced_runs(written) == []
+    config = clientlib.load_config(str(project / ".pre-commit-config.yaml"))
+    hooks = [hook["id"] for repo in config["repos"] for hook in repo["hooks"]]
+    assert hooks == ["admiralty-validate"]
+    broken = dict(written, permissions={"contents": "readwrite"})  # not a permission GitHub knows
+    assert schema_errors(broken, "github-workflows.json")
