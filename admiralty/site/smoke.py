@@ -177,8 +177,14 @@ def parse_smoke(data: Any) -> SmokeStats | None:
     if not games:
         return None
     raw_sides = _mapping(data, "sides")
-    sides = tuple(s for s in (_side(str(k), v, games) for k, v in raw_sides.items()) if s is not None)
     balance, failures, length = _mapping(data, "balance"), _mapping(data, "failures"), _mapping(data, "length")
+    # The file's keys are sorted; the balance speaks of the scenario's first side (balance.side), which must
+    # come first wherever "the first side" is read (verdict, index), as it does on the chart.
+    first = balance.get("side")
+    order = [str(k) for k in raw_sides]
+    if isinstance(first, str) and first in order:
+        order = [first, *(k for k in order if k != first)]
+    sides = tuple(s for s in (_side(k, raw_sides[k], games) for k in order) if s is not None)
     players = data.get("players") if isinstance(data.get("players"), list) else []
     assert isinstance(players, list)
     in_band = balance.get("in_band")
@@ -196,7 +202,7 @@ def parse_smoke(data: Any) -> SmokeStats | None:
         in_band=in_band if isinstance(in_band, bool) else None,
         balance_games=_count(balance.get("games")) or None,
         balance_player=str(balance["player"]) if isinstance(balance.get("player"), str) else None,
-        by_player=_by_player(data.get("by_player"), [str(k) for k in raw_sides]),
+        by_player=_by_player(data.get("by_player"), order),
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,3 +277,31 @@ def test_at_a_glance_box_says_who_is_favoured_only_when_the_intervals_part() -> 
     assert "<b>Central" not in box and "&lt;b&gt;Central" in box
     for label in ("size", "turns", "playing time", "difficulty", "favoured", "drawn", "historically"):
         assert f'data-glance="{label}"' in box, label
+
+
+def test_the_balance_speaks_of_the_scenarios_first_side_even_when_it_sorts_last() -> None:
+    """The statistics file's keys are sorted: the verdict and the index must still read the scenario's first side
+    (``balance.side``), as the chart does, not whichever side sorts first (Preveza showed Hapsburg 0% ✓ beside
+    a chart of Ottoman 65%)."""
+    data = json.loads(json.dumps(SMOKE_MINI))
+    data["balance"].update(side="entente", observed=0.5)
+    stats = parse_smoke(data)
+    assert stats is not None
+    first = stats.balance().first
+    assert first is not None and (first.side, first.wins) == ("entente", 50)
+    assert [s.side for s in stats.sides] == ["entente", "central-powers"]
+    assert balance_label(stats, None)[0].startswith("50% ")
+
+
+def test_every_corpus_scenarios_balance_names_its_first_side(tmp_path: Path) -> None:
+    """On real smoke statistics of every corpus scenario (two games per player kind): the balance figure's side is
+    the scenario's first."""
+    done = subprocess.run([sys.executable, "-m", "admiralty", "smoke", str(ROOT / "scenarios"), "--games", "2",
+                           "--jobs", "2", "--out", str(tmp_path)], capture_output=True, text=True, timeout=600,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for scenario in validate([str(ROOT / "scenarios")]).scenarios:
+        stats = read_smoke(tmp_path, scenario.id)
+        assert stats is not None, scenario.id
+        first = stats.balance().first
+        assert first is not None and first.side == scenario.side_names()[0][0], scenario.id
