@@ -305,3 +305,12 @@ def test_every_corpus_scenarios_balance_names_its_first_side(tmp_path: Path) -> 
         assert stats is not None, scenario.id
         first = stats.balance().first
         assert first is not None and first.side == scenario.side_names()[0][0], scenario.id
+
+
+def test_written_orders_are_headed_by_fleet_names_not_ids() -> None:
+    ancona = next(s for s in validate([str(ROOT / "scenarios")]).scenarios if s.id == "ancona-1915")
+    page = scenario_page(ancona, SiteContext())
+    orders = page.split("## Written orders")[1]
+    headers = re.findall(r"<th>(.*?)</th>", orders.split("</thead>")[0])
+    assert headers[:2] == ["Turn", "Light"] and "Helgoland group" in headers
+    assert not [h for h in headers if "-" in h], headers  # 'helgoland-group' was the header

@@ -82,7 +82,7 @@ def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
         cells = [esc(order_words(scenario.map, fleet.order_for(turn).text or fleet.order_for(turn).kind))
                  for fleet in fleets]
         rows.append([str(turn), light, *cells])
-    return _table(["Turn", "Light", *(f.name for f in fleets)], rows, "orders")
+    return _table(["Turn", "Light", *(display_name(f.name, f.id) for f in fleets)], rows, "orders")
 
 
 def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
