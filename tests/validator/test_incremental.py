@@ -4,6 +4,7 @@ what ``validate`` over the same files reports, and re-validates only the edited 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,14 @@ def same_as_validate(ws: Workspace) -> set[str]:
     return update.revalidated
 
 
+def scenarios_naming(key: str, value: str) -> set[str]:
+    """The corpus's dreadnought scenarios whose top-level ``key:`` names ``value`` (their map, or one of their
+    catalogs): the scenarios an edit of that document must re-validate."""
+    line = re.compile(rf"^{key}:.*\b{re.escape(value)}\b", re.MULTILINE)
+    found = Path("c/dreadnought/scenarios").glob("*.yaml")
+    return {str(p) for p in found if line.search(p.read_text(encoding="utf-8"))}
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -65,16 +74,17 @@ def test_a_catalog_edit_revalidates_the_scenarios_using_it(corpus: Path) -> None
     ws.refresh()
     edit(AH, "{name: Novara, class", "{name: Novara2, class")
     again = same_as_validate(ws)
-    users = {str(p) for p in Path("c/dreadnought/scenarios").glob("*.yaml")}
-    assert again == {str(AH)} | users
+    users = scenarios_naming("catalogs", "austria-hungary-1917")
+    assert users and again == {str(AH)} | users
     assert any(d.code == "REF005" for d in ws.report().diagnostics)
 
 
 def test_map_edits_ids_duplicates_and_removed_files(corpus: Path) -> None:
     ws = Workspace(["c"])
     ws.refresh()
-    edit(MAP, "id: adriatic", "id: adriatik")  # every dreadnought scenario loses its map
-    assert {str(p) for p in Path("c/dreadnought/scenarios").glob("*.yaml")} <= same_as_validate(ws)
+    edit(MAP, "id: adriatic", "id: adriatik")  # every Adriatic scenario loses its map
+    users = scenarios_naming("map", "adriatic")
+    assert users and users <= same_as_validate(ws)
     edit(MAP, "id: adriatik", "id: adriatic")
     same_as_validate(ws)
     copy = Path("c/dreadnought/ships/copy.yaml")
