@@ -142,3 +142,13 @@ def test_a_canadian_port_is_a_british_sides_nearest_friendly_port(tmp_path: Path
     assert "halifax" in scenario.geography.friendly_ports["entente"]
     aborted = [e for e in scripted_events(scenario) if e["type"] == "mission-aborted" and e.get("fleet") == "patrol"]
     assert [e["port"] for e in aborted] == ["halifax"]
+
+
+@pytest.mark.rule("DN-5.1")
+def test_an_order_naming_the_fleets_own_zone_is_refused_by_both(tmp_path: Path) -> None:
+    """Moving 'into' the zone a fleet is in is no move: the engine refuses it (not adjacent), and the validator,
+    which let it pass as a stay, now says so at the order with the word to write instead."""
+    files = corpus_with_ports(tmp_path, "", {"orders: [C4, C3, B3]": "orders: [C4, C4, C3]"})
+    result = validate(files)
+    found = [(d.code, d.hint) for d in result.report.diagnostics if d.code == "GRA004"]
+    assert found == [("GRA004", "it is in C4 already: write 'stay' to stay there")]

@@ -96,16 +96,18 @@ def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> I
         entered: list[str] = []
         if order.kind == "move":
             for target in order.zones:
-                here = sea_map.ports[port].zones if port else (sea_map.neighbours(zone) if zone else ())
-                if target not in here and target != zone:
+                place = port or zone
+                if place is None or not scenario.geography.can_step(place, target):  # the engine's own rule
                     if ctx is not None:
                         where = f"port '{port}'" if port else f"zone {zone}"
-                        options = ", ".join(here) or "none"
+                        options = ", ".join(scenario.geography.exits(place) if place else ()) or "none"
+                        hint = (f"it is in {zone} already: write 'stay' to stay there" if target == zone
+                                else f"from {where} it can enter: {options}")
                         yield ctx.at(
                             "GRA004",
                             f"fleet '{fleet.id}' cannot enter {target} from {where} on turn {index + 1}",
                             fleet.order_source(index),
-                            f"from {where} it can enter: {options}",
+                            hint,
                         )
                     return
                 entered.append(target)
