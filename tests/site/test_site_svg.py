@@ -158,3 +158,19 @@ def test_any_grid_gets_one_shape_per_cell_and_keeps_north_up(rows: int, columns:
     for c in range(columns):
         ys = [mean_y(shapes[f"R{r}C{c}"]) for r in range(rows)]
         assert ys == sorted(ys) and len(set(ys)) == rows
+
+
+def test_the_scale_bar_is_in_km_when_the_map_says_how_long_a_unit_is(mini: Any) -> None:
+    """The bundled maps carry km_per_unit (map from-geojson writes it): one Adriatic cell is 35 km. A map without
+    it keeps the scale in map units and grid cells."""
+    adriatic = next(m for m in validate([str(ROOT / "scenarios" / "dreadnought" / "maps")]).models
+                    if isinstance(m, SeaMap) and m.id == "adriatic")
+    assert adriatic.km_per_unit == 3.5
+
+    def scale_words(seamap: SeaMap) -> str:
+        bar = next(g for g in parse(map_svg(seamap)).iter() if g.get("class") == "scale-bar")
+        return " ".join("".join(t.itertext()) for t in bar.iter() if t.tag.endswith("text"))
+
+    assert scale_words(adriatic) == "35 km = one grid cell"
+    plain = mini.map
+    assert plain.km_per_unit is None and scale_words(plain) == "10 map units = one grid cell"

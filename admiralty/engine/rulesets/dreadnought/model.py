@@ -129,6 +129,7 @@ class SeaMap(Derived):
     description: str = ""
     sources: tuple[str, ...] = ()
     source: Source = NOWHERE
+    km_per_unit: float | None = None  # for the scale bar only; no rule reads distances in km
 
     def neighbours(self, zone: str) -> tuple[str, ...]:
         return self.topology.neighbours.get(zone, ())

@@ -320,12 +320,14 @@ def _compass(x: float, y: float, r: float) -> str:
 
 
 def _scale_bar(seamap: SeaMap, frame: Frame, unit: float) -> str:
-    """One grid cell (or a tenth of the map) as a bar, labelled in map units (and cells)."""
+    """One grid cell (or ten map units) as a bar, labelled in km when the map says how long a unit is, else in
+    map units (and cells)."""
     cell = seamap.grid.cell if seamap.grid is not None else None
     length = float(cell) if cell else 10.0
     bar = length * frame.scale
     x, y = PAD + 4, frame.height - PAD - 6
-    words = f"{length:g} map units" + (" = one grid cell" if cell else "")
+    measure = f"{length * seamap.km_per_unit:.0f} km" if seamap.km_per_unit else f"{length:g} map units"
+    words = measure + (" = one grid cell" if cell else "")
     return (f'<g class="scale-bar"><rect x="{x:.1f}" y="{y - 3:.1f}" width="{bar:.1f}" height="4" fill="#222"/>'
             + labels.label("scale-label", words, x, y - 6, unit) + "</g>")
 

@@ -67,7 +67,7 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
     )
     built = SeaMap(data["id"], data["title"], grid, (zones), tuple(land), (ports),
                    declared, frozenset(frozenset(p) for p in blocked), topology, data.get("description", ""),
-                   tuple(data.get("sources", [])), source(doc))
+                   tuple(data.get("sources", [])), source(doc), data.get("km_per_unit"))
     built.derived(LAND_UNION, lambda: land_shape.land)  # the checks' shapes reuse it instead of a second union
     return built
 

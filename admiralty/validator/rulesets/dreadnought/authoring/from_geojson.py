@@ -128,6 +128,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     if description:
         document["description"] = description
     document["grid"] = grid.to_doc()
+    document["km_per_unit"] = round(float(spec["km_per_unit"]), 2)  # as the writer writes it
     document["zones"] = []
     document["land"] = [land_entry(entry) for entry in lands]
     document["ports"] = []
