@@ -138,8 +138,8 @@ def write_document(what: str, doc_id: str, corpus: Path, ruleset: str | None, ou
     text = re.sub(r"^id: .*$", f"id: {doc_id}", text, count=1, flags=re.MULTILINE)
     text = re.sub(r"^title: .*$", f"title: {title_of(doc_id)} (a new {what} from the starter; redraw it)", text,
                   count=1, flags=re.MULTILINE)
-    kind = ALIASES.get(what, what)
-    return _write_new(target, chosen, kind, root or corpus_root(corpus), lambda modeline: f"{modeline}\n{text}")
+    root = root or corpus_root(corpus)
+    return _write_new(target, chosen, kind_of(text), root, lambda modeline: f"{modeline}\n{text}")
 
 
 def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: str | None,

@@ -105,7 +105,7 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
         message = f"{type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
     played = _record(module, scenario, seed, player, sides, options, actions, game, failure)
     replayed = failure is None and check_replay and game is not None
-    if replayed and (diverged := _replays_differently(played, scenario, module)):
+    if replayed and (diverged := _replays_differently(played, scenario, module)) is not None:
         failure, message = "non-determinism", f"re-playing gave another event log: {diverged}"
     replay_file = _keep_replays(played, scenario.id, player, seed, replay_dir, failure, sample)
     result = played.result
@@ -138,30 +138,25 @@ def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], rulese
     return None, ""
 
 
-def _replays_differently(played: PlayedGame, scenario: ScenarioModel, module: GameModule) -> str:
-    """Why re-playing the written replay gives another event log ("" when it gives the same)."""
+def _replays_differently(played: PlayedGame, scenario: ScenarioModel, module: GameModule) -> str | None:
+    """Why re-playing the written replay gives another event log (None when it gives the same)."""
     with tempfile.TemporaryDirectory(prefix="admiralty-smoke-") as tmp:
         path = Path(tmp) / "game.jsonl"
         write_replay(path, played)
         check = replay(path, scenario, module)
-        return "" if check.ok else check.message or "another event log"
+        return None if check.ok else check.message
 
 
 def _keep_replays(played: PlayedGame, scenario_id: str, player: str, seed: int, replay_dir: str | None,
                   failure: str | None, sample: bool) -> str | None:
-    """Write the sample game (a finished ``sample``) and a failed game's replay; the failed one's path."""
-    if replay_dir is None:
-        return None
-    if sample and failure is None:
-        Path(replay_dir).mkdir(parents=True, exist_ok=True)
-        write_replay(Path(replay_dir) / f"{scenario_id}-sample.jsonl", played, full_events=True)
-    if failure is None:
+    """Write a failed game's replay (its path is returned) or, for a finished ``sample``, the sample game."""
+    if replay_dir is None or (failure is None and not sample):
         return None
     folder = Path(replay_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{scenario_id}-{player}-{seed}.jsonl"
+    target = folder / (f"{scenario_id}-sample.jsonl" if failure is None else f"{scenario_id}-{player}-{seed}.jsonl")
     write_replay(target, played, full_events=True)
-    return str(target)
+    return None if failure is None else str(target)
 
 
 def _turn_of(played: PlayedGame) -> int:

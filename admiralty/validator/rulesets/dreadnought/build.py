@@ -63,9 +63,9 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
                        "give each document its own id")
             continue
         seen[item.id] = item
-    maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))  # once per content
-            for map_id, item in sorted(by_kind["map"].items()) if grid_fits(item.doc, ctx)}
-    maps = {map_id: sea_map for map_id, sea_map in maps.items() if ("dreadnought", "map", map_id) not in ctx.broken}
+    built_maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))  # once per content
+                  for map_id, item in sorted(by_kind["map"].items()) if grid_fits(item.doc, ctx)}
+    maps = {map_id: sea_map for map_id, sea_map in built_maps.items() if sea_map is not None}  # None: GRA007
     catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
                 for cat_id, item in sorted(by_kind["ships"].items())}
     scenarios: list[ScenarioModel] = []

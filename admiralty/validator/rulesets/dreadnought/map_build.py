@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import shapely
 from shapely.geometry import Polygon
 from shapely.strtree import STRtree
 
@@ -33,7 +34,7 @@ register("GRA007", "No sea on the grid", "Every cell of a map's grid is land, so
          right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
 
 
-def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
+def build_map(doc: Document, ctx: BuildContext) -> SeaMap | None:
     """A map document as the engine's ``SeaMap``: land, the grid's sea cells and drawn zones, borders
     (declared or derived from the geometry, less the blocked ones), ports and the derived topology."""
     data = doc.data
@@ -44,8 +45,7 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap:
     land_shape = geometry.land_index(geometry.land_union(ring for mass in land for ring in mass.polygons))
     made = _zones(doc, ctx, grid, land_shape)
     if made is None:  # GRA007: no sea at all; its zones, ports and borders would each be "unknown"
-        return SeaMap(data["id"], data["title"], grid, {}, tuple(land), {}, None, frozenset(), Topology({}, {}, {}, {}),
-                      data.get("description", ""), tuple(data.get("sources", [])), source(doc))
+        return None
     polygons, zones = made
     ids = list(polygons)
     shapes = [polygons[z] for z in ids]
@@ -118,9 +118,7 @@ def _no_sea(doc: Document, ctx: BuildContext, cells: Sequence[geometry.Cell], la
     def extent(bounds: tuple[float, ...]) -> str:
         return f"x {bounds[0]:g} to {bounds[2]:g}, y {bounds[1]:g} to {bounds[3]:g}"
 
-    corners = [cell.polygon.bounds for cell in cells]
-    grid_bounds = (min(c[0] for c in corners), min(c[1] for c in corners), max(c[2] for c in corners),
-                   max(c[3] for c in corners))
+    grid_bounds = tuple(shapely.total_bounds([cell.polygon for cell in cells]).tolist())
     land_bounds = geometry.land_index(land).land.bounds
     ctx.report("GRA007", f"every one of the grid's {len(cells):,} cells is land: the map has no sea zone", doc,
                ("grid",), f"the grid covers {extent(grid_bounds)} and the land {extent(land_bounds)} (map units): "
