@@ -52,7 +52,9 @@ def test_tiny_bounds_end_in_a_diagnostic_too(raw: bytes, bound: int) -> None:
 
 # Text without the characters the loader refuses on sight (TXT001-TXT003: bidi controls, invisible and control
 # characters), which the dumper would write as escapes: those tests are in tests/validator/test_spoofing.py.
-VISIBLE = st.characters().filter(lambda char: classify(char) is None)
+# No lone surrogates either (category Cs): no UTF-8 file can hold one, so no author can write one, and PyYAML
+# itself refuses the "\uD800" escape its dumper writes for it.
+VISIBLE = st.characters(exclude_categories=("Cs",)).filter(lambda char: classify(char) is None)
 SCALARS = (st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 63 - 1)
            | st.floats(allow_nan=False, allow_infinity=False) | st.text(VISIBLE, max_size=30))
 
