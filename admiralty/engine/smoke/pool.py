@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+import threading
 from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -25,6 +26,8 @@ from typing import Any
 
 from admiralty.engine.smoke.executors import Progress, RunInterrupted, Task, run_task
 from admiralty.engine.smoke.runner import Outcome
+
+MANAGER_JOIN_SECONDS = 10.0  # a bound, not a wait: the thread ends in milliseconds once its workers are dead
 
 _NOTES: str | None = None  # in a worker: the folder where it notes its current game
 
@@ -154,7 +157,13 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     exit) forever. The pool keeps its processes in a private attribute; when it is absent the processes are left
     to the pool's own clean-up."""
     processes: list[Any] = list((getattr(pool, "_processes", None) or {}).values())  # shutdown() forgets them
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.kill()  # SIGTERM would stay pending in a stopped (SIGSTOP) process; SIGKILL does not
+    if manager is not None:
+        # With its workers dead the pool's manager thread closes its wake-up pipe and ends. Left running, it races
+        # the interpreter's exit hook, which writes to that pipe: Python 3.11 then prints "Bad file descriptor"
+        # with a traceback after a Ctrl-C (seen in CI under load). Waiting here closes the window.
+        manager.join(timeout=MANAGER_JOIN_SECONDS)
