@@ -67,6 +67,11 @@ class ScenarioModel(Protocol):
     def briefing(self) -> str: ...
 
     @property
+    def outcome(self) -> str:
+        """What happened historically (Markdown); empty when the author gave none."""
+        ...
+
+    @property
     def sources(self) -> tuple[str, ...]: ...
 
     @property
@@ -85,8 +90,8 @@ class ScenarioModel(Protocol):
         ...
 
 
-SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "sources", "turns", "content_hash",
-                    "smoke", "side_names")
+SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "outcome", "sources", "turns",
+                    "content_hash", "smoke", "side_names")
 
 
 class GameModule(Protocol):

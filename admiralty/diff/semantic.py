@@ -20,7 +20,7 @@ from admiralty.diff.sources import Version, changed_files
 from admiralty.validator.diagnostics import Severity
 from admiralty.validator.pipeline import Validation, validate
 
-SKIPPED_FIELDS = {"source", "content_hash", "briefing", "sources", "description", "notes"}
+SKIPPED_FIELDS = {"source", "content_hash", "briefing", "outcome", "sources", "description", "notes"}
 MAX_DEPTH = 6
 
 

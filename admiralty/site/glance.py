@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from admiralty.site.charts import percent
 from admiralty.site.smoke import SmokeStats
-from admiralty.site.text import attr, esc, html_block
+from admiralty.site.text import attr, esc, html_block, render_inline
 
 DIFFICULTY: tuple[tuple[int, str], ...] = ((8, "introductory"), (25, "intermediate"))
 
@@ -85,7 +85,8 @@ def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, s
     favour, draws = favoured(stats, names)
     rows.append(("Favoured", favour))
     rows.append(("Drawn", draws))
-    rows.append(("Historically", outcome or "see the briefing"))
+    cells = [(label, esc(value)) for label, value in rows]
+    cells.append(("Historically", render_inline(outcome) if outcome.strip() else "see the briefing"))
     body = "".join(f'<div class="glance-item" data-glance="{attr(label.lower())}"><dt>{esc(label)}</dt>'
-                   f"<dd>{esc(value)}</dd></div>" for label, value in rows)
+                   f"<dd>{value}</dd></div>" for label, value in cells)
     return html_block(f'<dl class="glance">{body}</dl>', "at-a-glance")

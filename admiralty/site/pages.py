@@ -169,7 +169,7 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
-    out.append(glance_box(size, scenario.turns, stats, _sides(scenario)))
+    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))
     if scenario.briefing:
         out.append("## Briefing\n")
         out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))

@@ -97,6 +97,7 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
         ruleset: str = "renaissance-next"
         date: str = "1571-10-07"
         briefing: str = "Galleys <script>x</script> meet."
+        outcome: str = "The *Holy League* won <img src=x onerror=alert(1)>."
         sources: tuple[str, ...] = ()
         turns: int | None = None
         content_hash: str = ""
@@ -108,6 +109,8 @@ def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
     assert "renaissance-next" not in renderers()
     page = scenario_page(Other(), ctx)
     assert page.startswith("# Lepanto") and "Details not published yet" in page and "<script>" not in page
+    historically = page.split('data-glance="historically"')[1].split("</div>")[0]
+    assert "<em>Holy League</em> won &lt;img src=x onerror=alert(1)&gt;." in historically and "<img" not in page
     site = generate_pages([Other()], {}, ctx)
     assert "scenarios/lepanto-1571.md" in site.pages and "sheets/lepanto-1571.md" not in site.pages
     assert any("no page renderer" in note for note in site.notes)

@@ -327,6 +327,7 @@ class Scenario(Derived):
     content_hash: str = ""
     source: Source = NOWHERE
     ruleset: str = "dreadnought"
+    outcome: str = ""  # the historical outcome, for the site; the rules never read it
 
     def side_names(self) -> list[tuple[str, str]]:
         """(id, name) of each side in the author's order (``admiralty.contract.ScenarioModel``)."""

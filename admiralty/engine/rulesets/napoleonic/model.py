@@ -174,6 +174,7 @@ class NapoleonicScenario(Derived):
     source: Any = field(default=None, compare=False, repr=False)
     date: str = ""
     briefing: str = field(default="", compare=False, repr=False)
+    outcome: str = field(default="", compare=False, repr=False)
     sources: tuple[str, ...] = field(default=(), compare=False, repr=False)
     smoke: Smoke = field(default=Smoke(players=SMOKE_PLAYERS), compare=False)
     content_hash: str = field(default="", compare=False)

@@ -205,6 +205,7 @@ class RenaissanceScenario:
     # What the rest of the project reads on every scenario (site, smoke, replays); the rules ignore it.
     date: str = field(default="", compare=False)
     briefing: str = field(default="", compare=False)
+    outcome: str = field(default="", compare=False)
     sources: tuple[str, ...] = field(default=(), compare=False)
     smoke: Smoke = field(default_factory=Smoke, compare=False)
     content_hash: str = field(default="", compare=False)

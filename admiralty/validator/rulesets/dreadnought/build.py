@@ -221,7 +221,7 @@ def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, C
         data["id"], data["title"], data.get("date", ""), sea_map, tuple(used), (ships),
         turns["count"], frozenset(turns.get("night", [])), None if weather == "random" else tuple(weather),
         sides, tuple(minefields), rules, victory, smoke, data.get("briefing", ""), tuple(data.get("sources", [])),
-        "", source(doc),
+        "", source(doc), outcome=data.get("outcome", ""),
     )
 
 

@@ -162,6 +162,7 @@ def scenario_from_documents(
         source=locate("scenario"),
         date=str(scenario.get("date", "")),
         briefing=str(scenario.get("briefing", "")),
+        outcome=str(scenario.get("outcome", "")),
         sources=tuple(str(s) for s in scenario.get("sources", ())),
         smoke=smoke_from_document(scenario.get("smoke", {})),
     )

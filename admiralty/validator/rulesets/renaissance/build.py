@@ -147,7 +147,7 @@ def build_scenario(doc: Document, maps: Mapping[str, RenaissanceMap], ctx: Build
         id=data["id"], title=data["title"], map=sea_map, powers=refs.powers, units=units, leaders=leaders,
         formations=formations, dry_dock=dry_dock, actions=actions, hands=hands, alliances=alliances,
         source=source(doc), date=str(data.get("date", "")), briefing=data.get("briefing", ""),
-        sources=tuple(data.get("sources", [])), smoke=smoke,
+        outcome=data.get("outcome", ""), sources=tuple(data.get("sources", [])), smoke=smoke,
     )
 
 

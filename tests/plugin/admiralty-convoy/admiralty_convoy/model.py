@@ -19,6 +19,7 @@ class ConvoyScenario:
     source: Source
     date: str = ""
     briefing: str = ""
+    outcome: str = ""
     sources: tuple[str, ...] = ()
     smoke: Smoke = field(default=Smoke(games=20, players=("random",)))
     content_hash: str = ""
