@@ -23,7 +23,7 @@ from typing import Any, cast
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from corpus_gen import COAST_ROWS, grid_shape, write_catalogs, write_map, write_scenarios
+from corpus_gen import COAST_ROWS, copy_schemas, grid_shape, write_catalogs, write_map, write_scenarios
 from pairs import BARE_PARSE, admiralty, cold, python_command, report, warm
 
 from admiralty.validator.checks import CHECKS, CheckContext, load_check_modules
@@ -39,6 +39,7 @@ MEASURABLE = 0.002  # seconds: below this a check's time is mostly noise
 def write_corpus(folder: Path, zones: int) -> str:
     """The map, catalogs and scenarios; returns a one-line description."""
     folder.mkdir(parents=True)
+    copy_schemas(folder)
     ports = max(8, zones // 80)
     data = write_map(folder, zones, islands=zones // 10, ports=ports, coast=True)
     write_catalogs(folder)

@@ -89,11 +89,17 @@ def write_catalogs(folder: Path) -> None:
 
 def _wandering(rng: random.Random, rows: int, columns: int, turns: int) -> list[str]:
     r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
-    orders = []
+    orders: list[str] = []
     for _ in range(turns):
         r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
-        orders.append(f"{index_label(r)}{c}")
+        zone = f"{index_label(r)}{c}"
+        # the first entry is the start; naming the zone a fleet is in as its next step is GRA004: it stays
+        orders.append("stay" if orders and zone == _last_zone(orders) else zone)
     return orders
+
+
+def _last_zone(orders: list[str]) -> str:
+    return next(order for order in reversed(orders) if order != "stay")
 
 
 def _meeting(rng: random.Random, rows: int, columns: int, turns: int, side: int, band: int) -> list[str]:
@@ -106,9 +112,11 @@ def _meeting(rng: random.Random, rows: int, columns: int, turns: int, side: int,
     for _ in range(turns):
         if not 2 <= c + step <= columns:
             step = -step
-        if rng.random() < 0.2:  # now and then a row north or south instead (never diagonally)
-            r = min(rows - 1, max(0, r + rng.choice((1, -1))))
-        else:
+        turn_row = rng.random() < 0.2  # now and then a row north or south instead (never diagonally)
+        row = min(rows - 1, max(0, r + rng.choice((1, -1)))) if turn_row else r
+        if row != r:
+            r = row
+        else:  # on the first or last row the turn would stay put, which is GRA004 ("write 'stay'")
             c += step
         orders.append(f"{index_label(r)}{c}")
     return orders
@@ -139,9 +147,15 @@ def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: 
         _dump(folder / f"bench-{n}.yaml", "scenario", data)
 
 
+def copy_schemas(folder: Path) -> None:
+    """The package's schemas beside the generated files, so that their modelines resolve (else every file
+    carries an SCH012 warning and the figures time the warnings too)."""
+    shutil.copytree(package_path("schemas"), folder / "schemas", dirs_exist_ok=True)
+
+
 def write_corpus(folder: Path, zones: int, scenarios: int, *, islands: int = 0, ports: int = 8) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(package_path("schemas"), folder / "schemas", dirs_exist_ok=True)  # so modelines resolve
+    copy_schemas(folder)
     write_map(folder, zones, islands=islands, ports=ports)
     write_catalogs(folder)
     rows, columns = grid_shape(zones)
