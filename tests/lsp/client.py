@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,12 @@ class Editor:
             self.published[params.uri] = list(params.diagnostics)
             self.arrived.put_nowait(params)
 
-    async def start(self, *paths: str, options: dict[str, Any] | None = None) -> None:
-        await self.client.start_io(sys.executable, "-m", "admiralty", "lsp", *paths, "--debounce", "0.05",
-                                   cwd=str(self.cwd))
+    async def start(self, *paths: str, options: dict[str, Any] | None = None,
+                    server: Sequence[str] = (sys.executable, "-m", "admiralty"), env: dict[str, str] | None = None,
+                    ) -> None:
+        """``server``: how to run admiralty (this checkout's by default; an installed console script for the
+        tests from outside the tree)."""
+        await self.client.start_io(*server, "lsp", *paths, "--debounce", "0.05", cwd=str(self.cwd), env=env)
         await asyncio.wait_for(self.client.initialize_async(lsp.InitializeParams(
             capabilities=lsp.ClientCapabilities(), root_uri=self.cwd.as_uri(),
             initialization_options=options)), TIMEOUT)

@@ -9,6 +9,7 @@ and ``build``. Each command's exit code is what a user would see.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -18,8 +19,11 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.lsp.client import TIMEOUT, Editor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,6 +140,37 @@ def test_init_then_validate_smoke_and_new_in_a_repository_of_ones_own(installed:
     assert "site-packages" not in modeline
     again = installed.run("admiralty", "validate", "scenarios/", "--strict", cwd=repo)
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+def test_the_language_server_from_the_wheel_with_its_extra(installed: Installed) -> None:
+    """As an editor runs it: the installed ``admiralty lsp`` (extra ``lsp``) over stdio, in a corpus outside the
+    tree; an order across land is diagnosed at its place and goes when put back."""
+    assert installed.run("admiralty", "lsp").returncode == 2  # without pygls: exit 2 naming the extra
+    installed.pip(f"admiralty[lsp] @ {installed.wheel.as_uri()}")
+    cwd = installed.work / "editor"
+    shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    otranto = Path("scenarios/dreadnought/scenarios/otranto-1917.yaml")
+    convoy = "orders: [AA24, AA25, AA26, AA27, AB27, valona"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+    def errors(found: list[Any]) -> list[tuple[str, int]]:  # the copy's modelines name no schema: SCH012 warnings
+        return [(d.code, d.range.start.line) for d in found if d.code != "SCH012"]
+
+    async def session() -> None:
+        editor = Editor(cwd)
+        await editor.start("scenarios", server=(str(installed.bin / "admiralty"),), env=env)
+        try:
+            text = editor.open(otranto)
+            assert errors(await editor.next_for(otranto)) == []
+            editor.change(otranto, text.replace(convoy, convoy.replace("[AA24,", "[AB23,")))
+            row = next(i for i, line in enumerate(text.splitlines()) if convoy in line)
+            assert errors(await editor.next_for(otranto)) == [("GRA004", row)]
+            editor.change(otranto, text)
+            assert errors(await editor.next_for(otranto)) == []
+        finally:
+            await editor.stop()
+
+    asyncio.run(asyncio.wait_for(session(), TIMEOUT * 3))
 
 
 def test_docs_without_the_site_extra_says_which_extra(installed: Installed) -> None:
