@@ -141,7 +141,7 @@ def _ports(old: SeaMap, new: SeaMap, frame: Frame) -> tuple[list[str], list[str]
                        f'<circle class="port-after" cx="{x2}" cy="{y2}" r="4" fill="{colour}"/>'
                        f'<circle class="port-ring" cx="{x2}" cy="{y2}" r="11" fill="none" stroke="{colour}" '
                        f'stroke-width="1.5"/>{_note(x2, y2, len(notes) + 1)}</g>')
-            notes.append(f"{b.name} moved {_distance(a.at, b.at)}")
+            notes.append(f"{b.name} moved {_distance(a.at, b.at, new.km_per_unit)}")
         else:
             kind, port = ("added", b) if a is None else ("removed", a)
             assert port is not None
@@ -156,9 +156,10 @@ def _note(x: float, y: float, number: int) -> str:
     return f'<text class="diff-label port-note" x="{x:.2f}" y="{y - 14:.2f}">{number}</text>'
 
 
-
-def _distance(a: Any, b: Any) -> str:
-    return f"{((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5:.1f} map units"
+def _distance(a: Any, b: Any, km_per_unit: float | None) -> str:
+    """In map units, and in km too when the map says how long a unit is (a reviewer thinks in km)."""
+    units = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+    return f"{units:.1f} map units ({units * km_per_unit:.0f} km)" if km_per_unit else f"{units:.1f} map units"
 
 
 LEGEND = (("zone added", "added"), ("zone removed", "removed"), ("zone changed (old outline dashed)", "changed"),
