@@ -20,6 +20,7 @@ from admiralty.contract import Scaffold, rulesets
 YEAR = re.compile(r"-(\d{4})$")
 DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 BRIEFING = "Write the historical background here (Markdown): who, where, why, and what happened.\n"
+OUTCOME = "Say in a sentence or two what happened historically (the site shows it in the At a glance box).\n"
 SOURCES = ["Name your sources here: author, title, publisher, year."]
 
 T = TypeVar("T")

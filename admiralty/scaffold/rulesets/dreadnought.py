@@ -11,7 +11,7 @@ from typing import Any
 import networkx as nx
 
 from admiralty.contract import Scaffold
-from admiralty.scaffold.skeleton import BRIEFING, SOURCES, SkeletonError, choose, title_of
+from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, SkeletonError, choose, title_of
 
 DREADNOUGHT_MAP = """\
 kind: map
@@ -127,7 +127,8 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, co
                       "fleets": [{"id": f"{catalog.nation}-squadron", "mission": "intercept", "start": port.id,
                                   "ships": ships, "orders": [*leg, "stay"]}]})
     return {**head, "map": sea_map.id, "catalogs": [c.id for c, _, _ in picks], "briefing": BRIEFING,
-            "sources": SOURCES, "turns": {"count": turns, "night": [turns - 1, turns]}, "sides": sides,
+            "outcome": OUTCOME, "sources": SOURCES, "turns": {"count": turns, "night": [turns - 1, turns]},
+            "sides": sides,
             "victory": {"conditions": [{"side": s["id"], "kind": "vp-lead", "value": 1} for s in sides],
                         "otherwise": "draw"},
             "smoke": {"games": 50, "balance": [0.1, 0.9]}}

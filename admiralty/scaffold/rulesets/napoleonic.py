@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from admiralty.contract import Scaffold
-from admiralty.scaffold.skeleton import BRIEFING, SOURCES, choose
+from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, choose
 
 NAPOLEONIC_TABLE = """\
 kind: table
@@ -46,8 +46,8 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], table_id: str | None, 
                       "at": free(width * 0.5, depth * y), "facing": facing})
         batteries.append({"id": f"{side}-battery", "name": f"{side.capitalize()}' battery", "side": side,
                           "guns": 4, "howitzers": 2, "at": free(width * 0.25, depth * y), "facing": facing})
-    return {**head, "table": table.id, "briefing": BRIEFING, "sources": SOURCES, "turns": {"count": 6},
-            "sides": sides, "units": units, "batteries": batteries,
+    return {**head, "table": table.id, "briefing": BRIEFING, "outcome": OUTCOME, "sources": SOURCES,
+            "turns": {"count": 6}, "sides": sides, "units": units, "batteries": batteries,
             "smoke": {"games": 50, "balance": [0.1, 0.9], "players": ["heuristic", "random"]}}
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from admiralty.contract import Scaffold
-from admiralty.scaffold.skeleton import BRIEFING, SOURCES, SkeletonError, choose
+from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, SkeletonError, choose
 
 RENAISSANCE_MAP = """\
 kind: map
@@ -43,7 +43,7 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, co
         raise SkeletonError(f"map '{sea_map.id}' needs ports of two powers opening on a sea")
     attacker, defender = powers
     sea = next(p for p in ports if p.power == defender and p.seas).seas[0]
-    return {**head, "briefing": BRIEFING, "sources": SOURCES, "map": sea_map.id, "powers": powers,
+    return {**head, "briefing": BRIEFING, "outcome": OUTCOME, "sources": SOURCES, "map": sea_map.id, "powers": powers,
             "units": [{"at": sea, "power": attacker, "galleys": 4}, {"at": sea, "power": defender, "galleys": 4}],
             "actions": [{"kind": "combat", "attacker": attacker, "defender": defender, "at": sea, "turn": 1}],
             "smoke": {"games": 100, "balance": [0.1, 0.9], "players": ["scripted", "random"]}}
