@@ -59,8 +59,8 @@ def positions_are_sane(sea_map: RenaissanceMap, ctx: CheckContext) -> Iterator[D
         missing = [p.id for p in places if p.position is None]
         shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
         first = next(p for p in places if p.position is None)
-        yield ctx.at("GEO102", f"{len(placed)} of {len(places)} seas and ports have a position; {shown} "
-                     "have none, so the site draws this map as a schematic", _where(first, home, "id"),
+        yield ctx.at("GEO102", f"only {len(placed)} of {len(places)} seas and ports have a position (none for "
+                     f"{shown}), so the site draws this map as a schematic", _where(first, home, "id"),
                      "give every sea and port a `position: [longitude, latitude]`, or none of them",
                      severity=Severity.WARNING)
     for port in sea_map.ports.values():
