@@ -224,7 +224,8 @@ def _places(sea_map: RenaissanceMap, seas: list[str], ports: list[str], frame: F
         x, y, arrow = edge_point(frame, sea.position or (0.0, 0.0), 0.3 * SIZE_PX["sea-name"] * (len(sea.name) + 2))
         words = esc(sea.name) if not arrow else (f"{arrow} {esc(sea.name)}" if arrow in ARROWS[2:7]
                                                  else f"{esc(sea.name)} {arrow}")
-        out.append(f'<g class="sea" id="{attr(svg_id)}-sea-{attr(slug(sea.id))}" data-sea="{attr(sea.id)}">'
+        out.append(f'<g class="sea sea-{attr(sea.kind)}" id="{attr(svg_id)}-sea-{attr(slug(sea.id))}" '
+                   f'data-sea="{attr(sea.id)}"><title>{esc(f"{sea.name} ({sea.kind})")}</title>'
                    + label("sea-name", words, x, y, f'text-anchor="middle" dominant-baseline="central" '
                            f'font-style="italic" fill="{SEA_INK.get(sea.kind, "#183a52")}"', sea=True)
                    + "</g>")
