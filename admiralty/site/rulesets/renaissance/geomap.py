@@ -53,6 +53,7 @@ MIN_SPAN_DEGREES = 3.0  # a crop shows at least this much latitude: a single gul
 PORT_SIZE = 7.0
 SIZE_PX = {"sea-name": 14, "port-name": 11, "units": 11, "battle": 12, "scale": 11}
 PRIORITY = {"sea-name": 1, "battle": 2, "units": 3, "port-name": 4, "scale": 1}
+NEIGHBOUR_PRIORITY = 5  # a neighbouring sea's name gives way to everything the scenario itself uses
 SEA_INK = {"atlantic": "#1f4e79", "mediterranean": "#17594a"}
 
 
@@ -148,10 +149,12 @@ def _path(geometry: BaseGeometry, frame: Frame) -> str:
     return " ".join(parts)
 
 
-def label(kind: str, text: str, x: float, y: float, extra: str = "", sea: bool = False) -> str:
-    """A ``map-label`` text element; at the nominal width one SVG unit is one screen pixel."""
+def label(kind: str, text: str, x: float, y: float, extra: str = "", sea: bool = False,
+          priority: int | None = None) -> str:
+    """A ``map-label`` text element; at the nominal width one SVG unit is one screen pixel. Where labels
+    collide the viewer keeps the lower ``data-priority`` (by default the kind's)."""
     px = SIZE_PX[kind]
-    return (f'<text class="map-label {kind}" data-px="{px}" data-priority="{PRIORITY[kind]}"'
+    return (f'<text class="map-label {kind}" data-px="{px}" data-priority="{priority or PRIORITY[kind]}"'
             + (' data-sea="1"' if sea else "")
             + f' x="{x:.1f}" y="{y:.1f}" font-size="{px}" {extra}>{text}</text>')
 
@@ -202,14 +205,14 @@ def _compass(x: float, y: float) -> str:
 
 
 def edge_point(frame: Frame, lonlat: LonLat, half_width: float) -> tuple[float, float, str]:
-    """Where to write the name (``half_width`` SVG units either side) of a sea: at its point when the whole
-    name fits inside the crop; else on the way from the centre towards it, just inside the edge, with an
-    arrow pointing at it (a neighbouring sea whose middle lies outside the crop)."""
+    """Where to write the name (``half_width`` SVG units either side) of a sea: at its point, moved in just
+    enough for the whole name to fit, when the point is inside the crop; else on the way from the centre
+    towards it, just inside the edge, with an arrow pointing at it (a neighbouring sea beyond the crop)."""
     x, y = frame.point(lonlat)
     width, height, inset_y = frame.width, frame.height, 16.0
     inset_x = min(half_width + 18.0, width / 2 - 1)
-    if inset_x <= x <= width - inset_x and inset_y <= y <= height - inset_y:
-        return x, y, ""
+    if 0 <= x <= width and 0 <= y <= height:  # inside: nudged in so that the whole name shows, no arrow
+        return min(max(x, inset_x), width - inset_x), min(max(y, inset_y), height - inset_y), ""
     cx, cy = width / 2, height / 2
     dx, dy = x - cx, y - cy
     reach = min((cx - inset_x) / abs(dx) if dx else math.inf, (cy - inset_y) / abs(dy) if dy else math.inf)
@@ -217,9 +220,10 @@ def edge_point(frame: Frame, lonlat: LonLat, half_width: float) -> tuple[float, 
     return cx + dx * reach, cy + dy * reach, ARROWS[octant]
 
 
-def _places(sea_map: RenaissanceMap, seas: list[str], ports: list[str], frame: Frame, svg_id: str) -> list[str]:
+def _places(sea_map: RenaissanceMap, seas: list[str], neighbours: list[str], ports: list[str], frame: Frame,
+            svg_id: str) -> list[str]:
     out: list[str] = []
-    for sea_id in seas:
+    for sea_id in seas + neighbours:
         sea = sea_map.seas[sea_id]
         x, y, arrow = edge_point(frame, sea.position or (0.0, 0.0), 0.3 * SIZE_PX["sea-name"] * (len(sea.name) + 2))
         words = esc(sea.name) if not arrow else (f"{arrow} {esc(sea.name)}" if arrow in ARROWS[2:7]
@@ -227,7 +231,8 @@ def _places(sea_map: RenaissanceMap, seas: list[str], ports: list[str], frame: F
         out.append(f'<g class="sea sea-{attr(sea.kind)}" id="{attr(svg_id)}-sea-{attr(slug(sea.id))}" '
                    f'data-sea="{attr(sea.id)}"><title>{esc(f"{sea.name} ({sea.kind})")}</title>'
                    + label("sea-name", words, x, y, f'text-anchor="middle" dominant-baseline="central" '
-                           f'font-style="italic" fill="{SEA_INK.get(sea.kind, "#183a52")}"', sea=True)
+                           f'font-style="italic" fill="{SEA_INK.get(sea.kind, "#183a52")}"', sea=True,
+                           priority=NEIGHBOUR_PRIORITY if sea_id in neighbours else None)
                    + "</g>")
     for port_id in ports:
         port = sea_map.ports[port_id]
@@ -275,11 +280,13 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
     texts: list[str] = []
     for where, chips in unit_chips(scenario).items():
         x, y = frame.point(at[where] or (0.0, 0.0))
-        first = 1.25 if where in sea_map.seas else 1.15  # below the sea's name, or below the port's
+        # Below the sea's (larger) name or the port's, one line apart: in the label's own em, with room for
+        # the boxes the viewer compares (about 1.2em tall each), so that none hides the next.
+        first = 1.7 if where in sea_map.seas else 1.4
         for i, (text, colour, tip, data) in enumerate(chips):
             texts.append(f'<g class="units" {data}><title>{esc(tip)}</title>'
                          + label("units", f'<tspan fill="{attr(colour)}">\u25a0</tspan> {esc(text)}', x, y,
-                                 f'dx="{-0.3 * (len(text) + 2):.2f}em" dy="{first + 1.15 * i:.2f}em" '
+                                 f'dx="{-0.3 * (len(text) + 2):.2f}em" dy="{first + 1.3 * i:.2f}em" '
                                  'dominant-baseline="central" fill="#111"') + "</g>")
     battles: dict[str, list[int]] = {}
     for number, action in enumerate(scenario.actions, 1):
@@ -290,7 +297,7 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
         words = ("battle " if len(numbers) == 1 else "battles ") + ", ".join(map(str, numbers))
         tip = "; ".join(f"{n}. {power_name(b.attacker)} attacks {power_name(b.defender)}"
                         for n in numbers for b in [scenario.actions[n - 1]] if isinstance(b, Battle))
-        offset = 'dy="-1.2em" text-anchor="middle"' if where in sea_map.seas else 'dx="-0.8em" text-anchor="end"'
+        offset = 'dy="-1.45em" text-anchor="middle"' if where in sea_map.seas else 'dx="-0.8em" text-anchor="end"'
         texts.append(f'<g class="action action-combat" data-action="{numbers[0]}" data-actions="'
                      f'{" ".join(map(str, numbers))}"><title>{esc(tip)}</title>'
                      + label("battle", esc(words), x, y, f'{offset} dominant-baseline="central" font-weight="bold" '
@@ -333,7 +340,7 @@ def geographic_svg(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None
         '<g class="seas-tint">', *_sea_cells(sea_map, frame, view), "</g>",
         f'<g class="lands">{_land(frame, view)}</g>',
         '<g class="routes">', *arrows, "</g>",
-        '<g class="places">', *_places(sea_map, seas + neighbours, ports, frame, svg_id), "</g>",
+        '<g class="places">', *_places(sea_map, seas, neighbours, ports, frame, svg_id), "</g>",
         '<g class="overlay">', *texts, "</g>",
         _scale_bar(frame, height), _compass(width - 22, 30), "</svg>",
         f'<text class="attribution" x="{width - 6:.1f}" y="{height + 12:.1f}" font-size="9" fill="#555" '
