@@ -122,12 +122,24 @@ class Frame:
         return 111.2 / self.scale  # a degree of latitude is 111.2 km
 
 
-def frame_for(points: Iterable[LonLat]) -> Frame:
-    """The crop round ``points`` with a margin, at ``WIDTH`` SVG units wide; kept no taller than wide so a
-    long north-south theatre does not become a thin strip."""
+def frame_for(points: Iterable[LonLat], names: Iterable[tuple[LonLat, str]] = ()) -> Frame:
+    """The crop round ``points`` with a margin, at ``WIDTH`` SVG units wide, wide enough for each port name
+    of ``names`` to fit east of its port; kept no taller than wide so that a long north-south theatre does
+    not become a thin strip."""
     lons, lats = zip(*points, strict=True)
-    west, east = min(lons) - MARGIN_DEGREES, max(lons) + MARGIN_DEGREES * 2.5  # port names run east
-    south, north = min(lats) - MARGIN_DEGREES, max(lats) + MARGIN_DEGREES
+    names = list(names)
+    frame = _frame(min(lons) - MARGIN_DEGREES, min(lats) - MARGIN_DEGREES, max(lons) + MARGIN_DEGREES * 2.5,
+                   max(lats) + MARGIN_DEGREES)
+    for _ in range(3):  # widening changes the scale, so a name may need a little more: a few rounds settle it
+        overflow = max((frame.point(at)[0] + 0.6 * SIZE_PX["port-name"] * (len(name) + 2) - frame.width
+                        for at, name in names), default=0.0)
+        if overflow <= 0:
+            break
+        frame = _frame(frame.west, frame.south, frame.east + overflow / frame.scale / frame.stretch, frame.north)
+    return frame
+
+
+def _frame(west: float, south: float, east: float, north: float) -> Frame:
     if north - south < MIN_SPAN_DEGREES:
         south, north = (south + north - MIN_SPAN_DEGREES) / 2, (south + north + MIN_SPAN_DEGREES) / 2
     stretch = math.cos(math.radians((south + north) / 2))
@@ -322,7 +334,8 @@ def geographic_svg(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None
     inner pane that the viewer pans and zooms, the legend below it."""
     seas, neighbours, ports = cropped_places(sea_map, scenario)
     places = [sea_map.seas[s].position for s in seas] + [sea_map.ports[p].position for p in ports]
-    frame = frame_for([p for p in places if p is not None])
+    names = [(port.position, port.name) for port in (sea_map.ports[p] for p in ports) if port.position is not None]
+    frame = frame_for([p for p in places if p is not None], names)
     view = box(frame.west, frame.south, frame.east, frame.north)
     width, height = frame.width, frame.height
     powers = list(dict.fromkeys([*(scenario.powers if scenario else ()), *(sea_map.ports[p].power for p in ports)]))
