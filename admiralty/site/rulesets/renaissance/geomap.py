@@ -51,8 +51,8 @@ WIDTH = 760.0  # SVG units; the page shows the figure about this wide, so one un
 MARGIN_DEGREES = 0.7  # room round the outermost place for its labels
 MIN_SPAN_DEGREES = 3.0  # a crop shows at least this much latitude: a single gulf still has its coasts round it
 PORT_SIZE = 7.0
-SIZE_PX = {"sea-name": 14, "port-name": 11, "units": 11, "battle": 12, "scale": 11}
-PRIORITY = {"sea-name": 1, "battle": 2, "units": 3, "port-name": 4, "scale": 1}
+SIZE_PX = {"sea-name": 14, "port-name": 11, "unit-line": 11, "battle": 12, "scale": 11}
+PRIORITY = {"sea-name": 1, "battle": 2, "unit-line": 3, "port-name": 4, "scale": 1}
 NEIGHBOUR_PRIORITY = 5  # a neighbouring sea's name gives way to everything the scenario itself uses
 SEA_INK = {"atlantic": "#1f4e79", "mediterranean": "#17594a"}
 
@@ -298,10 +298,10 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
         for i, (text, colour, tip, data) in enumerate(chips):
             # Centred by hand (about 0.55em a character) and kept inside the frame: the viewer hides a label
             # that crosses the edge.
-            half = 0.275 * SIZE_PX["units"] * (len(text) + 2)
+            half = 0.275 * SIZE_PX["unit-line"] * (len(text) + 2)
             left = min(max(x - half, 4.0), frame.width - 2 * half - 4)
             texts.append(f'<g class="units" {data}><title>{esc(tip)}</title>'
-                         + label("units", f'<tspan fill="{attr(colour)}">\u25a0</tspan> {esc(text)}', left, y,
+                         + label("unit-line", f'<tspan fill="{attr(colour)}">\u25a0</tspan> {esc(text)}', left, y,
                                  f'dy="{first + 1.3 * i:.2f}em" '
                                  'dominant-baseline="central" fill="#111"') + "</g>")
     battles: dict[str, list[int]] = {}
