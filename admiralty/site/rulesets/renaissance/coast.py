@@ -18,6 +18,8 @@ from pathlib import Path
 from shapely.geometry import Polygon, box, shape
 from shapely.ops import unary_union
 
+from admiralty.atomic import write_text
+
 COAST_FILE = Path(__file__).with_name("coast.json")
 EXTENT = (-12.0, 29.0, 31.0, 59.0)  # west, south, east, north in degrees
 TOLERANCE = 0.02  # degrees: about 2 km, finer than a pixel on any of these maps
@@ -53,7 +55,7 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("usage: python -m admiralty.site.rulesets.renaissance.coast NATURALEARTH.geojson", file=sys.stderr)
         return 2
-    COAST_FILE.write_text(json.dumps(make_coast(Path(argv[0])), separators=(",", ":")) + "\n", encoding="utf-8")
+    write_text(COAST_FILE, json.dumps(make_coast(Path(argv[0])), separators=(",", ":")) + "\n")
     print(f"wrote {COAST_FILE}")
     return 0
 
