@@ -22,10 +22,12 @@ PAGES = {  # page -> names shown at once on a desktop; on a phone the viewer hid
     "scenarios/armada-1588/": {"Western Channel", "Eastern Channel", "Plymouth", "battle 1", "\u25a0 Hapsburg A8"},
     "scenarios/malta-1565/": {"Malta Channel", "Syracuse", "\u25a0 Hapsburg 3G"},
     "maps/central-mediterranean/": {"Ionian Sea", "Strait of Sicily"},
+    "maps/mediterranean-atlantic/": {"Ionian Sea", "Bay of Biscay", "Western Channel"},
 }
 PHONE = {"scenarios/lepanto-1571/": {"Gulf of Patras", "Ionian Sea"},
          "scenarios/armada-1588/": {"Eastern Channel", "Strait of Dover"},
-         "scenarios/malta-1565/": {"Malta Channel"}, "maps/central-mediterranean/": {"Ionian Sea"}}
+         "scenarios/malta-1565/": {"Malta Channel"}, "maps/central-mediterranean/": {"Ionian Sea"},
+         "maps/mediterranean-atlantic/": {"Aegean Sea", "Adriatic Sea"}}
 
 
 @pytest.mark.parametrize("width", [1400, 390])
