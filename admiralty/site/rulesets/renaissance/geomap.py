@@ -53,6 +53,7 @@ MIN_SPAN_DEGREES = 3.0  # a crop shows at least this much latitude: a single gul
 PORT_SIZE = 7.0
 SIZE_PX = {"sea-name": 14, "port-name": 11, "unit-line": 11, "battle": 12, "scale": 11}
 PRIORITY = {"sea-name": 1, "battle": 2, "unit-line": 3, "port-name": 4, "scale": 1}
+UNITS_FIRST_EM, UNITS_STEP_EM = 1.7, 1.3  # the first unit line under a place's name, and the next ones
 NEIGHBOUR_PRIORITY = 5  # a neighbouring sea's name gives way to everything the scenario itself uses
 SEA_INK = {"atlantic": "#1f4e79", "mediterranean": "#17594a"}
 
@@ -122,20 +123,24 @@ class Frame:
         return 111.2 / self.scale  # a degree of latitude is 111.2 km
 
 
-def frame_for(points: Iterable[LonLat], names: Iterable[tuple[LonLat, str]] = ()) -> Frame:
-    """The crop round ``points`` with a margin, at ``WIDTH`` SVG units wide, wide enough for each port name
-    of ``names`` to fit east of its port; kept no taller than wide so that a long north-south theatre does
-    not become a thin strip."""
+def frame_for(points: Iterable[LonLat], names: Iterable[tuple[LonLat, str]] = (),
+              below: Iterable[tuple[LonLat, float]] = ()) -> Frame:
+    """The crop round ``points`` with a margin, at ``WIDTH`` SVG units wide: wide enough for each port name
+    of ``names`` to fit east of its port, deep enough for the lines ``below`` a place (its units, in SVG
+    units) to fit under it; kept no taller than wide so that a long north-south theatre does not become a
+    thin strip."""
     lons, lats = zip(*points, strict=True)
-    names = list(names)
+    names, below = list(names), list(below)
     frame = _frame(min(lons) - MARGIN_DEGREES, min(lats) - MARGIN_DEGREES, max(lons) + MARGIN_DEGREES * 2.5,
                    max(lats) + MARGIN_DEGREES)
-    for _ in range(3):  # widening changes the scale, so a name may need a little more: a few rounds settle it
-        overflow = max((frame.point(at)[0] + 0.6 * SIZE_PX["port-name"] * (len(name) + 2) - frame.width
-                        for at, name in names), default=0.0)
-        if overflow <= 0:
+    for _ in range(4):  # growing changes the scale, so a name may need a little more: a few rounds settle it
+        east = max((frame.point(at)[0] + 0.6 * SIZE_PX["port-name"] * (len(name) + 2) - frame.width
+                    for at, name in names), default=0.0)
+        south = max((frame.point(at)[1] + depth - frame.height for at, depth in below), default=0.0)
+        if east <= 0 and south <= 0:
             break
-        frame = _frame(frame.west, frame.south, frame.east + overflow / frame.scale / frame.stretch, frame.north)
+        frame = _frame(frame.west, frame.south - max(south, 0.0) / frame.scale,
+                       frame.east + max(east, 0.0) / frame.scale / frame.stretch, frame.north)
     return frame
 
 
@@ -294,7 +299,7 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
         x, y = frame.point(at[where] or (0.0, 0.0))
         # Below the sea's (larger) name or the port's, one line apart: in the label's own em, with room for
         # the boxes the viewer compares (about 1.2em tall each), so that none hides the next.
-        first = 1.7 if where in sea_map.seas else 1.4
+        first = UNITS_FIRST_EM if where in sea_map.seas else UNITS_FIRST_EM - 0.3
         for i, (text, colour, tip, data) in enumerate(chips):
             # Centred by hand (about 0.55em a character) and kept inside the frame: the viewer hides a label
             # that crosses the edge.
@@ -302,7 +307,7 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
             left = min(max(x - half, 4.0), frame.width - 2 * half - 4)
             texts.append(f'<g class="units" {data}><title>{esc(tip)}</title>'
                          + label("unit-line", f'<tspan fill="{attr(colour)}">\u25a0</tspan> {esc(text)}', left, y,
-                                 f'dy="{first + 1.3 * i:.2f}em" '
+                                 f'dy="{first + UNITS_STEP_EM * i:.2f}em" '
                                  'dominant-baseline="central" fill="#111"') + "</g>")
     battles: dict[str, list[int]] = {}
     for number, action in enumerate(scenario.actions, 1):
@@ -335,7 +340,10 @@ def geographic_svg(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None
     seas, neighbours, ports = cropped_places(sea_map, scenario)
     places = [sea_map.seas[s].position for s in seas] + [sea_map.ports[p].position for p in ports]
     names = [(port.position, port.name) for port in (sea_map.ports[p] for p in ports) if port.position is not None]
-    frame = frame_for([p for p in places if p is not None], names)
+    at = {**{k: v.position for k, v in sea_map.seas.items()}, **{k: v.position for k, v in sea_map.ports.items()}}
+    stacks = [(position, (UNITS_FIRST_EM + UNITS_STEP_EM * len(chips)) * SIZE_PX["unit-line"])
+              for where, chips in (unit_chips(scenario).items() if scenario else ()) if (position := at[where])]
+    frame = frame_for([p for p in places if p is not None], names, stacks)
     view = box(frame.west, frame.south, frame.east, frame.north)
     width, height = frame.width, frame.height
     powers = list(dict.fromkeys([*(scenario.powers if scenario else ()), *(sea_map.ports[p].power for p in ports)]))
