@@ -120,6 +120,10 @@ def test_every_word_is_a_map_label_of_at_least_11_screen_pixels(scenarios: dict[
         seas = [t for t in words if "sea-name" in str(t.get("class"))]
         assert seas and all(t.get("data-sea") == "1" for t in seas)
         assert not any(t.get("data-sea") for t in words if t not in seas)  # only sea names must stay off land
+        height, width = float(pane.get("height", 0)), float(pane.get("width", 0))
+        for line in (t for t in words if "unit-line" in str(t.get("class"))):  # inside the frame: the viewer
+            bottom = float(line.get("y", 0)) + (float(line.get("dy", "0em")[:-2]) + 0.6) * 11  # hides what is not
+            assert bottom <= height and 0 <= float(line.get("x", 0)) < width, (scenario.id, "".join(line.itertext()))
         names = {"".join(t.itertext()) for t in words}
         drawn_ports = cropped_places(scenario.map, scenario)[2]
         assert {scenario.map.ports[p].name for p in drawn_ports} <= names
