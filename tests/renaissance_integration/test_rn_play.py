@@ -4,6 +4,7 @@ checks say can never happen indeed never happens in play."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from admiralty.contract import rulesets
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.replay import play, replay, write_replay
 from admiralty.engine.rulesets import ruleset_module
+from admiralty.engine.smoke.stats import wilson_interval
 from admiralty.validator.pipeline import validate
 from tests.renaissance.test_rn_game import IONIAN_YAML, PREVEZA_YAML
 
@@ -138,3 +140,26 @@ def test_what_the_checks_call_impossible_never_happens_and_the_rest_does(tmp_pat
             assert {i for i in transports if not carried[i]} == never_transports, scenario.id
             assert all(skipped[i] == 200 for i in never_battles)
             assert all(stranded[i] == 200 for i in never_transports)
+
+
+MEASURED = re.compile(r"# Measured: (\d+) games with the scripted players \(seeds 0-(\d+)\), \D+ won (\d+) "
+                      r"\((\d+(?:\.\d+)?)%, Wilson 95%\s+#?\s*(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)%\)")
+
+
+@pytest.mark.parametrize("scenario_id", CORPUS_IDS)
+def test_the_measurement_the_file_states_is_what_the_scripted_games_give(scenario_id: str) -> None:
+    """Each scenario says above its band how many scripted games it was measured with and what they gave;
+    the same seeds give the same wins, and the band holds the stated Wilson interval."""
+    scenario = _scenario(scenario_id)
+    text = " ".join(Path(scenario.source.file).read_text(encoding="utf-8").split())
+    found = MEASURED.search(text)
+    assert found, f"{scenario_id}: no '# Measured: N games with the scripted players ...' comment"
+    games, last_seed, wins = int(found[1]), int(found[2]), int(found[3])
+    assert games >= 200 and last_seed == games - 1
+    first = scenario.powers[0]
+    played = sum(play_once(scenario, seed, dict.fromkeys(scenario.powers, "scripted")).result().winner == first
+                 for seed in range(games))
+    assert played == wins
+    low, high = wilson_interval(wins, games)
+    assert (round(low * 100, 1), round(high * 100, 1)) == (float(found[5]), float(found[6]))
+    assert scenario.smoke.balance[0] <= low and high <= scenario.smoke.balance[1]
