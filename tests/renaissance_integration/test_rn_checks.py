@@ -62,8 +62,8 @@ def test_good_files_pass_every_check() -> None:
 
 def test_every_renaissance_check_code_has_a_failing_document() -> None:
     codes = {code for entry in load_check_modules() if entry.ruleset == "renaissance" for code in entry.codes}
-    assert codes == {"GRA101", "GRA102", "GRA103", "RN-9-port", "RN-8-corsairs", "RN-battle-friends",
-                     "RN-turn-order", "RN-battle-absent", "RN-16.3", "RN-6", "RN-3-4"}
+    assert codes == {"GRA101", "GRA102", "GRA103", "GEO101", "GEO102", "RN-9-port", "RN-8-corsairs",
+                     "RN-battle-friends", "RN-turn-order", "RN-battle-absent", "RN-16.3", "RN-6", "RN-3-4"}
     reported = {code for rows in EXPECTED.values() for code, _, _ in rows}
     assert codes | BUILDER_CODES <= reported
     for code in codes | BUILDER_CODES:
@@ -73,7 +73,8 @@ def test_every_renaissance_check_code_has_a_failing_document() -> None:
 
 @pytest.mark.parametrize(("name", "code"), [("galleasses-in-atlantic.yaml", "RN-6"),
                                             ("card-not-in-hand.yaml", "RN-3-4"),
-                                            ("map-disconnected.yaml", "GRA102")])
+                                            ("map-disconnected.yaml", "GRA102"),
+                                            ("map-positions-partial.yaml", "GEO102")])
 def test_warnings_do_not_fail_validation(name: str, code: str) -> None:
     report = validate([str(TEST_MAP), str(BAD / name)]).report
     assert [d.code for d in report.diagnostics] == [code]

@@ -36,15 +36,35 @@ def test_every_corpus_file_starts_with_its_modeline() -> None:
             assert path.read_text(encoding="utf-8").splitlines()[0] == MODELINE.format(kind)
 
 
-def test_the_corpus_builds_the_map_and_both_scenarios() -> None:
+SCENARIOS_BY_MAP = {"mediterranean-atlantic": ["armada-1588", "gravelines-1588", "preveza-1538"],
+                    "central-mediterranean": ["djerba-1560", "lepanto-1571", "malta-1565"]}
+
+
+def _maps() -> dict[str, RenaissanceMap]:
+    return {m.id: m for m in corpus().models if isinstance(m, RenaissanceMap)}
+
+
+def test_the_corpus_builds_both_maps_and_every_scenario() -> None:
     result = corpus()
-    assert sorted(s.id for s in result.scenarios) == ["armada-1588", "preveza-1538"]
-    (sea_map,) = [m for m in result.models if isinstance(m, RenaissanceMap)]
-    kinds = {sea.kind for sea in sea_map.seas.values()}
-    assert kinds == {"atlantic", "mediterranean"}
+    assert sorted(s.id for s in result.scenarios) == sorted(i for ids in SCENARIOS_BY_MAP.values() for i in ids)
+    for scenario in result.scenarios:
+        assert scenario.id in SCENARIOS_BY_MAP[scenario.map.id]
+    maps = _maps()
+    assert set(maps) == set(SCENARIOS_BY_MAP)
+    sea_map = maps["mediterranean-atlantic"]
+    assert {sea.kind for sea in sea_map.seas.values()} == {"atlantic", "mediterranean"}
     for port in ("preveza", "corfu", "venice", "messina", "naples", "genoa", "barcelona", "algiers", "tunis",
                  "constantinople", "lisbon", "cadiz", "plymouth", "calais", "gravelines", "dunkirk", "antwerp"):
         assert port in sea_map.ports
+    theatre = maps["central-mediterranean"]
+    assert {"gulf-of-patras", "gulf-of-gabes", "malta-channel"} <= set(theatre.seas)
+    assert {"lepanto", "djerba", "syracuse", "mellieha", "malta"} <= set(theatre.ports)
+
+
+def test_every_corpus_map_is_drawn_to_geography() -> None:
+    for sea_map in _maps().values():
+        places = [*sea_map.seas.values(), *sea_map.ports.values()]
+        assert all(p.position is not None for p in places), sea_map.id
 
 
 def test_every_scenario_carries_what_the_project_reads() -> None:
@@ -67,7 +87,7 @@ def test_every_scenario_carries_what_the_project_reads() -> None:
 
 def test_a_scenario_may_change_port_control_without_changing_the_map() -> None:
     result = corpus()
-    (sea_map,) = [m for m in result.models if isinstance(m, RenaissanceMap)]
+    sea_map = _maps()["mediterranean-atlantic"]
     armada = next(s for s in result.scenarios if s.id == "armada-1588")
     preveza = next(s for s in result.scenarios if s.id == "preveza-1538")
     assert sea_map.ports["calais"].power == "england" == preveza.map.ports["calais"].power
@@ -88,6 +108,8 @@ def test_the_content_hash_follows_content_not_formatting(tmp_path: Path) -> None
     map_path = tmp_path / "renaissance" / "maps" / "mediterranean-atlantic.yaml"
     map_path.write_text(map_path.read_text(encoding="utf-8").replace("Le Havre", "Harfleur"), encoding="utf-8")
     changed = {s.id: s.content_hash for s in validate([str(tmp_path)]).scenarios}
-    assert all(changed[i] != after[i] for i in changed)
+    on_it = SCENARIOS_BY_MAP["mediterranean-atlantic"]
+    assert all(changed[i] != after[i] for i in on_it)  # a scenario's hash covers its map
+    assert all(changed[i] == after[i] for i in changed if i not in on_it)  # and no other
 
 

@@ -4,6 +4,7 @@ checks say can never happen indeed never happens in play."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from admiralty.contract import rulesets
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.replay import play, replay, write_replay
 from admiralty.engine.rulesets import ruleset_module
+from admiralty.engine.smoke.stats import wilson_interval
 from admiralty.validator.pipeline import validate
 from tests.renaissance.test_rn_game import IONIAN_YAML, PREVEZA_YAML
 
@@ -21,7 +23,7 @@ from .helpers import BAD, CORPUS, GOOD, TEST_MAP, action_index, assignments, cor
 
 SEEDS = range(200)
 RULE_IDS = {"RN-dice", "RN-3-4", "RN-5", "RN-6", "RN-7", "RN-8", "RN-9", "RN-10", "RN-16.3"}
-CORPUS_IDS = ["armada-1588", "preveza-1538"]
+CORPUS_IDS = ["armada-1588", "djerba-1560", "gravelines-1588", "lepanto-1571", "malta-1565", "preveza-1538"]
 
 
 def _scenario(scenario_id: str) -> Any:
@@ -52,10 +54,22 @@ def test_each_scenario_plays_to_the_end_for_200_seeds_deterministically(scenario
         json.dumps(first.events)
         rules |= {event["rule"] for event in first.events}
         hashes.add(event_log_hash(first.events))
-    atlantic_only = all(sea.kind == "atlantic" for sea in scenario.map.seas.values()
-                        if any(getattr(a, "at", None) == sea.id for a in scenario.actions))
-    assert rules == RULE_IDS - ({"RN-6"} if atlantic_only else set())  # the corpus exercises every clause
+    assert rules == clauses_called_for(scenario)  # every clause its actions and hands call for, no other
     assert len(hashes) > 100  # the seeds give different games
+
+
+def clauses_called_for(scenario: Any) -> set[str]:
+    """The clauses a scenario's games must cite: all of them, but RN-6 only when some power holds the
+    Galleasses and a battle is fought in a Mediterranean sea, and RN-16.3 only when it has a transport."""
+    galleasses = any("galleasses" in hand for hand in scenario.hands.values()) and any(
+        getattr(a, "at", None) in scenario.map.seas and scenario.map.seas[a.at].kind == "mediterranean"
+        for a in scenario.actions)
+    transports = any(a.kind == "transport" for a in scenario.actions)
+    return RULE_IDS - ({"RN-6"} if not galleasses else set()) - ({"RN-16.3"} if not transports else set())
+
+
+def test_the_corpus_together_exercises_every_clause() -> None:
+    assert set().union(*(clauses_called_for(_scenario(i)) for i in CORPUS_IDS)) == RULE_IDS
 
 
 @pytest.mark.parametrize("scenario_id", CORPUS_IDS)
@@ -126,3 +140,26 @@ def test_what_the_checks_call_impossible_never_happens_and_the_rest_does(tmp_pat
             assert {i for i in transports if not carried[i]} == never_transports, scenario.id
             assert all(skipped[i] == 200 for i in never_battles)
             assert all(stranded[i] == 200 for i in never_transports)
+
+
+MEASURED = re.compile(r"# Measured: (\d+) games with the scripted players \(seeds 0-(\d+)\), \D+ won (\d+) "
+                      r"\((\d+(?:\.\d+)?)%, Wilson 95%\s+#?\s*(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)%\)")
+
+
+@pytest.mark.parametrize("scenario_id", CORPUS_IDS)
+def test_the_measurement_the_file_states_is_what_the_scripted_games_give(scenario_id: str) -> None:
+    """Each scenario says above its band how many scripted games it was measured with and what they gave;
+    the same seeds give the same wins, and the band holds the stated Wilson interval."""
+    scenario = _scenario(scenario_id)
+    text = " ".join(Path(scenario.source.file).read_text(encoding="utf-8").split())
+    found = MEASURED.search(text)
+    assert found, f"{scenario_id}: no '# Measured: N games with the scripted players ...' comment"
+    games, last_seed, wins = int(found[1]), int(found[2]), int(found[3])
+    assert games >= 200 and last_seed == games - 1
+    first = scenario.powers[0]
+    played = sum(play_once(scenario, seed, dict.fromkeys(scenario.powers, "scripted")).result().winner == first
+                 for seed in range(games))
+    assert played == wins
+    low, high = wilson_interval(wins, games)
+    assert (round(low * 100, 1), round(high * 100, 1)) == (float(found[5]), float(found[6]))
+    assert scenario.smoke.balance[0] <= low and high <= scenario.smoke.balance[1]

@@ -1,4 +1,5 @@
-"""The renaissance pages: the schematic map SVG, the orders of battle, actions, the map page and the sheets."""
+"""The renaissance pages: the schematic map SVG (maps without positions), the orders of battle, actions, the
+map page and the sheets. The map drawn to geography is tested in test_site_renaissance_geo."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from admiralty.site.pages import generate_pages, scenario_page
 from admiralty.site.printpack import PRINT_SCRIPT
 from admiralty.site.rulesets.renaissance import map as renaissance_map
 from admiralty.site.rulesets.renaissance import pages as renaissance
+from admiralty.site.rulesets.renaissance.geomap import cropped_places
 from admiralty.site.rulesets.renaissance.map import (
     SEA_FILLS,
     map_svg,
@@ -47,13 +49,26 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def corpus() -> Any:
     result = validate([str(ROOT / "scenarios" / "renaissance")])
-    assert sorted(s.id for s in result.scenarios) == ["armada-1588", "preveza-1538"], result.report.sorted()
+    assert {"armada-1588", "preveza-1538"} <= {s.id for s in result.scenarios}, result.report.sorted()
     return result
+
+
+def schematic(scenario: RenaissanceScenario) -> RenaissanceScenario:
+    """The scenario on its map without positions: drawn as the schematic."""
+    sea_map = scenario.map
+    seas = {k: replace(v, position=None) for k, v in sea_map.seas.items()}
+    ports = {k: replace(v, position=None) for k, v in sea_map.ports.items()}
+    return replace(scenario, map=replace(sea_map, seas=seas, ports=ports))
 
 
 @pytest.fixture(scope="module")
 def armada(corpus: Any) -> RenaissanceScenario:
     return next(s for s in corpus.scenarios if s.id == "armada-1588")
+
+
+@pytest.fixture(scope="module")
+def schematic_armada(armada: RenaissanceScenario) -> RenaissanceScenario:
+    return schematic(armada)
 
 
 @pytest.fixture(scope="module")
@@ -88,21 +103,21 @@ def evil_scenario() -> RenaissanceScenario:
 # --- the map ---------------------------------------------------------------------------------------
 
 
-def test_one_shape_per_sea_and_per_port(armada: RenaissanceScenario) -> None:
-    root = assert_inert_svg(map_svg(armada.map, armada, svg_id="m"))
+def test_one_shape_per_sea_and_per_port(schematic_armada: RenaissanceScenario) -> None:
+    root = assert_inert_svg(map_svg(schematic_armada.map, schematic_armada, svg_id="m"))
     seas = classed(root, "sea")
-    assert sorted(str(s.get("data-sea")) for s in seas) == sorted(armada.map.seas)
+    assert sorted(str(s.get("data-sea")) for s in seas) == sorted(schematic_armada.map.seas)
     assert all(s.find(f"{SVG}title") is not None and s.find(f"{SVG}ellipse") is not None for s in seas)
     ports = classed(root, "port")
-    assert sorted(str(p.get("data-port")) for p in ports) == sorted(armada.map.ports)
+    assert sorted(str(p.get("data-port")) for p in ports) == sorted(schematic_armada.map.ports)
     ids = [e.get("id") for e in root.iter() if e.get("id")]
     assert len(ids) == len(set(ids)) and "m-sea-north-sea" in ids and "m-port-calais" in ids
     labels = {" ".join(t.itertext()) for s in seas for t in s.iter(f"{SVG}text")}
     assert "Western Channel" in labels and "Strait of Dover" in labels
 
 
-def test_atlantic_and_mediterranean_differ_in_colour(armada: RenaissanceScenario) -> None:
-    root = ET.fromstring(map_svg(armada.map))
+def test_atlantic_and_mediterranean_differ_in_colour(schematic_armada: RenaissanceScenario) -> None:
+    root = ET.fromstring(map_svg(schematic_armada.map))
     fills = {s.get("data-sea"): s.find(f"{SVG}ellipse").get("fill") for s in classed(root, "sea")}  # type: ignore[union-attr]
     assert SEA_FILLS["atlantic"] != SEA_FILLS["mediterranean"]
     assert fills["north-sea"] == SEA_FILLS["atlantic"] and fills["ionian-sea"] == SEA_FILLS["mediterranean"]
@@ -113,7 +128,7 @@ def test_atlantic_and_mediterranean_differ_in_colour(armada: RenaissanceScenario
 def test_ports_take_the_colour_of_the_power_holding_them(armada: RenaissanceScenario, preveza: Any) -> None:
     """The scenario's own port control (`control:`) is what is drawn: Calais is French in 1588, English in 1538."""
     def fill(scenario: RenaissanceScenario, port: str) -> str | None:
-        root = ET.fromstring(map_svg(scenario.map, scenario))
+        root = ET.fromstring(map_svg(scenario.map))  # the whole map (a scenario's own is cropped), its control
         group = next(p for p in classed(root, "port") if p.get("data-port") == port)
         return group.find(f"{SVG}rect").get("fill")  # type: ignore[union-attr]
 
@@ -122,38 +137,40 @@ def test_ports_take_the_colour_of_the_power_holding_them(armada: RenaissanceScen
     assert power_colour("unknown-power") == power_colour("unknown-power")  # derived, stable
 
 
-def test_edges_join_adjacent_seas_and_attach_ports(armada: RenaissanceScenario) -> None:
-    root = ET.fromstring(map_svg(armada.map, armada))
+def test_edges_join_adjacent_seas_and_attach_ports(schematic_armada: RenaissanceScenario) -> None:
+    root = ET.fromstring(map_svg(schematic_armada.map, schematic_armada))
     centres = {s.get("data-sea"): (float(e.get("cx", 0)), float(e.get("cy", 0)))
                for s in classed(root, "sea") for e in s.iter(f"{SVG}ellipse")}
     edges = classed(root, "adjacency")
-    assert len(edges) == len(armada.map.adjacency)
-    for edge, (a, b) in zip(edges, armada.map.adjacency, strict=True):
+    assert len(edges) == len(schematic_armada.map.adjacency)
+    for edge, (a, b) in zip(edges, schematic_armada.map.adjacency, strict=True):
         assert edge.get("data-between") == f"{a}/{b}"
         assert (float(edge.get("x1", 0)), float(edge.get("y1", 0))) == centres[a]
         assert (float(edge.get("x2", 0)), float(edge.get("y2", 0))) == centres[b]
-    assert len(classed(root, "port-link")) == sum(len(p.seas) for p in armada.map.ports.values())
+    assert len(classed(root, "port-link")) == sum(len(p.seas) for p in schematic_armada.map.ports.values())
 
 
-def test_units_are_labelled_per_place_and_power(armada: RenaissanceScenario, preveza: Any) -> None:
-    root = ET.fromstring(map_svg(armada.map, armada))
+def test_units_are_labelled_per_place_and_power(schematic_armada: RenaissanceScenario, preveza: Any) -> None:
+    root = ET.fromstring(map_svg(schematic_armada.map, schematic_armada))
     chips = {(c.get("data-location"), c.get("data-power")): "".join(c.find(f"{SVG}text").itertext())  # type: ignore[union-attr]
              for c in classed(root, "units")}
-    expected = {(where, power) for where, by in armada.units.items() for power, u in by.items() if not u.is_empty}
+    expected = {(where, power) for where, by in schematic_armada.units.items() for power, u in by.items()
+                if not u.is_empty}
     assert set(chips) == expected
     assert chips[("western-channel", "hapsburg")] == "Hapsburg A8"
     assert chips[("western-channel", "england")] == "England 2Gn 2FD"
     assert units_short(preveza.units["ionian-sea"]["ottoman"]) == "5G 3C"
-    badges = [b.get("data-action") for b in classed(ET.fromstring(map_svg(preveza.map, preveza)), "action-combat")]
+    drawn = map_svg(schematic(preveza).map, schematic(preveza))
+    badges = [b.get("data-action") for b in classed(ET.fromstring(drawn), "action-combat")]
     assert badges == ["2", "3", "4", "6"]  # the numbers of the scripted battles; 1 and 5 are transports
 
 
-def test_layout_is_deterministic_and_nothing_overlaps(armada: RenaissanceScenario) -> None:
-    assert spring_positions(armada.map) == spring_positions(armada.map)
-    assert map_svg(armada.map, armada) == map_svg(armada.map, armada)
-    chips = renaissance_map.unit_chips(armada)
-    boxes = renaissance_map.node_boxes(armada.map, chips)
-    place = placement(armada.map, boxes)
+def test_layout_is_deterministic_and_nothing_overlaps(schematic_armada: RenaissanceScenario) -> None:
+    assert spring_positions(schematic_armada.map) == spring_positions(schematic_armada.map)
+    assert map_svg(schematic_armada.map, schematic_armada) == map_svg(schematic_armada.map, schematic_armada)
+    chips = renaissance_map.unit_chips(schematic_armada)
+    boxes = renaissance_map.node_boxes(schematic_armada.map, chips)
+    place = placement(schematic_armada.map, boxes)
     rects = {k: (x + boxes[k][0], y + boxes[k][1], x + boxes[k][2], y + boxes[k][3]) for k, (x, y) in
              place.points.items()}
     names = list(rects)
@@ -213,7 +230,8 @@ def test_scenario_body_lists_powers_orders_of_battle_actions_and_dry_dock(armada
                  '## Special rules', "## Victory conditions", "[Printable sheets](../sheets/armada-1588.md)",
                  "## Balance"):
         assert part in page, part
-    assert page.count('class="sea ') == len(armada.map.seas)
+    drawn_seas = sum(len(group) for group in cropped_places(armada.map, armada)[:2])
+    assert page.count('class="sea sea-') == drawn_seas < len(armada.map.seas)  # cropped to the Channel
     assert "Drake" in page and "<td>2</td>" in page  # Drake's battle rating
     assert "Parma&#x27;s Army of Flanders" in page or "Parma's Army of Flanders" in page
     assert re.search(r"<td>Western Channel \(atlantic\)</td><td></td><td>2</td><td>2</td><td></td><td></td>", page)
@@ -256,7 +274,7 @@ def test_hostile_scenario_page_shows_text_and_runs_nothing() -> None:
 def test_map_reference_page_lists_seas_and_ports(corpus: Any) -> None:
     site = generate_pages(corpus.scenarios, corpus.models_by_ruleset, SiteContext())
     page = site.pages["maps/mediterranean-atlantic.md"]
-    sea_map = next(m for m in corpus.models if isinstance(m, RenaissanceMap))
+    sea_map = next(m for m in corpus.models if isinstance(m, RenaissanceMap) and m.id == "mediterranean-atlantic")
     zones = re.search(r'<div class="zones">.*?</div>', page, re.S)
     ports = re.search(r'<div class="ports">.*?</div>', page, re.S)
     assert zones and zones.group(0).count("<tr>") == len(sea_map.seas) + 1

@@ -34,6 +34,8 @@ class Sea:
     kind: SeaKind
     source: Any = field(default=None, compare=False, repr=False)
     polygon: tuple[tuple[float, float], ...] | None = field(default=None, compare=False, repr=False)
+    # (longitude, latitude) in degrees, for drawing the map to geography; the rules never read it.
+    position: tuple[float, float] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Port:
     power: str
     source: Any = field(default=None, compare=False, repr=False)
     at: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+    position: tuple[float, float] | None = field(default=None, compare=False, repr=False)  # (lon, lat), as Sea's
 
 
 @dataclass(frozen=True)

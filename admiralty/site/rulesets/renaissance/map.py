@@ -348,28 +348,44 @@ def _scenario_layers(scenario: RenaissanceScenario, place: Placement, chips: dic
     return out + labelled
 
 
-def _legend(powers: Iterable[str], top: float, width: float, scenario: bool) -> tuple[str, float]:
-    items = [(f'<rect width="16" height="10" y="-9" fill="{SEA_FILLS[k]}" stroke="#6b8aa3"/>', f"{k} sea")
-             for k in ("mediterranean", "atlantic")]
+def _legend(powers: Iterable[str], top: float, width: float, scenario: bool, *,
+            kinds: Iterable[str] = ("mediterranean", "atlantic"), geographic: bool = False) -> tuple[str, float]:
+    """The legend's items in rows under the map; the geographic map names its battles in words and has land."""
+    items = [(f'<rect width="16" height="10" y="-9" fill="{SEA_FILLS[k]}" stroke="#6b8aa3"/>',
+              f"{k} sea" + (" (galleys roll 2 dice)" if k == "mediterranean" else " (galleys roll 1 die)"))
+             for k in kinds]
+    if geographic:
+        items.append(('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#8aa" stroke-width="1.5" stroke-dasharray="5 3"/>',
+                      "sea-zone border (approximate)"))
     items += [(f'<rect width="9" height="9" y="-8" fill="{attr(power_colour(p))}"/>', power_name(p)) for p in powers]
-    if scenario:
+    if scenario and geographic:
+        items.append((f'<text y="0" font-size="11" font-weight="bold" fill="{BATTLE}">battle 1</text>',
+                      "scripted battle and its number"))
+    elif scenario:
         items.append((f'<circle cx="7" cy="-4" r="7" fill="{BATTLE}"/>', "scripted battle (number)"))
         items.append((f'<line x1="0" y1="-4" x2="16" y2="-4" stroke="{TRANSPORT}" stroke-width="2" '
                       'stroke-dasharray="6 3"/>', "transport"))
         items.append(("", "units: G galleys, Gn galleons, FD flush-deck galleons, C corsairs, A Armada strength"))
     out, x, row = [], 10.0, 1
     for symbol, label in items:
-        item = (22 if symbol else 0) + 6.6 * len(label) + 18
+        indent = (52 if "battle 1" in symbol else 22) if symbol else 0
+        item = indent + 6.6 * len(label) + 18
         if x > 10 and x + item > width - 10:
             x, row = 10.0, row + 1
         out.append(f'<g class="legend-item" transform="translate({x:.1f},{top + 20 * row:.1f})">{symbol}'
-                   f'<text x="{22 if symbol else 0}" font-size="11" fill="#222">{esc(label)}</text></g>')
+                   f'<text x="{indent}" font-size="11" fill="#222">{esc(label)}</text></g>')
         x += item
     return "".join(out), 20.0 * row + 12
 
 
 def map_svg(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None = None, *, svg_id: str = "map") -> str:
-    """The schematic map (and, given a scenario, its units, battles and transports) as one inline ``<svg>``."""
+    """The map (and, given a scenario, its units, battles and transports) as one inline ``<svg>``: drawn to
+    geography and cropped to the scenario when every sea and port has a position (``geomap``), else the
+    schematic below."""
+    from admiralty.site.rulesets.renaissance.geomap import geographic_svg, is_geographic  # it imports this module
+
+    if is_geographic(sea_map):
+        return geographic_svg(sea_map, scenario, svg_id)
     chips = unit_chips(scenario) if scenario else {}
     battles = [a.at for a in scenario.actions if isinstance(a, Battle)] if scenario else []
     place = placement(sea_map, node_boxes(sea_map, chips, battles))

@@ -21,6 +21,7 @@ from admiralty.engine.rulesets.renaissance.tables import load_tables
 from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
+from admiralty.site.rulesets.renaissance.geomap import is_geographic
 from admiralty.site.rulesets.renaissance.map import (
     UNIT_NAMES,
     map_svg,
@@ -128,6 +129,20 @@ def _power_section(scenario: RenaissanceScenario, power: str) -> list[str]:
     return out
 
 
+def _map_words(scenario: RenaissanceScenario) -> str:
+    """What the scenario's map shows, in a sentence or two, for the kind of drawing it gets."""
+    if is_geographic(scenario.map):
+        how = ("Drawn to geography and cropped to the seas this scenario uses; the seas next to them are named "
+               "at the edge, with an arrow when they lie beyond it. A sea zone is tinted over the water nearer "
+               "its name than any other's (its borders are approximate: only the listed adjacencies count)")
+    elif all(s.polygon for s in scenario.map.seas.values()):
+        how = "Sea zones are drawn to their outlines"
+    else:
+        how = "Schematic: sea zones are ovals joined where they touch"
+    return (how + "; ports are squares in the colour of the power that holds them; each place's naval units are "
+            "labelled per power, and the battle numbers are those of the scripted actions below.\n")
+
+
 def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> str:
     """The renaissance part of a scenario page: powers, map, orders of battle, scripted actions, Dry Dock."""
     dry = ", ".join(power_name(p) for p in sorted(scenario.dry_dock)) or "none"
@@ -137,11 +152,7 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
              ['"Dry Dock"', esc(dry)],
              ["Scripted actions", str(len(scenario.actions))]]
     drawn = map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
-    out = [_table(["", ""], facts, "facts"), "## Map\n",
-           ("Sea zones are drawn to their outlines" if all(s.polygon for s in scenario.map.seas.values()) else
-            "Schematic: sea zones are ovals joined where they touch")
-           + ", ports are squares in the colour of the power that holds them; each place's naval units are "
-           "labelled per power, and the numbers are the scripted battles below.\n",
+    out = [_table(["", ""], facts, "facts"), "## Map\n", _map_words(scenario),
            ctx.figure(f"rn-map-{slug(scenario.id)}", drawn, "map-figure"), unit_legend(), "## Orders of battle\n"]
     for power in scenario.powers:
         out += _power_section(scenario, power)

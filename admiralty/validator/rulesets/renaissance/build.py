@@ -84,7 +84,8 @@ def build_map(doc: Document, ctx: BuildContext) -> RenaissanceMap:
                        "merge the entries or rename one")
             continue
         polygon = tuple((float(x), float(y)) for x, y in entry["polygon"]) if "polygon" in entry else None
-        seas[entry["id"]] = Sea(entry["id"], entry["name"], entry["kind"], source(doc, "seas", i), polygon)
+        seas[entry["id"]] = Sea(entry["id"], entry["name"], entry["kind"], source(doc, "seas", i), polygon,
+                                _position(entry))
     ports: dict[str, Port] = {}
     for i, entry in enumerate(data["ports"]):
         if entry["id"] in ports or entry["id"] in seas:
@@ -100,7 +101,7 @@ def build_map(doc: Document, ctx: BuildContext) -> RenaissanceMap:
                 ctx.unknown("REF008", "sea zone", sea, seas, doc, ("ports", i, "seas", j))
         at = (float(entry["at"][0]), float(entry["at"][1])) if "at" in entry else None
         ports[entry["id"]] = Port(entry["id"], entry["name"], tuple(known), entry["power"],
-                                  source(doc, "ports", i), at)
+                                  source(doc, "ports", i), at, _position(entry))
     adjacency = []
     for i, pair in enumerate(data.get("adjacency", [])):
         unknown = [(j, sea) for j, sea in enumerate(pair) if sea not in seas]
@@ -110,6 +111,11 @@ def build_map(doc: Document, ctx: BuildContext) -> RenaissanceMap:
             adjacency.append((pair[0], pair[1]))
     return RenaissanceMap(data["id"], data["title"], seas, ports, tuple(adjacency), source(doc),
                           data.get("description", ""), tuple(data.get("sources", [])))
+
+
+def _position(entry: Mapping[str, Any]) -> tuple[float, float] | None:
+    """A sea's or port's ``[longitude, latitude]`` (the schema checked its range), if written."""
+    return (float(entry["position"][0]), float(entry["position"][1])) if "position" in entry else None
 
 
 # --- scenarios -------------------------------------------------------------------------------------
