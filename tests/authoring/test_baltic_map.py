@@ -147,3 +147,21 @@ def test_the_geometry_checks_catch_runo_moved_across_a_zone_border(document: dic
     corner = (round(cx / 10) * 10, round(cy / 10) * 10)
     runo["polygon"] = [[x - cx + corner[0], y - cy + corner[1]] for x, y in ring]
     assert codes_of(broken, tmp_path) == ["GEO007"]
+
+
+@pytest.mark.rule("DN-13")
+def test_the_riga_scenarios_irben_fields_close_the_strait_and_leave_moon_sound_open(
+        document: dict[str, Any], geometry: MapGeometry) -> None:
+    """gulf-of-riga-1915 lays its fields on zone borders (DN-13): with every mined border closed, the Gulf
+    cannot be reached from Windau except through Moon Sound, and with Moon Sound closed too, not at all.
+    So the Germans must sweep (or pay for) the strait, and Slava has her way out."""
+    scenario = yaml.safe_load((ROOT / "scenarios" / "dreadnought" / "scenarios" / "gulf-of-riga-1915.yaml")
+                              .read_text(encoding="utf-8"))
+    assert scenario["map"] == document["id"]
+    mined = [tuple(field["between"]) for field in scenario["minefields"]]
+    assert all(geometry.graph.has_edge(a, b) for a, b in mined)
+    zones, windau = named(document), ports(document)["windau"]["zones"][0]
+    unmined = nx.restricted_view(geometry.graph, [], mined)
+    assert zones["Moon Sound"] in nx.shortest_path(unmined, windau, zones["Gulf of Riga"])
+    assert not nx.has_path(nx.restricted_view(geometry.graph, [zones["Moon Sound"]], mined), windau,
+                           zones["Gulf of Riga"])
