@@ -41,7 +41,8 @@ VI_CORPS_BATTERY = "VI Corps foot battery"
 @pytest.fixture(scope="module")
 def corpus() -> Any:
     result = validate([str(ROOT / "scenarios" / "napoleonic")])
-    assert sorted(s.id for s in result.scenarios) == ["paunsdorf-1813", "plancenoit-1815"], result.report.sorted()
+    assert sorted(s.id for s in result.scenarios) == ["aspern-1809", "hougoumont-1815", "paunsdorf-1813",
+                                                      "plancenoit-1815", "raevsky-redoubt-1812"], result.report.sorted()
     return result
 
 
