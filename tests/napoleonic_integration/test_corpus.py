@@ -42,8 +42,8 @@ def test_every_corpus_validates_without_errors_together() -> None:
 def test_the_napoleonic_corpus_has_no_finding_at_all(corpus: Validation) -> None:
     assert corpus.report.sorted() == []
     assert sorted(s.id for s in corpus.scenarios) == CORPUS_IDS
-    assert sorted(t.id for t in corpus.models if isinstance(t, Table)) == ["aspern", "hougoumont", "paunsdorf", "plancenoit",
-                                                                            "raevsky-redoubt"]
+    tables = sorted(t.id for t in corpus.models if isinstance(t, Table))
+    assert tables == ["aspern", "hougoumont", "paunsdorf", "plancenoit", "raevsky-redoubt"]
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.yaml")), ids=lambda p: p.name)
