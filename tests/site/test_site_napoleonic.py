@@ -97,9 +97,9 @@ def test_one_shape_per_terrain_unit_and_battery(plancenoit: NapoleonicScenario) 
     assert [u.get("data-unit") for u in classed(root, "unit")] == [u.id for u in plancenoit.units]
     assert [b.get("data-battery") for b in classed(root, "battery")] == [b.id for b in plancenoit.batteries]
     assert all(e.find(f"{SVG}title") is not None for e in classed(root, "unit") + classed(root, "battery"))
-    labels = {t.text for t in classed(root, "unit-label")}
-    assert labels == {id_words(u.id) for u in plancenoit.units}  # words, never the raw ids
-    assert not labels & {u.id for u in plancenoit.units if "-" in u.id}
+    labels = {" ".join(line.text or "" for line in t) for t in classed(root, "unit-label")}  # a tspan a line
+    assert labels == {u.name for u in plancenoit.units}  # the author's names, never the raw ids
+    assert not labels & {u.id for u in plancenoit.units} and not labels & {id_words(u.id) for u in plancenoit.units}
     # range rings belong to their battery, so the viewer can show the selected battery's alone
     rings = classed(root, "range-ring")
     assert [r.get("data-battery") for r in rings] == [b.id for b in plancenoit.batteries]
@@ -235,7 +235,9 @@ def test_generated_site_has_table_pages_and_rosters(corpus: Any) -> None:
     table = site.pages["maps/paunsdorf.md"]
     terrain = re.search(r'<div class="zones">.*?</div>', table, re.S)
     assert terrain and terrain.group(0).count("<tr>") == 5 + 1
-    assert "<td><code>farmstead</code></td><td>Walled farmstead</td><td>building</td><td>42</td>" in table
+    # the name a player reads, its id a tooltip; the kind in words
+    assert ('<td><span title="farmstead">Walled farmstead</span></td><td>building (burns; no unit stands in it)</td>'
+            "<td>42</td>") in table
     assert "paunsdorf-1813.md" in table
     # what the author wrote of the table is on its page (it used to be dropped when the table was built)
     assert "The village of Paunsdorf fills the middle of the northern half" in table
