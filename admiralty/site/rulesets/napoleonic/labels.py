@@ -64,7 +64,7 @@ class Box:
 
 def lines_of(text: str) -> list[str]:
     """A name broken into lines of at most ``LINE_CHARS`` characters (a longer word keeps its own line)."""
-    return textwrap.wrap(text, LINE_CHARS, break_long_words=False) or [text]
+    return textwrap.wrap(text, LINE_CHARS, break_long_words=False, break_on_hyphens=False) or [text]
 
 
 @dataclass(frozen=True)
