@@ -216,7 +216,8 @@ def test_scenario_page_has_every_part(plancenoit: NapoleonicScenario) -> None:
         assert part in page, part
     rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
     # every option of the schema, in words, explained by the schema's sentence, its clause linked
-    for option in ("Rounding 3 4", "Skirmisher round down", "Marking", "Ignition by guns"):
+    for option in ("Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
+                   "Guns alone can set fires"):
         assert option in rules, option
     assert "ignition_by_guns | False" not in page and "whether batteries without howitzers also roll" in rules
     assert 'href="../../rules/napoleonic/#clause-na-fire-a">NA-fire-a</a>' in rules
@@ -277,3 +278,15 @@ def test_figure_groups_fill_bases_in_order(bases: int, per_base: int, short: int
     groups = figure_groups(unit)
     assert len(groups) == bases and sum(groups) == figures
     assert all(g == per_base for g in groups[:-1]) and 0 < groups[-1] <= per_base
+
+
+def test_rule_options_read_as_plain_words(plancenoit: NapoleonicScenario) -> None:
+    """Each option under its schema title with the schema's sentence, never ``ignition_by_guns | False``."""
+    page = scenario_page(plancenoit, SiteContext())
+    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", rules)
+    assert [r[0].split(" <code")[0] for r in rows] == [
+        "Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
+        "Guns alone can set fires"]
+    guns = rows[3]
+    assert guns[1] == "<strong>no</strong>" and "set buildings alight" in guns[2] and "False" not in rules
