@@ -158,6 +158,8 @@ def test_range_circles_per_battery_and_a_static_version_for_paper(corpus: list[N
         assert {g.get("data-battery") for g in groups} == {b.get("data-battery") for b in classed(root, "battery")}
         paper = ET.fromstring(table_svg(scenario.table, scenario, rings=False))
         assert classed(paper, "range-ring") == [] and classed(paper, "range") == []
+        key = " ".join("".join(e.itertext()) for e in classed(paper, "legend-item"))
+        assert "range circle" not in key and "sticks below" in key  # the key explains what paper has
         sticks = classed(paper, "range-stick")
         assert len(sticks) == len({(b.ranges.canister, b.ranges.effective, b.ranges.long)
                                    for b in scenario.batteries})

@@ -214,9 +214,10 @@ def _shorten(caption: str) -> str:
     return caption if len(caption) <= room else caption[: room - 1].rstrip() + "…"
 
 
-def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float) -> tuple[str, float]:
-    """The key: terrain kinds in words, the sides' colours, the battery mark, range circles and planned fire;
-    then the range sticks."""
+def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float,
+            rings: bool = True) -> tuple[str, float]:
+    """The key: terrain kinds in words, the sides' colours, the battery mark, range circles (where drawn) and
+    planned fire; then the range sticks."""
     kinds = list(dict.fromkeys(piece.kind for piece in table.terrain))
     items = [(f'<rect width="16" height="10" y="-9" fill="{TERRAIN_FILLS.get(k, "#ccc")}" stroke="#6d5f4b"/>',
               TERRAIN_WORDS.get(k, k)) for k in kinds]
@@ -227,10 +228,11 @@ def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width
     if scenario and scenario.batteries:
         items.append(('<circle cx="7" cy="-4" r="5" fill="#888" stroke="#111"/>'
                       '<line x1="7" y1="-4" x2="16" y2="-4" stroke="#111" stroke-width="2.5"/>',
-                      "battery, barrel along its facing: select one to see its range circles"))
+                      "battery, barrel along its facing" + (": select one to see its range circles" if rings else
+                                                            " (measure its ranges with the sticks below)")))
         items += [('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#555" stroke-width="1.5"'
                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>", f"{band} range circle")
-                  for band, dash in RANGE_DASHES.items()]
+                  for band, dash in RANGE_DASHES.items() if rings]
     if scenario and scenario.fire_plan:
         items.append(('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#b71c1c" stroke-width="2"/>',
                       "planned fire (the fire plan)"))
@@ -272,7 +274,7 @@ def table_svg(table: Table, scenario: NapoleonicScenario | None = None, *, svg_i
                 circles.append(_rings(battery, frame, colour))
         fire = _fire_lines(scenario, frame, svg_id)
     placed, missing = _labels(table, scenario, frame, boxes, width)
-    legend, legend_height = _legend(scenario, table, depth, width)
+    legend, legend_height = _legend(scenario, table, depth, width, rings)
     title = f"Table: {scenario.title if scenario else table.title} ({table.size[0]:g} × {table.size[1]:g} cm)"
     x0, y0 = frame.point((0, table.size[1]))
     surface = f'x="{x0}" y="{y0}" width="{table.size[0] * SCALE:g}" height="{table.size[1] * SCALE:g}"'
@@ -288,7 +290,7 @@ def table_svg(table: Table, scenario: NapoleonicScenario | None = None, *, svg_i
         f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{depth:.1f}" '
         f'viewBox="0 0 {width:.1f} {depth:.1f}">',
         f'<rect class="table-surface" {surface} fill="#eef0e2" stroke="#555"/>',
-        '<g class="grid" stroke="#d3d6c4" stroke-width="0.6" font-size="8" fill="#777">', *_grid(table, frame), "</g>",
+        '<g class="grid" stroke="#d3d6c4" stroke-width="0.6" font-size="10" fill="#666">', *_grid(table, frame), "</g>",
         '<g class="terrains">', *_terrain(table, frame), "</g>",
         f'<g class="ranges" clip-path="url(#{attr(svg_id)}-clip)">', *circles, "</g>",
         '<g class="units">', *units, "</g>",
