@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
-from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Terrain
+from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Side, Table, Terrain, Unit
 from admiralty.site.rulesets.napoleonic.drawing import PAD, SCALE, TERRAIN_WORDS, table_svg
 from admiralty.site.rulesets.napoleonic.labels import LINE_EM, NOMINAL_PX, advance_em
 from admiralty.validator.pipeline import validate
@@ -207,3 +209,27 @@ def test_hostile_names_are_escaped_in_labels(corpus: list[NapoleonicScenario]) -
     assert texts.count(" ".join(EVIL.split())) >= 1  # the unit's name, shown as text
     terrain = next(e for e in classed(root, "terrain") if e.get("data-terrain") == "evil")
     assert "".join(terrain.itertext()).startswith(EVIL)  # the piece's tooltip, as text
+
+
+@settings(max_examples=40, deadline=None)
+@given(spots=st.lists(st.tuples(st.integers(2, 98), st.integers(2, 58)), min_size=1, max_size=14),
+       words=st.integers(1, 7))
+def test_names_never_overlap_on_any_table(spots: list[tuple[int, int]], words: int) -> None:
+    """Any crowd of units: the names placed never overlap one another nor leave the table, each is 11 px or
+    more, and a name with no room left is listed (never drawn over another) and kept in its unit's tooltip."""
+    name = " ".join(["Battalion"] * words)
+    units = tuple(Unit(f"u{i}", "a", "infantry", "first", 8, 2, "line", (float(x), float(y)), 0.0,
+                       name=f"{name} {i}") for i, (x, y) in enumerate(spots))
+    table = Table("t", "Table", (100.0, 60.0), ())
+    scenario = NapoleonicScenario("s", "S", table, (Side("a", "A"), Side("b", "B")), units, (), 3, ())
+    root = ET.fromstring(table_svg(table, scenario))
+    found = labels(root)
+    boxes = [label_box(e) for e in found]
+    assert all(int(e.get("data-px", 0)) >= 11 for e in found)
+    assert not any(overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    surface = classed(root, "table-surface")[0]
+    right = float(surface.get("x", 0)) + float(surface.get("width", 0))
+    assert all(b[0] >= float(surface.get("x", 0)) and b[2] <= right for b in boxes)
+    missing = root.find(f"{SVG}desc")
+    unplaced = (missing.text or "") if missing is not None else ""
+    assert len(found) + (unplaced.count(";") + 1 if unplaced else 0) == len(units)

@@ -176,11 +176,12 @@ def _labels(table: Table, scenario: NapoleonicScenario | None, frame: TableFrame
         if placer.beside(kind, thing.id, name_of(thing), boxes[f"{kind}:{thing.id}"]) is None:
             missing.append(name_of(thing))
     for piece in table.terrain:
-        shape = Polygon(piece.polygon)
-        spots = inside(shape, frame)
-        if placer.place("terrain-label", piece.id, name_of(piece), spots) is None and placer.beside(
-                "terrain-label", piece.id, name_of(piece),
-                svg_box(frame.point(p) for p in piece.polygon)) is None:
+        # inside the piece, else beside it, clear of units; only then over a unit, inside or beside
+        outline = svg_box(frame.point(p) for p in piece.polygon)
+        spots = list(inside(Polygon(piece.polygon), frame))
+        if not any(placer.place("terrain-label", piece.id, name_of(piece), spots, passes=(over,)) or
+                   placer.beside("terrain-label", piece.id, name_of(piece), outline, passes=(over,))
+                   for over in (False, True)):
             missing.append(name_of(piece))
     return placer.placed, missing
 

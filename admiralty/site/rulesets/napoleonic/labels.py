@@ -145,29 +145,36 @@ class Placer:
     def size(self, kind: str) -> float:
         return SIZE_PX[kind] * self.unit
 
-    def free(self, box: Box, own: Box | None) -> bool:
+    def free(self, box: Box, own: Box | None, *, over_pieces: bool = False) -> bool:
+        """Inside the table, clear of every name placed, and (unless ``over_pieces``) of every unit and battery
+        but the one named."""
         padded = box.grown(GAP_PX * self.unit)
-        return box.within(self.bounds) and not any(padded.overlaps(p.box) for p in self.placed) and not any(
-            padded.overlaps(o) for o in self.obstacles if o != own)
+        return box.within(self.bounds) and not any(padded.overlaps(p.box) for p in self.placed) and (
+            over_pieces or not any(padded.overlaps(o) for o in self.obstacles if o != own))
 
     def place(self, kind: str, ref: str, text: str, spots: Iterable[tuple[float, float]],
-              own: Box | None = None) -> Placed | None:
-        """The first of ``spots`` where the name is free (``own``, the piece named, may lie under it), or None."""
+              own: Box | None = None, passes: tuple[bool, ...] = (False, True)) -> Placed | None:
+        """The first of ``spots`` where the name is free (``own``, the piece named, may lie under it); failing
+        that (the second of ``passes``), the first where it only covers other pieces: on a crowded table a name
+        over a unit beats no name. Else None, and the name is left to the tooltips."""
         lines, size = lines_of(text), self.size(kind)
-        for x, y in spots:
-            box = label_box(lines, x, y, size, kind)
-            if self.free(box, own):
-                placed = Placed(kind, tuple(lines), x, y, size, box, ref)
-                self.placed.append(placed)
-                return placed
+        spots = list(spots)
+        for over_pieces in passes:
+            for x, y in spots:
+                box = label_box(lines, x, y, size, kind)
+                if self.free(box, own, over_pieces=over_pieces):
+                    placed = Placed(kind, tuple(lines), x, y, size, box, ref)
+                    self.placed.append(placed)
+                    return placed
         return None
 
-    def beside(self, kind: str, ref: str, text: str, piece: Box) -> Placed | None:
+    def beside(self, kind: str, ref: str, text: str, piece: Box,
+               passes: tuple[bool, ...] = (False, True)) -> Placed | None:
         """The name beside ``piece``, nearest first; one set more than a line apart gets a leader line."""
         lines, size = lines_of(text), self.size(kind)
         probe = label_box(lines, 0, 0, size, kind)
         placed = self.place(kind, ref, text, around(piece, probe.right - probe.left, probe.bottom - probe.top,
-                                                        GAP_PX * 2 * self.unit), own=piece)
+                                                        GAP_PX * 2 * self.unit), own=piece, passes=passes)
         if placed is None:
             return None
         (x1, y1), (x2, y2) = nearest_points(piece, placed.box)
