@@ -14,6 +14,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
@@ -121,7 +122,13 @@ def around(piece: Box, width: float, height: float, gap: float) -> Iterator[tupl
         yield from ((right, above), (left, above), (right, below), (left, below))
 
 
-def inside(shape: Polygon, to_svg: object, step_cm: float = 2.0) -> Iterator[tuple[float, float]]:
+class Frame(Protocol):
+    """Table centimetres to SVG units (``drawing.TableFrame``)."""
+
+    def point(self, p: Sequence[float]) -> tuple[float, float]: ...
+
+
+def inside(shape: Polygon, to_svg: Frame, step_cm: float = 2.0) -> Iterator[tuple[float, float]]:
     """Centres inside a terrain piece: its pole of inaccessibility, then a 2 cm grid nearest the pole first."""
     pole = polylabel(shape, tolerance=0.5) if shape.area > 0 else shape.representative_point()
     minx, miny, maxx, maxy = shape.bounds
@@ -130,7 +137,7 @@ def inside(shape: Polygon, to_svg: object, step_cm: float = 2.0) -> Iterator[tup
     grid = [p for p in grid if shape.contains(ShapelyPoint(p))]
     grid.sort(key=lambda p: (p[0] - pole.x) ** 2 + (p[1] - pole.y) ** 2)
     for p in [(pole.x, pole.y), *grid]:
-        yield to_svg.point(p)  # type: ignore[attr-defined]
+        yield to_svg.point(p)
 
 
 class Placer:
