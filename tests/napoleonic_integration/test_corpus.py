@@ -19,7 +19,7 @@ from admiralty.validator.pipeline import Validation, validate
 
 from .helpers import CORPUS, ROOT, replaced
 
-CORPUS_IDS = ["paunsdorf-1813", "plancenoit-1815"]
+CORPUS_IDS = ["aspern-1809", "hougoumont-1815", "paunsdorf-1813", "plancenoit-1815", "raevsky-redoubt-1812"]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,8 @@ def test_every_corpus_validates_without_errors_together() -> None:
 def test_the_napoleonic_corpus_has_no_finding_at_all(corpus: Validation) -> None:
     assert corpus.report.sorted() == []
     assert sorted(s.id for s in corpus.scenarios) == CORPUS_IDS
-    assert sorted(t.id for t in corpus.models if isinstance(t, Table)) == ["paunsdorf", "plancenoit"]
+    tables = sorted(t.id for t in corpus.models if isinstance(t, Table))
+    assert tables == ["aspern", "hougoumont", "paunsdorf", "plancenoit", "raevsky-redoubt"]
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.yaml")), ids=lambda p: p.name)
@@ -74,8 +75,18 @@ def test_scenarios_carry_what_the_project_reads(corpus: Validation, scenario_id:
     assert s.smoke.games >= 1 and set(s.smoke.players) <= set(PLAYERS)
     assert s.smoke.balance is not None and 0 <= s.smoke.balance[0] < s.smoke.balance[1] <= 1
     assert len(s.sides) == 2 and all(side.nations for side in s.sides)
-    assert any(b.rockets for b in s.batteries) or any(b.howitzers and not b.guns for b in s.batteries)
-    assert any(t.kind in ("building", "built-up") for t in s.table.terrain)
+    # every action has pieces that shell or burn (the corpus as a whole shows rockets and howitzer batteries)
+    assert any(b.rockets or b.howitzers for b in s.batteries)
+    # something to shelter behind; Borodino's redoubt is an earthwork (cover) and its table has no building
+    assert any(t.kind in ("building", "built-up", "cover") for t in s.table.terrain)
+
+
+def test_the_corpus_shows_rockets_and_howitzer_batteries(corpus: Validation) -> None:
+    assert [s.id for s in corpus.scenarios if any(b.rockets for b in s.batteries)] == ["paunsdorf-1813"]
+    assert [s.id for s in corpus.scenarios if any(b.howitzers and not b.guns for b in s.batteries)] == [
+        "hougoumont-1815", "plancenoit-1815"]
+    burning = [s.id for s in corpus.scenarios if any(t.kind in ("building", "built-up") for t in s.table.terrain)]
+    assert burning == ["aspern-1809", "hougoumont-1815", "paunsdorf-1813", "plancenoit-1815"]
 
 
 def test_paunsdorf_has_the_rocket_troop_and_plancenoit_the_howitzers(corpus: Validation) -> None:

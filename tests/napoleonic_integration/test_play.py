@@ -24,7 +24,7 @@ from admiralty.validator.pipeline import validate
 from .helpers import CORPUS
 
 SEEDS = range(200)
-SCENARIO_IDS = ["paunsdorf-1813", "plancenoit-1815"]
+SCENARIO_IDS = ["aspern-1809", "hougoumont-1815", "paunsdorf-1813", "plancenoit-1815", "raevsky-redoubt-1812"]
 
 
 @pytest.fixture(scope="module")

@@ -130,7 +130,8 @@ def test_renaissance_and_napoleonic_pages_in_a_real_browser(ruleset_server: str,
 
     scenarios = {s.id: s for s in validate([str(ruleset_corpus)]).scenarios}
     corpus = {s.id for s in validate([str(ROOT / "scenarios" / r) for r in ("renaissance", "napoleonic")]).scenarios}
-    assert {"armada-1588", "preveza-1538", "lepanto-1571", "paunsdorf-1813", "plancenoit-1815"} <= corpus
+    assert {"armada-1588", "preveza-1538", "lepanto-1571", "paunsdorf-1813", "plancenoit-1815",
+            "hougoumont-1815"} <= corpus
     assert set(scenarios) == corpus | {"hostile-armada", "hostile-plancenoit"}
     load(browser, ruleset_server + "scenarios/")
     rows = browser.find_elements(By.CSS_SELECTOR, "#scenario-index tbody tr")

@@ -41,7 +41,8 @@ VI_CORPS_BATTERY = "VI Corps foot battery"
 @pytest.fixture(scope="module")
 def corpus() -> Any:
     result = validate([str(ROOT / "scenarios" / "napoleonic")])
-    assert sorted(s.id for s in result.scenarios) == ["paunsdorf-1813", "plancenoit-1815"], result.report.sorted()
+    assert sorted(s.id for s in result.scenarios) == ["aspern-1809", "hougoumont-1815", "paunsdorf-1813",
+                                                      "plancenoit-1815", "raevsky-redoubt-1812"], result.report.sorted()
     return result
 
 
@@ -96,9 +97,9 @@ def test_one_shape_per_terrain_unit_and_battery(plancenoit: NapoleonicScenario) 
     assert [u.get("data-unit") for u in classed(root, "unit")] == [u.id for u in plancenoit.units]
     assert [b.get("data-battery") for b in classed(root, "battery")] == [b.id for b in plancenoit.batteries]
     assert all(e.find(f"{SVG}title") is not None for e in classed(root, "unit") + classed(root, "battery"))
-    labels = {t.text for t in classed(root, "unit-label")}
-    assert labels == {id_words(u.id) for u in plancenoit.units}  # words, never the raw ids
-    assert not labels & {u.id for u in plancenoit.units if "-" in u.id}
+    labels = {" ".join(line.text or "" for line in t) for t in classed(root, "unit-label")}  # a tspan a line
+    assert labels == {u.name for u in plancenoit.units}  # the author's names, never the raw ids
+    assert not labels & {u.id for u in plancenoit.units} and not labels & {id_words(u.id) for u in plancenoit.units}
     # range rings belong to their battery, so the viewer can show the selected battery's alone
     rings = classed(root, "range-ring")
     assert [r.get("data-battery") for r in rings] == [b.id for b in plancenoit.batteries]
@@ -215,7 +216,8 @@ def test_scenario_page_has_every_part(plancenoit: NapoleonicScenario) -> None:
         assert part in page, part
     rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
     # every option of the schema, in words, explained by the schema's sentence, its clause linked
-    for option in ("Rounding 3 4", "Skirmisher round down", "Marking", "Ignition by guns"):
+    for option in ("Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
+                   "Guns alone can set fires"):
         assert option in rules, option
     assert "ignition_by_guns | False" not in page and "whether batteries without howitzers also roll" in rules
     assert 'href="../../rules/napoleonic/#clause-na-fire-a">NA-fire-a</a>' in rules
@@ -234,7 +236,9 @@ def test_generated_site_has_table_pages_and_rosters(corpus: Any) -> None:
     table = site.pages["maps/paunsdorf.md"]
     terrain = re.search(r'<div class="zones">.*?</div>', table, re.S)
     assert terrain and terrain.group(0).count("<tr>") == 5 + 1
-    assert "<td><code>farmstead</code></td><td>Walled farmstead</td><td>building</td><td>42</td>" in table
+    # the name a player reads, its id a tooltip; the kind in words
+    assert ('<td><span title="farmstead">Walled farmstead</span></td><td>building (burns; no unit stands in it)</td>'
+            "<td>42</td>") in table
     assert "paunsdorf-1813.md" in table
     # what the author wrote of the table is on its page (it used to be dropped when the table was built)
     assert "The village of Paunsdorf fills the middle of the northern half" in table
@@ -274,3 +278,15 @@ def test_figure_groups_fill_bases_in_order(bases: int, per_base: int, short: int
     groups = figure_groups(unit)
     assert len(groups) == bases and sum(groups) == figures
     assert all(g == per_base for g in groups[:-1]) and 0 < groups[-1] <= per_base
+
+
+def test_rule_options_read_as_plain_words(plancenoit: NapoleonicScenario) -> None:
+    """Each option under its schema title with the schema's sentence, never ``ignition_by_guns | False``."""
+    page = scenario_page(plancenoit, SiteContext())
+    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", rules)
+    assert [r[0].split(" <code")[0] for r in rows] == [
+        "Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
+        "Guns alone can set fires"]
+    guns = rows[3]
+    assert guns[1] == "<strong>no</strong>" and "set buildings alight" in guns[2] and "False" not in rules

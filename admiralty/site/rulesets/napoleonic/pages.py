@@ -20,7 +20,7 @@ from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
-from admiralty.site.rulesets.napoleonic.drawing import compass, table_svg, target_shape
+from admiralty.site.rulesets.napoleonic.drawing import TERRAIN_WORDS, compass, table_svg, target_shape
 from admiralty.site.rulesets.napoleonic.plain import (
     legend_html,
     name_html,
@@ -93,7 +93,9 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
     drawn = table_svg(table, scenario, svg_id=f"table-{slug(scenario.id)}")
     out = [_table(["", ""], facts, "facts"), "## Table\n",
            "To scale, in centimetres; north (the far edge) is up. Each unit is drawn on the bases it covers, its "
-           "front edge black; each battery has its canister, effective and long range circles.\n",
+           "front edge black. Select a battery (click it, or Tab to it and press Enter) to see its canister, "
+           "effective and long range circles; on paper, the range sticks under the table measure the same "
+           "distances.\n",
            ctx.figure(f"na-table-{slug(scenario.id)}", drawn, "map-figure")]
     out.append("## Units\n")
     for side in scenario.sides:
@@ -140,8 +142,8 @@ def table_page(table: Table, src: str, scenarios: Sequence[NapoleonicScenario], 
     out.append(ctx.figure(key, table_svg(table, svg_id=key), "map-figure"))
     if table.terrain:
         out.append("## Terrain\n")
-        out.append(_table(["Terrain", "Name", "Kind", "Area (cm²)"],
-                          [[f"<code>{esc(t.id)}</code>", esc(t.name), esc(t.kind), f"{Polygon(t.polygon).area:.0f}"]
+        out.append(_table(["Terrain", "Kind", "Area (cm²)"],
+                          [[_name(t), esc(TERRAIN_WORDS.get(t.kind, t.kind)), f"{Polygon(t.polygon).area:.0f}"]
                            for t in table.terrain], "zones"))
     using = [s for s in scenarios if s.table.id == table.id]
     if using:

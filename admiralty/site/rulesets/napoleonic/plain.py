@@ -3,13 +3,16 @@ the victory conditions with the packaged house table's value, and the legend of 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
 from admiralty.engine.rulesets.napoleonic.tables import load_tables
 from admiralty.site.context import SiteContext
 from admiralty.site.text import attr, esc, html_block
-from admiralty.site.words import explain, id_words, link_clauses, options_rows, table_overrides
+from admiralty.site.words import explain, id_words, link_clauses, option_schema, options_rows, table_overrides
+
+OPTION_ID = re.compile(r'<code class="option-id">([^<]*)</code>')
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("Class", "first, second or third: the troops' quality, which decides how they stand fire and round their "
@@ -40,7 +43,15 @@ def thing_name(scenario: NapoleonicScenario, thing_id: str) -> str:
 
 
 def special_rules(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> list[list[str]]:
-    return options_rows("napoleonic", dict(scenario.rules), src, ctx)
+    """The rule options in plain words: each under the schema's title for it (``Marking casualties``, not the
+    option's name in words), its value, and the schema's sentence for it."""
+    rows = options_rows("napoleonic", dict(scenario.rules), src, ctx)
+    titles = {name: str(spec["title"]) for name, spec in option_schema("napoleonic").items() if "title" in spec}
+    for row in rows:
+        found = OPTION_ID.search(row[0])
+        if found and found.group(1) in titles:
+            row[0] = f"{esc(titles[found.group(1)])} {found.group(0)}"
+    return rows
 
 
 def overrides(scenario: NapoleonicScenario) -> list[str]:

@@ -62,7 +62,7 @@ def sheets_page(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str
            html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
     key = f"sheet-table-{slug(scenario.id)}"
     sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(key, table_svg(scenario.table, scenario,
-                                                                                      svg_id=key)))]
+                                                                                      svg_id=key, rings=False)))]
     for side in scenario.sides:
         name = side.name or id_words(side.id)
         units = [u for u in scenario.units if u.side == side.id]
