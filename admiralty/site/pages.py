@@ -19,6 +19,7 @@ from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
+from admiralty.site.replaynames import scenario_names
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_status, scenario_status, status_section
 from admiralty.site.text import (
@@ -185,9 +186,10 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
     out.append(scenario_status(ruleset, src, ctx))
     out.append("## A sample game\n")
-    out.append("One of the smoke games, turn by turn: the events of each turn, and on the map above the places "
-               "they name, marked.\n")
-    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id), ""))
+    out.append("One of the smoke games, turn by turn: each turn's events in words, the fleets moving on a copy of "
+               "the map, contacts and battles marked, damage and sinkings listed, and the victory points so far.\n")
+    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
+                                 scenario_names(scenario), side_colours(scenario)))
     out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 
