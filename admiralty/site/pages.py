@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
-from admiralty.site import coverage, replayview
+from admiralty.site import coverage, downloads, replayview
 from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
@@ -363,4 +363,5 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
         site.pages[code_src(entry.code)] = code_page(entry)
     site.pages.update(rules_pages(ctx))
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
+    site.notes += downloads.link_all(site.pages, ctx)
     return site
