@@ -167,7 +167,9 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
     out.append(", ".join(facts) + ".\n")
     if renderer and renderer.sheets:
-        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
+        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))}): the map, orders of battle, record "
+                   "cards and the turn and VP tracks, a page each, to print or save as PDF (Letter or A4). The map "
+                   "alone: *Download this map* under it, as SVG or PDF.\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
     out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))

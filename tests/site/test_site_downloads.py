@@ -65,3 +65,12 @@ def test_built_site_links_files_that_exist(built_site: Path, page: str) -> None:
             assert b"<script" not in data
     assert not re.findall(r'downloads/[^"]+" download', (built_site / "sheets/mini-raid/index.html")
                           .read_text(encoding="utf-8"))
+
+
+def test_print_pack_buttons_say_what_they_do() -> None:
+    from admiralty.site.printpack import controls
+
+    html = controls()
+    buttons = re.findall(r'<button[^>]*data-paper="([^"]+)">([^<]+)</button>', html)
+    assert buttons == [("letter", "Print or save as PDF (Letter)"), ("A4", "Print or save as PDF (A4)")]
+    assert "Save as PDF" in html and "Download this map" in html  # where the ready files are
