@@ -58,6 +58,35 @@
     return [q.x, q.y, Math.min(r.width, r.height) / (m.a || 1)];
   }
 
+  /* Crop the copy to where the game happens: every place a fleet stands, meets or fights in any turn, with a
+     margin, so that the tokens are legible on a phone (the page's own map above still shows it all). */
+  function focus(copy, pane, turns) {
+    var ids = {}, m = pane.getScreenCTM(), vb = pane.viewBox && pane.viewBox.baseVal;
+    if (!m || !vb || !vb.width) { return; }
+    turns.forEach(function (t) {
+      (t.tokens || []).forEach(function (f) { ids[f.at] = true; });
+      (t.contacts || []).concat(t.battles || []).forEach(function (z) { ids[z] = true; });
+    });
+    var inverse = m.inverse(), box = null, p = (pane.ownerSVGElement || pane).createSVGPoint();
+    Object.keys(ids).forEach(function (id) {
+      var el = place(copy, id), r = el && el.getBoundingClientRect();
+      if (!r || !r.width) { return; }
+      [[r.left, r.top], [r.right, r.bottom]].forEach(function (xy) {
+        p.x = xy[0]; p.y = xy[1];
+        var q = p.matrixTransform(inverse);
+        box = box ? [Math.min(box[0], q.x), Math.min(box[1], q.y), Math.max(box[2], q.x), Math.max(box[3], q.y)]
+          : [q.x, q.y, q.x, q.y];
+      });
+    });
+    if (!box) { return; }
+    var pad = Math.max(box[2] - box[0], box[3] - box[1]) * 0.2 + vb.width * 0.03;
+    var w = Math.max(box[2] - box[0] + 2 * pad, vb.width * 0.3), h = Math.max(box[3] - box[1] + 2 * pad, vb.height * 0.3);
+    if (w > vb.width * 0.85 && h > vb.height * 0.85) { return; }  /* the game covers the whole map anyway */
+    var cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
+    pane.setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
+    copy.setAttribute("data-cropped", "true");
+  }
+
   function start(viewer) {
     var data;
     try { data = JSON.parse(viewer.querySelector("script.replay-data").textContent); } catch (e) { return; }
@@ -81,6 +110,7 @@
       legend.className = "replay-fleets";
       viewer.querySelector(".replay-state").appendChild(legend);
     }
+    if (layer) { focus(copy, pane, turns); }
     slider.max = String(turns.length - 1);
     viewer.querySelector(".replay-tally caption").textContent =
       data.scored ? "Victory points so far" : (data.loss_label || "Losses") + " so far";
@@ -116,7 +146,7 @@
           if (!c) { return; }
           var size = Math.max(6, Math.min(c[2] || 20, 40)), n = stacks[at].length;
           var angle = 2 * Math.PI * k / n, spread = n > 1 ? size * 0.45 : 0;
-          var x = c[0] + spread * Math.cos(angle), y = c[1] + spread * Math.sin(angle), r = size * 0.3;
+          var x = c[0] + spread * Math.cos(angle), y = c[1] + spread * Math.sin(angle), r = size * 0.36;
           var g = layer.querySelector("g[data-token='" + CSS.escape(f.id) + "']");
           if (!g) {
             g = document.createElementNS(SVG, "g");
@@ -164,7 +194,7 @@
         row.appendChild(value);
         if (data.scored) {
           var lost = document.createElement("td");
-          lost.textContent = String((turn.losses || {})[s.id] || 0) + " " + (data.loss_label || "lost").toLowerCase();
+          lost.textContent = (data.loss_label || "Losses") + ": " + String((turn.losses || {})[s.id] || 0);
           row.appendChild(lost);
         }
         tally.appendChild(row);
