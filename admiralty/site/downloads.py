@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from admiralty.atomic import write_bytes, write_text
 from admiralty.site.context import FIGURE_ATTRIBUTE, SiteContext
 from admiralty.site.text import attr, html_block, page_url
 
@@ -95,11 +96,11 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
     notes = []
     for key in sorted(keys):
         svg = standalone_svg(figures[key], css)
-        (folder / f"{key}.svg").write_text(svg, encoding="utf-8")
+        write_text(folder / f"{key}.svg", svg)
         if not pdf:
             continue
         try:
-            (folder / f"{key}.pdf").write_bytes(svg_pdf(svg))
+            write_bytes(folder / f"{key}.pdf", svg_pdf(svg))
         except Exception as error:  # svglib's own errors vary; the build log names the map instead
             notes.append(f"map {key}: no PDF ({type(error).__name__}: {error})")
     return notes
