@@ -7,11 +7,13 @@ The replay viewer (``replayview``) writes each event as a sentence with these na
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from admiralty.site.words import id_words, nation_name
 
+_ID = re.compile(r"[a-z][a-z0-9]*(?:[-_]+[a-z0-9]+)*")  # lower-case words joined by - or _: a slug, not a name
 MAX_DEPTH = 5  # scenario -> map -> zones -> zone: deeper objects (sources, polygons) carry no names
 
 
@@ -48,15 +50,15 @@ class Names:
 
     def name(self, ident: Any) -> str:
         """A name for ``ident``: the scenario's own, else the id in words (``flush_deck_galleons`` ->
-        ``Flush deck galleons``); a zone code without a name stays a code (``K12``)."""
+        ``Flush deck galleons``); anything else (a ship's name, a grid code ``K12``) stays as it is."""
         text = str(ident)
         if text in self.sides:
             return self.sides[text]
         if text in self.names and self.names[text] != text:
             return self.names[text]
-        if any(c.isdigit() for c in text) and text.replace("-", "").isalnum() and text.upper() == text:
-            return text  # a grid code: the map prints it as it is
-        return id_words(text)
+        if _ID.fullmatch(text):  # an id without a name: in words (a ship's name or a grid code stays as it is)
+            return id_words(text)
+        return text
 
     def side(self, ident: Any) -> str:
         """A side's (or power's, or nation's) name."""

@@ -93,6 +93,16 @@ def test_replay_viewer_advances_a_turn_moves_tokens_and_scores(server: str, brow
     assert_clean(browser, "replay")
 
 
+def test_hostile_names_in_the_replay_stay_text(server: str, browser: Any) -> None:  # noqa: F811
+    load(browser, server + "scenarios/hostile-raid/")
+    shown = " ".join(_shown(browser))
+    assert "Central <script>window.__pwned=12</script> Powers" in shown  # the side's name, shown as written
+    assert "Novara <img src=x onerror=window.__pwned=2>" in shown  # a ship's name, never turned into words
+    browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
+    assert "<script>" in browser.find_element(By.CSS_SELECTOR, ".replay-tally").text
+    assert_clean(browser, "hostile replay")
+
+
 @pytest.fixture(scope="module")
 def smoked_corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real corpus built with one recorded sample game per scenario (two smoke games each)."""

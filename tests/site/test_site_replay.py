@@ -79,7 +79,7 @@ def test_game_over_sets_the_final_score_and_a_vp_free_game_counts_losses() -> No
 def test_an_unknown_or_malformed_event_still_reads_as_words() -> None:
     names = Names(names={"horthy": "Horthy's cruisers", "V25": "V25 (Bocche di Cattaro)"})
     text = sentence({"turn": 3, "type": "order-refused", "fleet": "horthy", "at": "V25", "why": "no fuel"}, names)
-    assert text == "Order refused: fleet Horthy's cruisers; at V25 (Bocche di Cattaro); why No fuel."
+    assert text == "Order refused: fleet Horthy's cruisers; at V25 (Bocche di Cattaro); why no fuel."
     assert sentence({"type": "fleet-moved", "fleet": "horthy", "path": 7}, names) == generic(
         {"type": "fleet-moved", "fleet": "horthy", "path": 7}, names)
     assert not RAW.search(text)
