@@ -40,7 +40,9 @@ def plural(count: Any, word: str, words: str = "") -> str:
 
 def _list(values: Any, n: Names) -> str:
     items = [n.name(v) for v in values] if isinstance(values, list | tuple) else [n.name(values)]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "nothing"
+    if len(items) <= 1:
+        return items[0] if items else "nothing"
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _counts(units: Any, n: Names) -> str:

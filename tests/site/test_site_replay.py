@@ -47,12 +47,13 @@ def test_tokens_follow_the_fleets_and_the_tally_runs(mini_game: tuple[Any, list[
     scenario, events = mini_game
     grouped = turns(events, scenario_names(scenario))
     where = [{t["id"]: t["at"] for t in turn["tokens"]} for turn in grouped]
-    moves = [e for e in events if e["type"] == "fleet-moved"]
     for turn, positions in zip(grouped, where, strict=True):
-        last = [m for m in moves if m["turn"] <= turn["turn"] and m["fleet"] in positions]
-        for move in last:  # every fleet still afloat stands where its last move of the game so far ended
-            if move is [m for m in last if m["fleet"] == move["fleet"]][-1]:
-                assert positions[move["fleet"]] == move["path"][-1]
+        for fleet, at in positions.items():  # where its last move so far ended (or where it started)
+            moves = [e for e in events if e.get("fleet") == fleet and e["turn"] <= turn["turn"]
+                     and e["type"] in ("fleet-placed", "fleet-moved", "raider-revealed")]
+            last = moves[-1]
+            assert at == (last["path"][-1] if last["type"] == "fleet-moved" else last["at"])
+    assert where[0] != where[1]  # the tokens do move
     removed = {e["fleet"] for e in events if e["type"] == "fleet-removed"}
     assert removed and not removed & set(where[-1])  # a fleet with no ships left leaves the map
     scored = [sum(e["points"] for e in events if e["type"] == "points" and e["turn"] <= t["turn"]
