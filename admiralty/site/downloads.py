@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from admiralty.site.context import FIGURE_ATTRIBUTE, SiteContext
 from admiralty.site.text import attr, html_block, page_url
 
 FOLDER = "downloads"
+SVG_NS = "http://www.w3.org/2000/svg"
+ET.register_namespace("", SVG_NS)
 _BLOCK = re.compile(f'<span {FIGURE_ATTRIBUTE}="([^"]+)"></span>\n</div>\n')
 _ROOT_TAG = re.compile(r"<svg\b[^>]*>")
 _XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
@@ -53,20 +56,68 @@ def standalone_svg(svg: str, css: str) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg[:tag.start()] + root + style + svg[tag.end():]
 
 
+def _flatten_panes(svg: str) -> str:
+    """Each ``<svg>`` nested in the drawing (the map's pan-and-zoom pane) as a group clipped to its box, holding
+    its content moved and scaled by its viewBox: svglib sizes a nested ``svg`` a second time from pixels to
+    points, which drew the pane at three quarters of its size in a corner of the page."""
+    root = ET.fromstring(svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg)
+    panes = [e for e in root.iter(f"{{{SVG_NS}}}svg") if e is not root]
+    defs = root.find(f"{{{SVG_NS}}}defs")
+    if panes and defs is None:
+        defs = ET.Element(f"{{{SVG_NS}}}defs")
+        root.insert(0, defs)
+    for number, pane in enumerate(panes):
+        x, y, width, height = (float(pane.get(k) or 0) for k in ("x", "y", "width", "height"))
+        box = [float(v) for v in (pane.get("viewBox") or f"0 0 {width} {height}").replace(",", " ").split()]
+        if len(box) != 4 or not (box[2] and box[3] and width and height) or defs is None:
+            continue
+        clip = ET.SubElement(defs, f"{{{SVG_NS}}}clipPath", {"id": f"pane-clip-{number}"})
+        ET.SubElement(clip, f"{{{SVG_NS}}}rect", {"x": str(x), "y": str(y), "width": str(width), "height": str(height)})
+        scale = min(width / box[2], height / box[3])
+        content = ET.Element(f"{{{SVG_NS}}}g", {
+            "transform": f"translate({x} {y}) scale({scale}) translate({-box[0]} {-box[1]})"})
+        content.extend(list(pane))
+        css_class = pane.get("class", "")
+        pane.clear()  # children and attributes: the pane becomes the clipped group
+        pane.tag = f"{{{SVG_NS}}}g"
+        pane.attrib.update({"class": css_class, "clip-path": f"url(#pane-clip-{number})"})
+        pane.append(content)
+    return ET.tostring(root, encoding="unicode")
+
+
 def svg_pdf(svg: str) -> bytes:
     """A one-page PDF of a standalone SVG (page size = the drawing's size)."""
     from reportlab.graphics import renderPDF
     from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    drawing = svg2rlg(io.BytesIO(_flatten_panes(svg).encode("utf-8")))
     if drawing is None:
         raise ValueError("svglib could not read the drawing")
     return bytes(renderPDF.drawToString(drawing))
 
 
+def svg_rules(css: str) -> str:
+    """The top-level rules of a stylesheet whose selector names an ``svg`` (the drawings' styles): the page's
+    other rules and every ``@media`` block (screen or print) have nothing to style in a file, and each rule
+    svglib has to match against every element of a map costs build time."""
+    kept, depth, start = [], 0, 0
+    text = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    for i, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                rule = text[start:i + 1].strip()
+                if not rule.startswith("@") and "svg" in rule.split("{", 1)[0]:
+                    kept.append(rule)
+                start = i + 1
+    return "\n".join(kept)
+
+
 def map_css(paths: Iterable[Path]) -> str:
-    """The site's stylesheets, for the SVG files (their screen-only rules are harmless in a file)."""
-    return "\n".join(p.read_text(encoding="utf-8") for p in paths if p.is_file())
+    """The drawing rules of the site's stylesheets, for the SVG files."""
+    return "\n".join(svg_rules(p.read_text(encoding="utf-8")) for p in paths if p.is_file())
 
 
 def link_downloads(markdown: str, from_src: str, figures: Mapping[str, str], wanted: set[str], *,

@@ -74,3 +74,23 @@ def test_print_pack_buttons_say_what_they_do() -> None:
     buttons = re.findall(r'<button[^>]*data-paper="([^"]+)">([^<]+)</button>', html)
     assert buttons == [("letter", "Print or save as PDF (Letter)"), ("A4", "Print or save as PDF (A4)")]
     assert "Save as PDF" in html and "Download this map" in html  # where the ready files are
+
+
+def test_a_nested_pane_is_drawn_at_its_own_size_in_the_pdf() -> None:
+    """svglib shrank a nested ``svg`` (the map's pan-and-zoom pane) to three quarters; it becomes a clipped
+    group scaled by its viewBox."""
+    from admiralty.site.downloads import _flatten_panes
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" viewBox="0 0 200 120" width="200" '
+           'height="120"><svg class="map-pane" x="10" y="5" width="100" height="50" viewBox="0 0 200 100">'
+           '<rect class="zone" width="200" height="100"/></svg><text y="110">legend</text></svg>')
+    flat = ET.fromstring(_flatten_panes(standalone_svg(svg, "")))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert flat.findall(f".//{ns}svg") == []
+    pane = next(g for g in flat.iter(f"{ns}g") if g.get("class") == "map-pane")
+    assert pane.get("clip-path") == "url(#pane-clip-0)"
+    assert pane[0].get("transform") == "translate(10.0 5.0) scale(0.5) translate(-0.0 -0.0)"
+    assert pane[0][0].tag == f"{ns}rect"
+    clip = flat.find(f".//{ns}clipPath[@id='pane-clip-0']/{ns}rect")
+    assert clip is not None and (clip.get("width"), clip.get("height")) == ("100.0", "50.0")
+    assert pages_of(svg_pdf(standalone_svg(svg, ""))) == 1
