@@ -143,7 +143,9 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
     header = sample["header"]
     sides = [{"id": s, "name": n, "colour": (colours or {}).get(s, "#555")} for s, n in names.sides.items()]
     scored = any(e.get("type") in ("points", "game-over") and e.get("points") for e in sample["events"])
+    at_the_end = scored and not any(e.get("type") == "points" for e in sample["events"])
     data = {"turns": turns(sample["events"], names), "sides": sides, "scored": scored,
+            "vp_label": "Victory points (counted when the game ends)" if at_the_end else "Victory points so far",
             "loss_label": next((label for kind_, label in LOSS_LABELS.items()
                                 if any(e.get("type") == kind_ for e in sample["events"])), "Losses")}
     who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))

@@ -129,6 +129,9 @@ def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: A
     assert shown == [e["text"] for e in data["turns"][0]["events"]] and shown
     assert not any("=" in s for s in shown)
     assert len(_tally(browser)) == len(data["sides"]) >= 2
+    caption = browser.find_element(By.CSS_SELECTOR, ".replay-tally caption").text
+    assert caption == {"otranto-1917": "Victory points so far", "preveza-1538": "Naval units lost so far",
+                       "plancenoit-1815": "Victory points (counted when the game ends)"}[scenario]
     browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
     assert _shown(browser) == [e["text"] for e in data["turns"][-1]["events"]]
     if scenario == "otranto-1917":  # fleets on the Adriatic map; the others mark seas or units and show the tally

@@ -113,7 +113,7 @@
     if (layer) { focus(copy, pane, turns); }
     slider.max = String(turns.length - 1);
     viewer.querySelector(".replay-tally caption").textContent =
-      data.scored ? "Victory points so far" : (data.loss_label || "Losses") + " so far";
+      data.scored ? data.vp_label || "Victory points so far" : (data.loss_label || "Losses") + " so far";
 
     function marks(turn) {
       if (!copy) { return; }
