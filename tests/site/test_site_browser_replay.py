@@ -93,6 +93,33 @@ def test_replay_viewer_advances_a_turn_moves_tokens_and_scores(server: str, brow
     assert_clean(browser, "replay")
 
 
+def test_a_swipe_on_the_panel_steps_a_turn(server: str, browser: Any) -> None:  # noqa: F811
+    set_width(browser, 390)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        load(browser, server + "scenarios/mini-raid/")
+        box = browser.find_element(By.CSS_SELECTOR, ".replay-viewer")
+        events = box.find_element(By.CSS_SELECTOR, ".replay-events")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", events)
+        rect = browser.execute_script("var r = arguments[0].getBoundingClientRect();"
+                                      " return [r.left + r.width / 2, r.top + 10];", events)
+        first = box.get_attribute("data-turn")
+
+        def swipe(dx: float) -> None:
+            x, y = rect
+            for kind, at in (("touchStart", x), ("touchMove", x + dx / 2), ("touchEnd", x + dx)):
+                points = [] if kind == "touchEnd" else [{"x": at, "y": y}]
+                browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        swipe(-120)  # right to left: the next turn
+        second = box.get_attribute("data-turn")
+        assert second != first
+        swipe(120)  # back
+        assert box.get_attribute("data-turn") == first
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
 def test_hostile_names_in_the_replay_stay_text(server: str, browser: Any) -> None:  # noqa: F811
     load(browser, server + "scenarios/hostile-raid/")
     shown = " ".join(_shown(browser))
