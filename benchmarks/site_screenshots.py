@@ -35,7 +35,12 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("class-page", "ships/austria-hungary-1917/novara/"),
     ("rules-dreadnought", "rules/dreadnought/"),
     ("coverage", "coverage/"),
+    # the sample game's viewer, captured from its heading (the part of the page after the '#')
+    ("replay-dreadnought", "scenarios/otranto-1917/#a-sample-game"),
+    ("replay-renaissance", "scenarios/preveza-1538/#a-sample-game"),
+    ("replay-napoleonic", "scenarios/plancenoit-1815/#a-sample-game"),
 )
+STEPS = 3  # "Next turn" clicks before a replay screenshot, so tokens have moved and points were scored
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -62,11 +67,18 @@ def _driver(width: int, profile: str) -> Any:
 def _shot(driver: Any, url: str, path: Path, height: int) -> None:
     driver.get(url)
     driver.execute_script("return document.readyState")
+    top = 0
+    if "#" in url:  # from that heading down, after a few turns of the replay viewer (when the page has one)
+        top = driver.execute_script(
+            "var h = document.getElementById(arguments[0]); var next = document.querySelector(\".replay-viewer "
+            "button[data-step='1']\"); for (var i = 0; next && i < arguments[1]; i++) { next.click(); }"
+            "return h ? h.getBoundingClientRect().top + window.scrollY : 0;", url.split("#", 1)[1], STEPS)
+        driver.execute_script("return new Promise(function (done) { setTimeout(done, 600); })")  # token moves
     metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
     size = metrics.get("cssContentSize") or metrics["contentSize"]
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], height), "scale": 1}})
+        "clip": {"x": 0, "y": top, "width": size["width"], "height": min(size["height"] - top, height), "scale": 1}})
     path.write_bytes(base64.b64decode(shot["data"]))
 
 
@@ -75,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", help="a built site (default: build one into a temporary folder)")
     parser.add_argument("--out", default=str(ROOT / "build" / "screenshots"))
     parser.add_argument("--height", type=int, default=4000, help="most pixels of each page to capture")
+    parser.add_argument("--only", nargs="*", default=None, help="page types whose name starts with one of these")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -95,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
                 driver = _driver(width, str(Path(tmp) / f"profile-{width}"))
                 try:
                     for name, page in PAGES:
+                        if args.only is not None and not name.startswith(tuple(args.only)):
+                            continue
                         path = out / f"{name}-{width}.png"
                         _shot(driver, base + page, path, args.height)
                         print(path)

@@ -18,6 +18,7 @@ from admiralty.resources import SOURCE_ROOT
 
 log = logging.getLogger("mkdocs.hooks.admiralty")
 FIGURES: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
+DOWNLOADS: set[str] = set()  # the map figures the pages link as SVG and PDF files
 
 
 def _paths(value: str | None, default: Path) -> list[str]:
@@ -59,8 +60,9 @@ def on_files(files: Files, config: Any) -> Files:
     log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
              ", ".join(corpus), errors)
     FIGURES.clear()
+    DOWNLOADS.clear()
     ctx = SiteContext(smoke_dir=smoke if smoke.is_dir() else None, directory_urls=config.use_directory_urls,
-                      root=SOURCE_ROOT, rules_index=_rules_index(), figures=FIGURES)
+                      root=SOURCE_ROOT, rules_index=_rules_index(), figures=FIGURES, downloads=DOWNLOADS)
     site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
     for src_uri, path in ruleset_stylesheets().items():
         files.append(File.generated(config, src_uri, content=path.read_text(encoding="utf-8")))
@@ -80,3 +82,16 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     from admiralty.site.context import fill_figures
 
     return fill_figures(output, FIGURES)
+
+
+def on_post_build(config: Any) -> None:
+    """Write each linked map as an SVG file and a PDF (``downloads``); a map that cannot be drawn is a warning,
+    so a strict build fails instead of publishing a dead link."""
+    from admiralty.resources import package_path
+    from admiralty.site import downloads
+    from admiralty.site.pages import ruleset_stylesheets
+
+    sheets = [package_path("site", "docs", "stylesheets", "admiralty.css"), *ruleset_stylesheets().values()]
+    for note in downloads.write_downloads(FIGURES, DOWNLOADS, Path(config.site_dir), downloads.map_css(sheets),
+                                          pdf=downloads.pdf_available()):
+        log.warning("admiralty: %s", note)

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
-from admiralty.site import coverage, replayview
+from admiralty.site import coverage, downloads, replayview
 from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
 from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
+from admiralty.site.replaynames import scenario_names
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_status, scenario_status, status_section
 from admiralty.site.text import (
@@ -166,7 +167,9 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
     out.append(", ".join(facts) + ".\n")
     if renderer and renderer.sheets:
-        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))})\n")
+        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))}): the map, orders of battle, record "
+                   "cards and the turn and VP tracks, a page each, to print or save as PDF (Letter or A4). The map "
+                   "alone: *Download this map* under it, as SVG or PDF.\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
     out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))
@@ -185,9 +188,10 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
     out.append(scenario_status(ruleset, src, ctx))
     out.append("## A sample game\n")
-    out.append("One of the smoke games, turn by turn: the events of each turn, and on the map above the places "
-               "they name, marked.\n")
-    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id), ""))
+    out.append("One of the smoke games, turn by turn: each turn's events in words, the fleets moving on a copy of "
+               "the map, contacts and battles marked, damage and sinkings listed, and the victory points so far.\n")
+    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
+                                 scenario_names(scenario), side_colours(scenario)))
     out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 
@@ -361,4 +365,5 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
         site.pages[code_src(entry.code)] = code_page(entry)
     site.pages.update(rules_pages(ctx))
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
+    site.notes += downloads.link_all(site.pages, ctx)
     return site

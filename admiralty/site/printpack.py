@@ -14,7 +14,7 @@ from typing import TypeVar
 from admiralty.site.text import attr, esc
 
 T = TypeVar("T")
-PAPERS: dict[str, str] = {"letter": "letter", "a4": "A4"}
+PAPERS: dict[str, str] = {"Letter": "letter", "A4": "A4"}  # button label -> CSS page size
 
 PRINT_SCRIPT = """<script>
 (function () {
@@ -30,11 +30,15 @@ PRINT_SCRIPT = """<script>
 
 
 def controls() -> str:
-    """The paper buttons (each sets the page size, then opens the browser's print dialog: save as PDF)."""
-    buttons = "".join(f'<button type="button" class="md-button" data-paper="{attr(size)}">Print or save as PDF: '
-                      f"{esc(size)}</button> " for size in PAPERS.values())
+    """The paper buttons (each sets the page size, then opens the browser's print dialog: save as PDF). The
+    pack is an HTML page only a browser lays out, so the site offers no ready PDF file of it and says so."""
+    buttons = "".join(f'<button type="button" class="md-button" data-paper="{attr(size)}">Print or save as PDF '
+                      f"({esc(label)})</button> " for label, size in PAPERS.items())
     return (f'<style id="admiralty-page-size">@page {{ size: letter portrait; margin: 10mm; }}</style>'
-            f'<p class="print-controls">{buttons}</p>')
+            f'<p class="print-controls">{buttons}</p>'
+            '<p class="print-controls print-note">Each button sets the paper size and opens your browser\'s print '
+            "dialog: print, or choose <em>Save as PDF</em> there for a file. Every sheet below is one page. The "
+            "maps alone are ready SVG and PDF files: see <em>Download this map</em> on the scenario page.</p>")
 
 
 def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:

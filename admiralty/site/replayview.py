@@ -1,38 +1,29 @@
 """A sample game to watch: the scenario's recorded smoke game (``<smoke>/replays/<id>-sample.jsonl``, kept by
-the smoke stage) turn by turn under the scenario's map, no server needed.
+the smoke stage) turn by turn beside a copy of the scenario's map, no server needed.
 
-The page carries the game as JSON in a ``<script type="application/json">`` block (``<``, ``>`` and ``&``
-written as ``\\u`` escapes, so no author text in it can close the block); ``replay.js`` shows one turn's
-events at a time and marks on the map every zone, sea, port, unit or battery those events name.
+For each turn the page carries, as JSON in a ``<script type="application/json">`` block (``<``, ``>`` and
+``&`` written as ``\\u`` escapes, so no author text in it can close the block): the turn's events as plain
+sentences with the scenario's names (``replaytext``), where every fleet stands at the end of the turn (the
+tokens), the zones of contacts and battles, the damage and sinkings, and each side's running victory points.
+``replay.js`` draws them; rule systems whose events place no fleets show the text and the tally alone.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from admiralty.site.replaynames import Names
+from admiralty.site.replaytext import kind, sentence
 from admiralty.site.text import attr, esc, html_block
 
 MAX_EVENTS = 4000
-SKIP = {"turn", "phase", "type", "rule", "log"}
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, list):
-        return "/".join(_short(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, sort_keys=True)
-    return str(value)
-
-
-def _names(value: Any) -> list[str]:
-    """Every plain string in an event's details: the ids the map may mark."""
-    if isinstance(value, str):
-        return [value, *value.split("/")] if "/" in value else [value]
-    if isinstance(value, list):
-        return [n for v in value for n in _names(v)]
-    return []
+# What the losses column counts, named after the loss events the game records (the first kind found).
+LOSS_LABELS = {"ship-sunk": "Ships sunk", "unit-lost": "Naval units lost", "casualties": "Figures lost"}
+PLACE_KEYS = ("zone", "at", "port", "start", "to", "from", "origin", "target", "between", "path", "unit", "battery",
+              "fleet", "fleets")
 
 
 def read_sample(smoke_dir: Path | None, scenario_id: str) -> dict[str, Any] | None:
@@ -51,21 +42,80 @@ def read_sample(smoke_dir: Path | None, scenario_id: str) -> dict[str, Any] | No
     return {"header": header, "events": [e for e in events[:MAX_EVENTS] if isinstance(e, dict)]}
 
 
-def turns(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events grouped by turn: each with its lines of text (phase, event, details, rule) and the ids to mark."""
+def _ids(value: Any) -> list[str]:
+    """Every plain string in an event detail: the ids the map may mark."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [n for v in value for n in _ids(v)]
+    return []
+
+
+class _Game:
+    """The running state the viewer shows: fleet positions, VP, losses per side."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.fleets: dict[str, dict[str, Any]] = {}
+        self.vp: dict[str, float] = dict.fromkeys(names.sides, 0.0)
+        self.losses: dict[str, int] = dict.fromkeys(names.sides, 0)
+
+    def _lose(self, side: Any, count: Any = 1) -> None:
+        if isinstance(side, str) and side:
+            self.losses[side] = self.losses.get(side, 0) + (count if isinstance(count, int) else 1)
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Move tokens, add points and losses (DN fleet moves, VP events; RN/NA losses by power or unit)."""
+        kind_, fleet = event.get("type"), event.get("fleet")
+        if kind_ == "fleet-placed" and isinstance(fleet, str):
+            self.fleets[fleet] = {"at": str(event.get("at", "")), "side": str(event.get("side", "")),
+                                  "hidden": False}
+        elif kind_ == "fleet-moved" and isinstance(fleet, str) and fleet in self.fleets and event.get("path"):
+            self.fleets[fleet]["at"] = str(event["path"][-1])
+            self.fleets[fleet]["hidden"] = bool(event.get("hidden"))
+        elif kind_ == "raider-hidden" and isinstance(fleet, str) and fleet in self.fleets:
+            self.fleets[fleet]["hidden"] = True
+        elif kind_ == "raider-revealed" and isinstance(fleet, str) and fleet in self.fleets:
+            self.fleets[fleet].update(hidden=False, at=str(event.get("at", self.fleets[fleet]["at"])))
+        elif kind_ == "fleet-removed" and isinstance(fleet, str):
+            self.fleets.pop(fleet, None)
+        elif kind_ == "points" and isinstance(event.get("points"), int | float):
+            side = str(event.get("side", ""))
+            self.vp[side] = self.vp.get(side, 0.0) + float(event["points"])
+        elif kind_ == "game-over" and isinstance(event.get("points"), Mapping):
+            self.vp.update({str(s): float(p) for s, p in event["points"].items() if isinstance(p, int | float)})
+        elif kind_ in ("ship-sunk", "merchant-sunk"):
+            self._lose(event.get("side"))
+        elif kind_ == "unit-lost":
+            self._lose(event.get("power"), event.get("amount", 1))
+        elif kind_ == "casualties":
+            self._lose(self.names.side_of.get(str(event.get("unit", ""))), event.get("figures", 1))
+
+    def tokens(self) -> list[dict[str, Any]]:
+        return [{"id": f, "name": self.names.name(f), "side": d["side"], "at": d["at"],
+                 "place": self.names.name(d["at"]), "hidden": d["hidden"]} for f, d in sorted(self.fleets.items())]
+
+
+def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None) -> list[dict[str, Any]]:
+    """Events grouped by turn, each turn with its sentences, places to mark, tokens, VP and losses so far."""
+    names = names or Names()
+    game = _Game(names)
     out: list[dict[str, Any]] = []
     for event in events:
         turn = event.get("turn")
         if not out or out[-1]["turn"] != turn:
-            out.append({"turn": turn, "events": [], "marks": []})
-        details = ", ".join(f"{k}={_short(v)}" for k, v in event.items()
-                            if k not in SKIP and v not in (None, False, "", [], {}))
-        out[-1]["events"].append({"phase": str(event.get("phase", "")), "type": str(event.get("type", "")),
-                                  "rule": str(event.get("rule", "")), "text": details})
-        marks = out[-1]["marks"]
-        for key, value in event.items():
-            if key not in SKIP:
-                marks.extend(n for n in _names(value) if n not in marks)
+            out.append({"turn": turn, "events": [], "marks": [], "contacts": [], "battles": []})
+        current, what = out[-1], kind(event)
+        game.apply(event)
+        current["events"].append({"text": sentence(event, names), "kind": what, "type": str(event.get("type", "")),
+                                  "rule": str(event.get("rule", ""))})
+        places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
+        current["marks"].extend(n for n in places if n not in current["marks"])
+        target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
+        where = event.get("at") or event.get("zone")  # a renaissance battle's "zone" is its region
+        if target is not None and isinstance(where, str) and where not in target:
+            target.append(where)
+        current.update(tokens=game.tokens(), vp=dict(game.vp), losses=dict(game.losses))
     return out
 
 
@@ -74,19 +124,37 @@ def _json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def viewer(scenario_id: str, sample: dict[str, Any] | None, map_id: str) -> str:
+CONTROLS = ('<div class="replay-controls" role="group" aria-label="Turn">'
+            '<button type="button" data-step="first" aria-label="First turn">« First</button>'
+            '<button type="button" data-step="-1" aria-label="Previous turn">◀ Previous</button>'
+            '<input type="range" class="replay-slider" min="0" value="0" aria-label="Turn">'
+            '<button type="button" data-step="1" aria-label="Next turn">Next ▶</button>'
+            '<button type="button" data-step="last" aria-label="Last turn">Last »</button>'
+            '<span class="replay-turn" aria-live="polite"></span></div>')
+
+
+def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None = None,
+           colours: Mapping[str, str] | None = None) -> str:
     """The replay viewer block for a scenario page (a note when no sample game was kept)."""
     if sample is None:
         return ("No sample game was recorded when this site was built (run `admiralty smoke` before "
                 "`admiralty docs`).\n")
+    names = names or Names()
     header = sample["header"]
-    data = {"turns": turns(sample["events"]), "map": map_id}
-    who = ", ".join(f"{side}: {kind}" for side, kind in sorted((header.get("players") or {}).items()))
-    about = f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events."
-    controls = ('<div class="replay-controls"><button type="button" data-step="-1">◀ Previous turn</button> '
-                '<span class="replay-turn" aria-live="polite"></span> '
-                '<button type="button" data-step="1">Next turn ▶</button></div>')
-    return html_block(f'<div class="replay-viewer" data-map="{attr(map_id)}" data-scenario="{attr(scenario_id)}">'
-                      f'<p class="replay-about">{esc(about)}</p>{controls}<ol class="replay-events"></ol>'
+    sides = [{"id": s, "name": n, "colour": (colours or {}).get(s, "#555")} for s, n in names.sides.items()]
+    scored = any(e.get("type") in ("points", "game-over") and e.get("points") for e in sample["events"])
+    at_the_end = scored and not any(e.get("type") == "points" for e in sample["events"])
+    data = {"turns": turns(sample["events"], names), "sides": sides, "scored": scored,
+            "vp_label": "Victory points (counted when the game ends)" if at_the_end else "Victory points so far",
+            "loss_label": next((label for kind_, label in LOSS_LABELS.items()
+                                if any(e.get("type") == kind_ for e in sample["events"])), "Losses")}
+    who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))
+    about = (f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events. "
+             "Keys: ← → step a turn, Home and End jump; swipe the panel on a phone.")
+    return html_block(f'<div class="replay-viewer" data-scenario="{attr(scenario_id)}" tabindex="0">'
+                      f'<p class="replay-about">{esc(about)}</p>{CONTROLS}'
+                      '<div class="replay-stage"><div class="replay-map"></div><div class="replay-side">'
+                      '<div class="replay-state"><table class="replay-tally"><caption>Victory points so far</caption>'
+                      '<tbody></tbody></table></div><ol class="replay-events"></ol></div></div>'
                       f'<script type="application/json" class="replay-data">{_json(data)}</script></div>',
                       "replay")

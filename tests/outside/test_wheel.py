@@ -191,6 +191,8 @@ def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
     assert (cwd / "public" / "index.html").is_file()
     assert (cwd / "public" / "scenarios" / "otranto-1917" / "index.html").is_file()
     assert (cwd / "public" / "javascripts" / "mapview.js").is_file()  # the site's scripts ship in the wheel
+    # the map PDFs, drawn by the site extra's pure-Python svglib and ReportLab (no system Cairo needed)
+    assert (cwd / "public" / "downloads" / "scenario-map-otranto-1917.pdf").read_bytes().startswith(b"%PDF-")
     built = installed.run("admiralty", "build", "scenarios", "--games", "2", "--jobs", "1", cwd=cwd)
     assert built.returncode == 0, built.stdout + built.stderr
     assert "build passed" in built.stdout and (cwd / "site" / "index.html").is_file()

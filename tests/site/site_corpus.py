@@ -93,13 +93,19 @@ SMOKE_MINI = {
 
 
 def write_smoke(folder: Path) -> None:
-    """The statistics below, and mini-raid's sample game recorded as the smoke stage keeps it."""
+    """The statistics below, and mini-raid's and hostile-raid's sample games recorded as the smoke stage keeps
+    them."""
     from admiralty.engine.smoke.runner import play_smoke_game
     from admiralty.validator.pipeline import validate
 
     folder.mkdir(parents=True, exist_ok=True)
     mini = next(s for s in validate([str(MINI)]).scenarios if s.id == "mini-raid")
     play_smoke_game(mini, 0, "scripted", replay_dir=str(folder / "replays"), sample=True)
+    # The hostile scenario's game too: its replay viewer then writes every hostile name into its sentences.
+    hostile_dir = folder.parent / f"{folder.name}-hostile-corpus"
+    write_hostile_corpus(hostile_dir)
+    hostile = next(s for s in validate([str(hostile_dir)]).scenarios if s.id == "hostile-raid")
+    play_smoke_game(hostile, 0, "scripted", replay_dir=str(folder / "replays"), sample=True)
     (folder / "mini-raid.json").write_text(json.dumps(SMOKE_MINI), encoding="utf-8")
     # Malformed statistics for the hostile scenario: the site must shrug them off.
     (folder / "hostile-raid.json").write_text('{"games": "many", "sides": [1, 2], "balance": "yes"}',

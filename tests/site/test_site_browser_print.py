@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +15,9 @@ from test_site_browser_maps import corpus_server  # noqa: F401  (the real corpus
 
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
 MARGIN = 0.4  # inches, every side
-SCENARIOS = ("otranto-1917", "ancona-1915", "szent-istvan-1918", "armada-1588", "preveza-1538",
-             "plancenoit-1815", "paunsdorf-1813")
+# Every corpus scenario (its file name is its id): a new one is printed too, without editing this list.
+CORPUS = Path(__file__).resolve().parents[2] / "scenarios"
+SCENARIOS = tuple(sorted(p.stem for p in CORPUS.glob("*/scenarios/*.yaml")))
 OVERFLOW = """
 var limit = arguments[0], out = [];
 document.querySelectorAll('section.sheet').forEach(function (sheet, i) {
@@ -40,6 +42,11 @@ def test_print_pack_prints_one_page_per_sheet(corpus_server: str, browser: Any, 
     load(browser, corpus_server + f"sheets/{scenario}/")
     sheets = len(browser.find_elements(By.CSS_SELECTOR, "section.sheet"))
     assert sheets >= 3  # the map, at least one sheet per side, the tracks
+    # the pack holds the map, the orders of battle with their record cards, a turn track and a VP track per side
+    assert browser.find_elements(By.CSS_SELECTOR, "section.sheet-map svg.admiralty-map")
+    assert browser.find_elements(By.CSS_SELECTOR, "section.sheet .records .record")
+    tracks = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "section.sheet-tracks .track h3")]
+    assert tracks[0] == "Turn track" and len([t for t in tracks if t.startswith("Victory points: ")]) >= 2
     pdf = base64.b64decode(browser.execute_cdp_cmd("Page.printToPDF", {
         "printBackground": True, "paperWidth": width, "paperHeight": height, "marginTop": MARGIN,
         "marginBottom": MARGIN, "marginLeft": MARGIN, "marginRight": MARGIN})["data"])

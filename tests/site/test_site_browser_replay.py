@@ -1,47 +1,171 @@
-"""The sample game in a real headless Chromium: the viewer shows the first turn's events, the next button
-advances one turn and shows that turn's events (and only those), and the places they name are marked on the
-map. Hostile text in recorded events stays text."""
+"""The sample game in a real headless Chromium: the viewer shows the first turn's events as sentences, the next
+button (and the arrow keys) advance one turn and show that turn's events (and only those), fleet tokens move on
+the viewer's copy of the map, the victory-point tally changes when points are scored, and the places the events
+name are marked. Hostile text in recorded events stays text. The three rule systems' corpus scenarios, with a
+recorded sample game each, load without a script error."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
 from typing import Any
 
-from test_site_browser import By, assert_clean, browser, load, pytestmark, server  # noqa: F401  (fixtures, marks)
+import pytest
+from selenium.webdriver.common.keys import Keys
+from site_corpus import ROOT
+from test_site_browser import (  # noqa: F401  (fixtures, marks)
+    By,
+    QuietHandler,
+    assert_clean,
+    browser,
+    load,
+    pytestmark,
+    server,
+    set_width,
+)
 
-from admiralty.site.replayview import turns, viewer
+TOKENS = ("return Array.prototype.map.call(document.querySelectorAll('.replay-viewer g.replay-token'),"
+          " function (g) { return [g.getAttribute('data-token'), g.getAttribute('data-at'),"
+          " g.getBoundingClientRect().x, g.getBoundingClientRect().y]; });")
 
 
-def test_replay_viewer_advances_a_turn_and_shows_its_events(server: str, browser: Any) -> None:  # noqa: F811
+def _data(browser: Any) -> dict[str, Any]:  # noqa: F811
+    return dict(json.loads(browser.execute_script(
+        "return document.querySelector('.replay-viewer script.replay-data').textContent")))
+
+
+def _shown(browser: Any) -> list[str]:  # noqa: F811
+    """The sentences listed now (without the small rule id after each)."""
+    return list(browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.replay-events li'), function (li) {"
+        " return li.firstChild.textContent; });"))
+
+
+def _tally(browser: Any) -> dict[str, str]:  # noqa: F811
+    return dict(browser.execute_script(
+        "var out = {}; document.querySelectorAll('.replay-tally td[data-side]').forEach(function (td) {"
+        " out[td.getAttribute('data-side')] = td.textContent; }); return out;"))
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_replay_viewer_advances_a_turn_moves_tokens_and_scores(server: str, browser: Any,  # noqa: F811
+                                                               width: int) -> None:
+    set_width(browser, width)
     load(browser, server + "scenarios/mini-raid/")
     box = browser.find_element(By.CSS_SELECTOR, ".replay-viewer")
-    data = json.loads(browser.execute_script("return arguments[0].querySelector('script.replay-data').textContent",
-                                             box))
-    assert len(data["turns"]) >= 2
+    data = _data(browser)
+    assert len(data["turns"]) >= 4
     label = box.find_element(By.CSS_SELECTOR, ".replay-turn")
-    first = data["turns"][0]
-    assert label.text.startswith(f"Turn {first['turn']} ")
-    items = box.find_elements(By.CSS_SELECTOR, ".replay-events li")
-    assert [i.find_element(By.TAG_NAME, "strong").text for i in items] == [e["type"] for e in first["events"]]
+    assert label.text.startswith(f"Turn {data['turns'][0]['turn']} ")
+    assert _shown(browser) == [e["text"] for e in data["turns"][0]["events"]]
+    assert "Raiders (Central Powers: Novara and Saida) starts at Westport on a raid mission." in _shown(browser)
+    assert box.find_elements(By.CSS_SELECTOR, ".replay-map svg.replay-map-svg")  # the map copy
+    before = {t[0]: t for t in browser.execute_script(TOKENS)}
+    assert set(before) == {t["id"] for t in data["turns"][0]["tokens"]}
     box.find_element(By.CSS_SELECTOR, "button[data-step='1']").click()
     second = data["turns"][1]
     assert label.text.startswith(f"Turn {second['turn']} ") and box.get_attribute("data-turn") == str(second["turn"])
-    items = box.find_elements(By.CSS_SELECTOR, ".replay-events li")
-    assert [i.find_element(By.TAG_NAME, "strong").text for i in items] == [e["type"] for e in second["events"]]
-    assert all(e["text"] in i.text for i, e in zip(items, second["events"], strict=True))
-    moved = [n for n in second["marks"]
-             if browser.find_elements(By.CSS_SELECTOR, f"svg.admiralty-map [data-zone='{n}']")]
-    marked = {e.get_attribute("data-zone") for e in browser.find_elements(By.CSS_SELECTOR, "svg .replay-mark")}
-    assert moved and set(moved) <= marked  # every zone this turn's events name is marked on the map
+    assert _shown(browser) == [e["text"] for e in second["events"]]
+    browser.execute_script("return new Promise(function (done) { setTimeout(done, 700); })")  # the move's easing
+    after = {t[0]: t for t in browser.execute_script(TOKENS)}
+    moved = [f for f in after if after[f][1] != before[f][1]]
+    assert moved and all((after[f][2], after[f][3]) != (before[f][2], before[f][3]) for f in moved)
+    assert all(after[f][1] == next(t["at"] for t in second["tokens"] if t["id"] == f) for f in after)
+    scoring = next(i for i, t in enumerate(data["turns"]) if t["vp"] != data["turns"][i - 1]["vp"] and i)
+    tally_before = _tally(browser)
+    box.send_keys(Keys.ARROW_RIGHT)  # the keyboard steps too
+    assert box.get_attribute("data-turn") == str(data["turns"][2]["turn"])
+    while int(box.find_element(By.CSS_SELECTOR, ".replay-slider").get_attribute("value")) < scoring:
+        box.find_element(By.CSS_SELECTOR, "button[data-step='1']").click()
+    tally = _tally(browser)
+    assert tally != tally_before and tally["central-powers"].startswith("6 (+6)")
+    marked = browser.find_elements(By.CSS_SELECTOR, ".replay-map-svg .replay-battle[data-zone='B3']")
+    assert marked and data["turns"][scoring]["battles"] == ["B3"]
+    assert any("is sunk" in s for s in _shown(browser))
+    box.send_keys(Keys.HOME)
+    assert box.get_attribute("data-turn") == str(data["turns"][0]["turn"])
+    assert not browser.execute_script("return document.querySelectorAll('.replay-map-svg .map-label').length")
     assert_clean(browser, "replay")
 
 
-def test_recorded_events_cannot_close_the_data_block() -> None:
-    evil = "</script><script>window.__pwned=1</script>"
-    sample = {"header": {"seed": 1, "players": {"a": "scripted"}},
-              "events": [{"turn": 1, "phase": "setup", "type": "fleet-placed", "rule": "DN-5.2", "fleet": evil}]}
-    block = viewer("x", sample, "")
-    assert "</script><script>" not in block and block.count("</script>") == 1
-    data = block.split('class="replay-data">')[1].split("</script>")[0]
-    assert json.loads(data)["turns"][0]["events"][0]["text"] == f"fleet={evil}"
-    assert turns(sample["events"])[0]["marks"][0] == evil
+def test_a_swipe_on_the_panel_steps_a_turn(server: str, browser: Any) -> None:  # noqa: F811
+    set_width(browser, 390)
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        load(browser, server + "scenarios/mini-raid/")
+        box = browser.find_element(By.CSS_SELECTOR, ".replay-viewer")
+        events = box.find_element(By.CSS_SELECTOR, ".replay-events")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", events)
+        rect = browser.execute_script("var r = arguments[0].getBoundingClientRect();"
+                                      " return [r.left + r.width / 2, r.top + 10];", events)
+        first = box.get_attribute("data-turn")
+
+        def swipe(dx: float) -> None:
+            x, y = rect
+            for kind, at in (("touchStart", x), ("touchMove", x + dx / 2), ("touchEnd", x + dx)):
+                points = [] if kind == "touchEnd" else [{"x": at, "y": y}]
+                browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        swipe(-120)  # right to left: the next turn
+        second = box.get_attribute("data-turn")
+        assert second != first
+        swipe(120)  # back
+        assert box.get_attribute("data-turn") == first
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def test_hostile_names_in_the_replay_stay_text(server: str, browser: Any) -> None:  # noqa: F811
+    load(browser, server + "scenarios/hostile-raid/")
+    shown = " ".join(_shown(browser))
+    assert "Central <script>window.__pwned=12</script> Powers" in shown  # the side's name, shown as written
+    assert "Novara <img src=x onerror=window.__pwned=2>" in shown  # a ship's name, never turned into words
+    browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
+    assert "<script>" in browser.find_element(By.CSS_SELECTOR, ".replay-tally").text
+    assert_clean(browser, "hostile replay")
+
+
+@pytest.fixture(scope="module")
+def smoked_corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real corpus built with one recorded sample game per scenario (two smoke games each)."""
+    from admiralty.site.build import build_site
+
+    smoke = tmp_path_factory.mktemp("smoke")
+    subprocess.run([sys.executable, "-m", "admiralty", "smoke", str(ROOT / "scenarios"), "--games", "1", "--jobs",
+                    "1", "--out", str(smoke)], check=True, capture_output=True)
+    out = tmp_path_factory.mktemp("smoked-site")
+    assert build_site([str(ROOT / "scenarios")], str(smoke), str(out), strict=True) == 0
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.mark.parametrize("scenario", ["otranto-1917", "preveza-1538", "plancenoit-1815"])
+def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: Any, scenario: str) -> None:  # noqa: F811
+    set_width(browser, 1400)
+    load(browser, smoked_corpus_server + f"scenarios/{scenario}/")
+    data = _data(browser)
+    shown = _shown(browser)
+    assert shown == [e["text"] for e in data["turns"][0]["events"]] and shown
+    assert not any("=" in s for s in shown)
+    assert len(_tally(browser)) == len(data["sides"]) >= 2
+    caption = browser.find_element(By.CSS_SELECTOR, ".replay-tally caption").text
+    assert caption == {"otranto-1917": "Victory points so far", "preveza-1538": "Naval units lost so far",
+                       "plancenoit-1815": "Victory points (counted when the game ends)"}[scenario]
+    browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
+    assert _shown(browser) == [e["text"] for e in data["turns"][-1]["events"]]
+    if scenario == "otranto-1917":  # fleets on the Adriatic map; the others mark seas or units and show the tally
+        assert browser.execute_script(TOKENS)
+        views = browser.execute_script(  # the copy is cropped to the southern Adriatic, where the game is played
+            "return [document.querySelector('svg.admiralty-map svg.map-pane').getAttribute('viewBox'),"
+            " document.querySelector('svg.replay-map-svg svg.map-pane').getAttribute('viewBox')];")
+        whole, cropped = ([float(v) for v in view.split()] for view in views)
+        assert cropped[2] < whole[2] and cropped[3] < whole[3]
+    assert_clean(browser, scenario)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -17,7 +18,8 @@ class Page(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tags: list[tuple[str, dict[str, str]]] = []
-        self.scripts: list[str] = []
+        self.scripts: list[str] = []  # the text of every script element the browser would run
+        self.data_blocks: list[str] = []  # <script type="application/json">: data, never run
         self.title = ""  # the document's own <title>, not those inside inline SVG
         self.titles = 0
         self._in: str | None = None
@@ -25,6 +27,8 @@ class Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, {k: v or "" for k, v in attrs}))
         self._in = tag if tag == "script" or (tag == "title" and not self.titles) else None
+        if tag == "script" and dict(attrs).get("type") == "application/json":
+            self._in = "data"
         if tag == "title":
             self.titles += 1
 
@@ -34,6 +38,8 @@ class Page(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._in == "script":
             self.scripts.append(data)
+        elif self._in == "data":
+            self.data_blocks.append(data)
         elif self._in == "title":
             self.title += data
 
@@ -104,6 +110,8 @@ def test_the_site_loads_nothing_from_outside(built_site: Path) -> None:
 def test_hostile_author_text_is_never_markup(built_site: Path, page: str) -> None:
     parsed = parse(built_site / page)
     assert not [s for s in parsed.scripts if "__pwned" in s], "an author's <script> became a script element"
+    for block in parsed.data_blocks:  # the replay's data: JSON whose author text holds no '<' that could end it
+        assert "<" not in block and json.loads(block)
     for tag, attrs in parsed.tags:
         assert not [k for k, v in attrs.items() if k.startswith("on")], (tag, attrs)
         assert not attrs.get("href", "").lower().lstrip().startswith("javascript:"), (tag, attrs)

@@ -1,51 +1,258 @@
-/* admiralty replay viewer: step through a scenario's recorded sample game turn by turn, listing that turn's
-   events and marking on the map above every zone, sea, port, unit or battery they name. Loads nothing. */
+/* admiralty replay viewer: step through a scenario's recorded sample game turn by turn. Each turn shows its
+   events as sentences, the victory points and losses so far, and on a copy of the page's map the fleets as
+   numbered tokens (moving from turn to turn), contacts and battles marked, and every place the events name.
+   Buttons, a slider, the arrow/Home/End keys and a swipe on the panel all step. Loads nothing. */
 (function () {
   "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
   var KEYS = ["data-zone", "data-sea", "data-port", "data-unit", "data-battery", "data-fleet"];
+  /* Presentation copied onto the map copy: its class changes (so the page's map styles and scripts leave it
+     alone), so what the stylesheet gave each element is written on the element itself. */
+  var PAINT = ["fill", "stroke", "stroke-width", "stroke-dasharray", "fill-opacity", "stroke-opacity", "opacity",
+    "font-size", "font-weight", "font-style", "font-family", "text-anchor", "dominant-baseline", "paint-order",
+    "display", "visibility", "letter-spacing", "text-transform"];
+
+  /* The scenario's planned routes: the copy shows where the fleets went instead. */
+  var PLANS = ["route", "route-label", "route-turn", "start"];
+
+  function mapCopy(viewer) {
+    var original = Array.prototype.filter.call(document.querySelectorAll("svg.admiralty-map"), function (s) {
+      return !s.closest(".sheet") && !s.closest(".replay-viewer");
+    })[0];
+    var holder = viewer.querySelector(".replay-map");
+    if (!original || !holder) { if (holder) { holder.hidden = true; } return null; }
+    var copy = original.cloneNode(true);
+    var from = original.querySelectorAll("*"), to = copy.querySelectorAll("*");
+    for (var i = 0; i < from.length && i < to.length; i++) {
+      var style = window.getComputedStyle(from[i]), inline = [];
+      PAINT.forEach(function (p) { inline.push(p + ":" + style.getPropertyValue(p)); });
+      to[i].setAttribute("style", inline.join(";"));
+      to[i].removeAttribute("id");
+      to[i].removeAttribute("tabindex");
+      if (to[i].classList.contains("map-label")) { to[i].classList.replace("map-label", "replay-label"); }
+      if (PLANS.some(function (c) { return to[i].classList.contains(c); })) { to[i].style.display = "none"; }
+    }
+    copy.removeAttribute("id");
+    copy.removeAttribute("tabindex");
+    copy.removeAttribute("style");
+    copy.setAttribute("class", "replay-map-svg");
+    copy.setAttribute("aria-label", "The sample game on the map");
+    holder.appendChild(copy);
+    return copy;
+  }
+
+  function place(copy, id) {
+    for (var k = 0; k < KEYS.length; k++) {
+      var found = copy.querySelector("[" + KEYS[k] + "='" + (window.CSS && CSS.escape ? CSS.escape(id) : id) + "']");
+      if (found) { return found; }
+    }
+    return null;
+  }
+
+  function centre(el, layer) {
+    var r = el.getBoundingClientRect(), m = layer.getScreenCTM();
+    if (!m || !r.width) { return null; }
+    var p = layer.ownerSVGElement ? layer.ownerSVGElement.createSVGPoint() : layer.createSVGPoint();
+    p.x = r.left + r.width / 2; p.y = r.top + r.height / 2;
+    var q = p.matrixTransform(m.inverse());
+    return [q.x, q.y, Math.min(r.width, r.height) / (m.a || 1)];
+  }
+
+  /* Crop the copy to where the game happens: every place a fleet stands, meets or fights in any turn, with a
+     margin, so that the tokens are legible on a phone (the page's own map above still shows it all). */
+  function focus(copy, pane, turns) {
+    var ids = {}, m = pane.getScreenCTM(), vb = pane.viewBox && pane.viewBox.baseVal;
+    if (!m || !vb || !vb.width) { return; }
+    turns.forEach(function (t) {
+      (t.tokens || []).forEach(function (f) { ids[f.at] = true; });
+      (t.contacts || []).concat(t.battles || []).forEach(function (z) { ids[z] = true; });
+    });
+    var inverse = m.inverse(), box = null, p = (pane.ownerSVGElement || pane).createSVGPoint();
+    Object.keys(ids).forEach(function (id) {
+      var el = place(copy, id), r = el && el.getBoundingClientRect();
+      if (!r || !r.width) { return; }
+      [[r.left, r.top], [r.right, r.bottom]].forEach(function (xy) {
+        p.x = xy[0]; p.y = xy[1];
+        var q = p.matrixTransform(inverse);
+        box = box ? [Math.min(box[0], q.x), Math.min(box[1], q.y), Math.max(box[2], q.x), Math.max(box[3], q.y)]
+          : [q.x, q.y, q.x, q.y];
+      });
+    });
+    if (!box) { return; }
+    var pad = Math.max(box[2] - box[0], box[3] - box[1]) * 0.2 + vb.width * 0.03;
+    var w = Math.max(box[2] - box[0] + 2 * pad, vb.width * 0.3), h = Math.max(box[3] - box[1] + 2 * pad, vb.height * 0.3);
+    if (w > vb.width * 0.85 && h > vb.height * 0.85) { return; }  /* the game covers the whole map anyway */
+    var cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
+    pane.setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
+    copy.setAttribute("data-cropped", "true");
+  }
 
   function start(viewer) {
     var data;
     try { data = JSON.parse(viewer.querySelector("script.replay-data").textContent); } catch (e) { return; }
-    var turns = data.turns || [], index = 0;
+    var turns = data.turns || [], sides = data.sides || [], index = 0;
+    if (!turns.length) { return; }
     var label = viewer.querySelector(".replay-turn"), list = viewer.querySelector(".replay-events");
-    var map = document.querySelector("svg.admiralty-map");
+    var slider = viewer.querySelector(".replay-slider"), tally = viewer.querySelector(".replay-tally tbody");
+    var colour = {}, number = {};
+    sides.forEach(function (s) { colour[s.id] = s.colour; });
+    turns.forEach(function (t) { (t.tokens || []).forEach(function (f) {
+      if (!(f.id in number)) { number[f.id] = Object.keys(number).length + 1; }
+    }); });
+    var copy = mapCopy(viewer);
+    var pane = copy ? (copy.querySelector("svg.map-pane") || copy) : null;
+    var layer = null, legend = null;
+    if (pane && Object.keys(number).length) {
+      layer = document.createElementNS(SVG, "g");
+      layer.setAttribute("class", "replay-tokens");
+      pane.appendChild(layer);
+      legend = document.createElement("ol");
+      legend.className = "replay-fleets";
+      viewer.querySelector(".replay-state").appendChild(legend);
+    }
+    if (layer) { focus(copy, pane, turns); }
+    slider.max = String(turns.length - 1);
+    viewer.querySelector(".replay-tally caption").textContent =
+      data.scored ? data.vp_label || "Victory points so far" : (data.loss_label || "Losses") + " so far";
+
+    function marks(turn) {
+      if (!copy) { return; }
+      ["replay-mark", "replay-contact", "replay-battle"].forEach(function (c) {
+        Array.prototype.forEach.call(copy.querySelectorAll("." + c), function (el) { el.classList.remove(c); });
+      });
+      function add(ids, cls) {
+        (ids || []).forEach(function (id) { var el = place(copy, id); if (el) { el.classList.add(cls); } });
+      }
+      add(turn.marks, "replay-mark");
+      add(turn.contacts, "replay-contact");
+      add(turn.battles, "replay-battle");
+    }
+
+    function tokens(turn) {
+      if (!layer) { return; }
+      var seen = {}, stacks = {};
+      (turn.tokens || []).forEach(function (f) { (stacks[f.at] = stacks[f.at] || []).push(f); });
+      legend.textContent = "";
+      (turn.tokens || []).slice().sort(function (a, b) { return number[a.id] - number[b.id]; }).forEach(function (f) {
+        var item = document.createElement("li");
+        item.value = number[f.id];
+        item.textContent = f.name + " \u2014 " + f.place + (f.hidden ? " (unseen)" : "");
+        item.style.borderLeftColor = colour[f.side] || "#555";
+        legend.appendChild(item);
+      });
+      Object.keys(stacks).forEach(function (at) {
+        var el = place(copy, at), c = el && centre(el, layer);
+        stacks[at].forEach(function (f, k) {
+          if (!c) { return; }
+          var size = Math.max(6, Math.min(c[2] || 20, 40)), n = stacks[at].length;
+          var angle = 2 * Math.PI * k / n, spread = n > 1 ? size * 0.45 : 0;
+          var x = c[0] + spread * Math.cos(angle), y = c[1] + spread * Math.sin(angle), r = size * 0.36;
+          var g = layer.querySelector("g[data-token='" + CSS.escape(f.id) + "']");
+          if (!g) {
+            g = document.createElementNS(SVG, "g");
+            g.setAttribute("data-token", f.id);
+            g.appendChild(document.createElementNS(SVG, "circle"));
+            var t = document.createElementNS(SVG, "text");
+            t.textContent = String(number[f.id]);
+            g.appendChild(t);
+            var title = document.createElementNS(SVG, "title");
+            g.appendChild(title);
+            layer.appendChild(g);
+          }
+          var circle = g.querySelector("circle"), text = g.querySelector("text");
+          circle.setAttribute("r", r.toFixed(2));
+          circle.setAttribute("fill", colour[f.side] || "#555");
+          text.setAttribute("font-size", (r * 1.2).toFixed(2));
+          g.querySelector("title").textContent = f.name + ": " + f.place;
+          g.setAttribute("class", "replay-token" + (f.hidden ? " hidden-fleet" : ""));
+          g.setAttribute("data-at", f.at);
+          g.style.transform = "translate(" + x.toFixed(2) + "px," + y.toFixed(2) + "px)";
+          seen[f.id] = true;
+        });
+      });
+      Array.prototype.forEach.call(layer.querySelectorAll("g[data-token]"), function (g) {
+        if (!seen[g.getAttribute("data-token")]) { g.parentNode.removeChild(g); }
+      });
+    }
+
+    function score(turn, before) {
+      tally.textContent = "";
+      sides.forEach(function (s) {
+        var row = document.createElement("tr"), name = document.createElement("th"), value = document.createElement("td");
+        name.scope = "row";
+        var swatch = document.createElement("span");
+        swatch.className = "replay-swatch";
+        swatch.style.background = s.colour;
+        name.appendChild(swatch);
+        name.appendChild(document.createTextNode(s.name));
+        var now = data.scored ? (turn.vp || {})[s.id] || 0 : (turn.losses || {})[s.id] || 0;
+        var was = before ? (data.scored ? (before.vp || {})[s.id] || 0 : (before.losses || {})[s.id] || 0) : 0;
+        value.textContent = String(Math.round(now * 10) / 10) + (now !== was ? " (+" + (Math.round((now - was) * 10) / 10) + ")" : "");
+        value.className = now !== was ? "changed" : "";
+        value.setAttribute("data-side", s.id);
+        row.appendChild(name);
+        row.appendChild(value);
+        if (data.scored) {
+          var lost = document.createElement("td");
+          lost.textContent = (data.loss_label || "Losses") + ": " + String((turn.losses || {})[s.id] || 0);
+          row.appendChild(lost);
+        }
+        tally.appendChild(row);
+      });
+    }
+
     function show() {
       var turn = turns[index];
       label.textContent = "Turn " + turn.turn + " (" + (index + 1) + " of " + turns.length + ")";
       viewer.setAttribute("data-turn", String(turn.turn));
+      slider.value = String(index);
       list.textContent = "";
       turn.events.forEach(function (e) {
         var item = document.createElement("li");
-        var head = document.createElement("strong");
-        head.textContent = e.type;
-        item.appendChild(head);
-        item.appendChild(document.createTextNode(" " + e.text + (e.rule ? " [" + e.rule + "]" : "")));
-        item.className = "replay-event phase-" + e.phase.replace(/[^a-z0-9-]/gi, "");
+        item.className = "replay-event kind-" + e.kind;
+        item.appendChild(document.createTextNode(e.text));
+        if (e.rule) {
+          var rule = document.createElement("span");
+          rule.className = "replay-rule";
+          rule.textContent = " " + e.rule;
+          item.appendChild(rule);
+        }
         list.appendChild(item);
       });
-      if (map) {
-        Array.prototype.forEach.call(map.querySelectorAll(".replay-mark"), function (el) {
-          el.classList.remove("replay-mark");
-        });
-        turn.marks.forEach(function (name) {
-          KEYS.forEach(function (key) {
-            Array.prototype.forEach.call(map.querySelectorAll("[" + key + "]"), function (el) {
-              if (el.getAttribute(key) === name) { el.classList.add("replay-mark"); }
-            });
-          });
-        });
-      }
-      viewer.querySelector("[data-step='-1']").disabled = index === 0;
-      viewer.querySelector("[data-step='1']").disabled = index === turns.length - 1;
+      marks(turn);
+      tokens(turn);
+      score(turn, index ? turns[index - 1] : null);
+      viewer.querySelector("[data-step='-1']").disabled = viewer.querySelector("[data-step='first']").disabled = index === 0;
+      viewer.querySelector("[data-step='1']").disabled = viewer.querySelector("[data-step='last']").disabled =
+        index === turns.length - 1;
     }
+    function go(to) { index = Math.max(0, Math.min(turns.length - 1, to)); show(); }
     Array.prototype.forEach.call(viewer.querySelectorAll("button[data-step]"), function (b) {
       b.addEventListener("click", function () {
-        index = Math.max(0, Math.min(turns.length - 1, index + (+b.getAttribute("data-step"))));
-        show();
+        var step = b.getAttribute("data-step");
+        go(step === "first" ? 0 : step === "last" ? turns.length - 1 : index + (+step));
       });
     });
-    if (turns.length) { show(); }
+    slider.addEventListener("input", function () { go(+slider.value); });
+    viewer.addEventListener("keydown", function (e) {
+      if (e.target === slider) { return; }  /* the slider steps itself with the arrow keys */
+      var to = { ArrowRight: index + 1, ArrowLeft: index - 1, PageDown: index + 1, PageUp: index - 1,
+        Home: 0, End: turns.length - 1 }[e.key];
+      if (to === undefined) { return; }
+      e.preventDefault();
+      go(to);
+    });
+    var touch = null;
+    viewer.addEventListener("touchstart", function (e) {
+      touch = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null;
+    }, { passive: true });
+    viewer.addEventListener("touchend", function (e) {
+      if (!touch || !e.changedTouches.length) { return; }
+      var dx = e.changedTouches[0].clientX - touch[0], dy = e.changedTouches[0].clientY - touch[1];
+      touch = null;
+      if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy) && e.target !== slider) { go(index + (dx < 0 ? 1 : -1)); }
+    }, { passive: true });
+    show();
   }
 
   function all() { Array.prototype.forEach.call(document.querySelectorAll(".replay-viewer"), start); }

@@ -1,0 +1,36 @@
+"""The map downloads in a real headless Chromium: the PDF link under a scenario's map (and a map page's) is a
+download of a real PDF file, one page, served by the static site alone."""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any
+
+import pytest
+from test_site_browser import By, assert_clean, browser, load, pytestmark, server  # noqa: F401  (fixtures, marks)
+
+FETCH = """
+var done = arguments[arguments.length - 1];
+fetch(arguments[0]).then(function (r) { return r.arrayBuffer().then(function (b) {
+  var bytes = new Uint8Array(b), text = "";
+  for (var i = 0; i < bytes.length; i++) { text += String.fromCharCode(bytes[i]); }
+  done([r.status, r.headers.get("content-type"), btoa(text)]);
+}); }).catch(function (e) { done([0, String(e), ""]); });
+"""
+
+
+@pytest.mark.parametrize("page", ["scenarios/mini-raid/", "maps/mini/"])
+def test_pdf_link_downloads_a_real_pdf(server: str, browser: Any, page: str) -> None:  # noqa: F811
+    load(browser, server + page)
+    links = browser.find_elements(By.CSS_SELECTOR, ".map-downloads a.map-file")
+    assert [a.text for a in links] == ["SVG", "PDF"]
+    pdf_link = links[1]
+    assert pdf_link.get_attribute("download") is not None and pdf_link.get_attribute("href").endswith(".pdf")
+    status, kind, body = browser.execute_async_script(FETCH, pdf_link.get_attribute("href"))
+    data = base64.b64decode(body)
+    assert status == 200 and kind == "application/pdf"
+    assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1
+    status, kind, body = browser.execute_async_script(FETCH, links[0].get_attribute("href"))
+    assert status == 200 and base64.b64decode(body).lstrip().startswith(b"<?xml")
+    assert_clean(browser, page)

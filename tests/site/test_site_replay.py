@@ -1,0 +1,106 @@
+"""The replay viewer's data, without a browser: each event a sentence with the scenario's names, fleet tokens
+that follow the moves, running victory points and losses per side, and hostile text kept inside its block."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from site_corpus import MINI, write_smoke
+
+from admiralty.site.replaynames import Names, scenario_names
+from admiralty.site.replaytext import TEMPLATES, generic, sentence
+from admiralty.site.replayview import read_sample, turns, viewer
+from admiralty.validator.pipeline import validate
+
+RAW = re.compile(r"\b[a-z_]+=")  # the old viewer's "fleet=raiders, path=C2/C3" text
+
+
+@pytest.fixture(scope="module")
+def mini_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str, Any]]]:
+    folder = tmp_path_factory.mktemp("smoke")
+    write_smoke(folder)
+    scenario = next(s for s in validate([str(MINI)]).scenarios if s.id == "mini-raid")
+    sample = read_sample(folder, "mini-raid")
+    assert sample is not None
+    return scenario, sample["events"]
+
+
+def test_every_event_of_a_real_game_reads_as_a_sentence_with_names(mini_game: tuple[Any, list[dict[str, Any]]]
+                                                                   ) -> None:
+    scenario, events = mini_game
+    names = scenario_names(scenario)
+    grouped = turns(events, names)
+    texts = [e["text"] for t in grouped for e in t["events"]]
+    assert len(texts) == len(events)
+    assert all(t.endswith(".") and not RAW.search(t) for t in texts), [t for t in texts if RAW.search(t)]
+    assert all(e["type"] in TEMPLATES for e in events)  # no event of the mini game falls back to the generic text
+    joined = " ".join(texts)
+    assert "Raiders (Central Powers)" in joined and "Westport" in joined  # names, not 'raiders' / 'westport'
+    assert "raiders" not in joined and "central-powers" not in joined
+
+
+def test_tokens_follow_the_fleets_and_the_tally_runs(mini_game: tuple[Any, list[dict[str, Any]]]) -> None:
+    scenario, events = mini_game
+    grouped = turns(events, scenario_names(scenario))
+    where = [{t["id"]: t["at"] for t in turn["tokens"]} for turn in grouped]
+    for turn, positions in zip(grouped, where, strict=True):
+        for fleet, at in positions.items():  # where its last move so far ended (or where it started)
+            moves = [e for e in events if e.get("fleet") == fleet and e["turn"] <= turn["turn"]
+                     and e["type"] in ("fleet-placed", "fleet-moved", "raider-revealed")]
+            last = moves[-1]
+            assert at == (last["path"][-1] if last["type"] == "fleet-moved" else last["at"])
+    assert where[0] != where[1]  # the tokens do move
+    removed = {e["fleet"] for e in events if e["type"] == "fleet-removed"}
+    assert removed and not removed & set(where[-1])  # a fleet with no ships left leaves the map
+    scored = [sum(e["points"] for e in events if e["type"] == "points" and e["turn"] <= t["turn"]
+                  and e["side"] == "central-powers") for t in grouped]
+    assert [t["vp"]["central-powers"] for t in grouped] == scored and scored[-1] > scored[0]
+    sunk = [sum(1 for e in events if e["type"] == "ship-sunk" and e["turn"] <= t["turn"]) for t in grouped]
+    assert [t["losses"]["entente"] for t in grouped] == sunk
+    battle = next(t for t in grouped if t["battles"])
+    assert battle["contacts"] == battle["battles"] == ["B3"]
+
+
+def test_game_over_sets_the_final_score_and_a_vp_free_game_counts_losses() -> None:
+    names = Names(sides={"a": "Army A", "b": "Army B"}, side_of={"u1": "b"})
+    events = [{"turn": 1, "type": "casualties", "unit": "u1", "figures": 2, "total": 2},
+              {"turn": 2, "type": "casualties", "unit": "u1", "figures": 1, "total": 3},
+              {"turn": 2, "type": "game-over", "points": {"a": 4.0, "b": 1.0}, "winner": "a", "reason": "vp-lead"}]
+    grouped = turns(events, names)
+    assert [t["losses"]["b"] for t in grouped] == [2, 3]
+    assert grouped[0]["vp"] == {"a": 0.0, "b": 0.0} and grouped[1]["vp"] == {"a": 4.0, "b": 1.0}
+    assert sentence(events[0], names) == "U1 loses 2 figures (2 so far)."
+    assert sentence(events[2], names) == "Game over: Army A wins (vp lead). Final VP: Army A 4; Army B 1."
+
+
+def test_an_unknown_or_malformed_event_still_reads_as_words() -> None:
+    names = Names(names={"horthy": "Horthy's cruisers", "V25": "V25 (Bocche di Cattaro)"})
+    text = sentence({"turn": 3, "type": "order-refused", "fleet": "horthy", "at": "V25", "why": "no fuel"}, names)
+    assert text == "Order refused: fleet Horthy's cruisers; at V25 (Bocche di Cattaro); why no fuel."
+    assert sentence({"type": "fleet-moved", "fleet": "horthy", "path": 7}, names) == generic(
+        {"type": "fleet-moved", "fleet": "horthy", "path": 7}, names)
+    assert not RAW.search(text)
+
+
+def test_recorded_events_cannot_close_the_data_block() -> None:
+    evil = "</script><script>window.__pwned=1</script>"
+    sample = {"header": {"seed": 1, "players": {"a": evil}},
+              "events": [{"turn": 1, "phase": "setup", "type": "fleet-placed", "rule": "DN-5.2", "fleet": evil,
+                          "at": evil, "side": "a"}]}
+    names = Names(sides={"a": f"Side {evil}"}, names={evil: f"Fleet {evil}"})
+    block = viewer("x", sample, names, {"a": '"><script>'})
+    assert "</script><script>" not in block and block.count("</script>") == 1
+    data = json.loads(block.split('class="replay-data">')[1].split("</script>")[0])
+    assert data["turns"][0]["events"][0]["text"] == f"Fleet {evil} (Side {evil}) starts at Fleet {evil}."
+    assert data["turns"][0]["tokens"][0]["name"] == f"Fleet {evil}"
+    assert data["sides"] == [{"id": "a", "name": f"Side {evil}", "colour": '"><script>'}]
+    assert "&lt;/script&gt;" in block.split('class="replay-data">')[0]  # the players line, escaped as text
+
+
+def test_no_sample_game_is_a_note(tmp_path: Path) -> None:
+    assert read_sample(tmp_path, "nothing") is None
+    assert "No sample game" in viewer("x", None)
