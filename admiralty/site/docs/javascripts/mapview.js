@@ -143,7 +143,10 @@
   Viewer.prototype.zoom = function (factor, cx, cy) {
     var r = this.paneRect(), v = this.view;
     var fx = cx === undefined ? 0.5 : (cx - r.left) / r.width, fy = cy === undefined ? 0.5 : (cy - r.top) / r.height;
-    var w = Math.min(this.home[2] * 1.2, Math.max(this.home[2] / 40, v[2] * factor));
+    /* out as far as the whole map (a scenario's pane starts on its theatre, data-whole), in to a fortieth */
+    var whole = (this.pane.getAttribute("data-whole") || "").split(" ").map(Number);
+    var widest = Math.max(this.home[2] * 1.2, whole.length === 4 && whole[2] > 0 ? whole[2] * 1.1 : 0);
+    var w = Math.min(widest, Math.max(this.home[2] / 40, v[2] * factor));
     var h = w * v[3] / v[2];
     this.view = [v[0] + (v[2] - w) * fx, v[1] + (v[3] - h) * fy, w, h];
     this.apply();
