@@ -1,0 +1,67 @@
+"""Every scenario page's map in the corpus site, in headless Chromium at 1400 px and 390 px, measured in the DOM
+after the map viewer (mapview.js) has laid it out (issue 17): no two visible labels' boxes overlap, no zone code
+or sea name sits on land, every visible label is at least 11 px tall at the default zoom, the legend is at least
+11 px too, every fleet's route has a visible number on the map or a line in the key, and on a desktop the map
+takes the content's full width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_site_browser import browser, load, pytestmark, set_width  # noqa: F401  (fixtures, marks)
+from test_site_browser_maps import MEASURE, corpus_server  # noqa: F401  (the corpus site, built once here)
+
+ROOT = Path(__file__).resolve().parents[2]
+# The renaissance and napoleonic maps are being fixed on their own branches (issue 17); on this branch their
+# pages show no ``.map-label`` (the measured kind of label, sized by ``data-px``), so only the dreadnought pages
+# are measured. Lead: lift this to ("dreadnought", "renaissance", "napoleonic") once those branches are merged.
+RULESETS = ("dreadnought",)
+SCENARIOS = sorted((ruleset, path.stem) for ruleset in RULESETS
+                   for path in (ROOT / "scenarios" / ruleset / "scenarios").glob("*.yaml"))
+
+ROUTES = """
+var svg = document.querySelector('svg.admiralty-map');
+function shown(el) { return el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0; }
+var fleets = {};
+Array.prototype.forEach.call(svg.querySelectorAll('.route[data-fleet], .start[data-fleet]'), function (r) {
+  fleets[r.getAttribute('data-fleet')] = 1; });
+var unlabelled = Object.keys(fleets).filter(function (id) {
+  var onMap = Array.prototype.some.call(svg.querySelectorAll('.route-label'), function (l) {
+    return l.getAttribute('data-fleet') === id && shown(l); });
+  var inKey = Array.prototype.some.call(document.querySelectorAll('.map-key li'), function (li) {
+    return li.getAttribute('data-fleet') === id && shown(li); });
+  return !onMap && !inKey; });
+var legend = Array.prototype.map.call(document.querySelectorAll('.map-legend li, .map-key li'), function (li) {
+  return [li.textContent, parseFloat(getComputedStyle(li).fontSize)]; });
+var content = document.querySelector('.md-content').getBoundingClientRect().width;
+return {fleets: Object.keys(fleets).length, unlabelled: unlabelled, legend: legend,
+        map: svg.getBoundingClientRect().width, content: content};
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+@pytest.mark.parametrize(("ruleset", "scenario_id"), SCENARIOS)
+def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser: Any, width: int,  # noqa: F811
+                                                     ruleset: str, scenario_id: str) -> None:
+    set_width(browser, width, height=1000)
+    try:
+        load(browser, corpus_server + f"scenarios/{scenario_id}/")
+        found = browser.execute_script(MEASURE, "svg.admiralty-map")
+        assert found["labels"], "no label is shown"
+        assert found["overlaps"] == [], found["overlaps"]
+        assert found["onLand"] == [], found["onLand"]
+        assert found["small"] == [], found["small"]
+        if ruleset != "dreadnought":
+            return
+        routes = browser.execute_script(ROUTES)
+        assert routes["fleets"] > 0 and routes["unlabelled"] == [], routes
+        assert routes["legend"] and all(size >= 11 for _, size in routes["legend"]), routes["legend"]
+        # the map spans the content column (less its padding); on a desktop that column is the page's width
+        # less the navigation (the table of contents gives way on a page with a map)
+        assert routes["map"] >= routes["content"] - 60, routes
+        if width == 1400:
+            assert routes["map"] >= 1000, routes
+    finally:
+        set_width(browser, 1280, height=1000)
