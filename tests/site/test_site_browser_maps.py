@@ -115,7 +115,12 @@ def test_pan_and_zoom_change_the_viewbox(corpus_server: str, browser: Any, width
                                "arguments[0].dispatchEvent(new WheelEvent('wheel', {deltaY: 120, clientX: p.left + 50,"
                                " clientY: p.top + 50, bubbles: true, cancelable: true}))", svg)
         assert float(_view(browser).split()[2]) > float(before.split()[2])  # the wheel zooms out
-        _click(browser, ".map-toolbar button[title='Whole map']")
+        _click(browser, ".map-toolbar button[title='Whole map']")  # a scenario opens on its theatre ...
+        whole = _view(browser).split()
+        assert float(whole[2]) > float(home.split()[2]) and float(whole[3]) >= float(
+            browser.execute_script("return document.querySelector('svg.map-pane').getAttribute('data-whole')")
+            .split()[3]) - 0.5  # ... and this shows all of the map
+        _click(browser, ".map-toolbar button[title='Start view']")
         assert _view(browser) == home
     finally:
         set_width(browser, 1280, height=1000)

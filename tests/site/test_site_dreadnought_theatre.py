@@ -48,7 +48,8 @@ def test_the_map_opens_on_the_scenarios_theatre(corpus: dict[str, Any], scenario
 def test_a_map_page_and_a_scenario_using_most_of_its_map_show_the_whole_map(corpus: dict[str, Any]) -> None:
     seamap = corpus["otranto-1917"].map
     view, whole = _pane(map_svg(seamap))
-    assert view == whole
+    cropped = _pane(map_svg(seamap, corpus["otranto-1917"]))[1]
+    assert whole == [] and view == cropped  # the map page shows what a scenario zooms out to, and no button for it
     assert fit_box([(1, 1), (99, 99)], (0.0, 0.0, 100.0, 100.0), 5.0) == (0.0, 0.0, 100.0, 100.0)
     # a thin strip is widened to the aspect limit, inside the map
     x, y, w, h = fit_box([(50, 10), (50, 90)], (0.0, 0.0, 300.0, 100.0), 1.0)

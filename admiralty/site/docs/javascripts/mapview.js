@@ -51,7 +51,10 @@
     }
     button("+", "Zoom in", function () { self.zoom(0.67); });
     button("\u2212", "Zoom out", function () { self.zoom(1.5); });
-    button("\u21ba", "Whole map", function () { self.view = self.home.slice(); self.apply(); });
+    button("\u21ba", "Start view", function () { self.view = self.home.slice(); self.apply(); });
+    if (this.pane.getAttribute("data-whole")) {  /* a scenario's map opens on its theatre: one button shows all */
+      button("\u2922", "Whole map", function () { self.view = self.whole(); self.apply(); });
+    }
     var svgLink = document.createElement("a");
     svgLink.className = "map-download"; svgLink.textContent = "Full-size SVG";
     svgLink.download = (svg.id || "map") + ".svg";
@@ -145,11 +148,19 @@
     var fx = cx === undefined ? 0.5 : (cx - r.left) / r.width, fy = cy === undefined ? 0.5 : (cy - r.top) / r.height;
     /* out as far as the whole map (a scenario's pane starts on its theatre, data-whole), in to a fortieth */
     var whole = (this.pane.getAttribute("data-whole") || "").split(" ").map(Number);
-    var widest = Math.max(this.home[2] * 1.2, whole.length === 4 && whole[2] > 0 ? whole[2] * 1.1 : 0);
+    var widest = Math.max(this.home[2] * 1.2, whole.length === 4 && whole[2] > 0 ? this.whole()[2] * 1.1 : 0);
     var w = Math.min(widest, Math.max(this.home[2] / 40, v[2] * factor));
     var h = w * v[3] / v[2];
     this.view = [v[0] + (v[2] - w) * fx, v[1] + (v[3] - h) * fy, w, h];
     this.apply();
+  };
+
+  /* The whole map (data-whole) in the pane's proportions, centred: a viewBox of another shape would be
+     letterboxed and the label sizes computed from its width would be wrong. */
+  Viewer.prototype.whole = function () {
+    var all = this.pane.getAttribute("data-whole").split(" ").map(Number), ratio = this.home[3] / this.home[2];
+    var w = Math.max(all[2], all[3] / ratio), h = w * ratio;
+    return [all[0] + (all[2] - w) / 2, all[1] + (all[3] - h) / 2, w, h];
   };
 
   Viewer.prototype.pan = function (dx, dy) {

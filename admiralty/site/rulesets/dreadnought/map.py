@@ -221,7 +221,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                     f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
                     '</marker>')
         for fleet in side.fleets:
-            offset = (number % 5 - 2) * size * 0.15  # parallel, not on top of each other
+            offset = (number % 5 - 2) * 4 * unit  # 4 px apart at the nominal width: parallel, not on top
             number += 1
             points = route_points(fleet, seamap, centres)
             shifted = [(x + offset, y + offset) for x, y in (frame.point(p) for p in points)]
@@ -303,7 +303,8 @@ def _scale_bar(seamap: SeaMap, frame: Frame, unit: float, box: Box) -> str:
 def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
     """The map (and, given a scenario, its features, minefields, starts, written routes and objectives) as one
     inline ``<svg>``: the map in an inner pane that the viewer pans and zooms, the compass outside it. A scenario's
-    pane shows its theatre (``theatre.theatre_box``); ``data-whole`` is the whole map, as far as one may zoom out."""
+    pane shows its theatre (``theatre.theatre_box``); its ``data-whole`` is the whole map, for the viewer's
+    whole-map button and as far as one may zoom out."""
     base = drawing(seamap)
     frame = base.frame
     width = max(frame.width, MIN_WIDTH)
@@ -323,8 +324,8 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str
              f'aria-label="{attr("Map: " + title)}" font-family="sans-serif">',
              f"<title>{esc('Map: ' + title)}</title>",
              f"<defs>{''.join(defs)}</defs>" if defs else "",
-             f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{height:.1f}" viewBox="{view}" '
-             f'data-whole="0 0 {width:.1f} {frame.height:.1f}">',
+             f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{height:.1f}" viewBox="{view}"'
+             + (f' data-whole="0 0 {width:.1f} {frame.height:.1f}">' if box != whole else ">"),
              f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
              f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
