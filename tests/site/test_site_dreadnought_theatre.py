@@ -101,3 +101,18 @@ def test_feature_and_fleet_names_are_escaped_everywhere_they_show(tmp_path: Path
     assert "&lt;img src=x onerror=window.__pwned=13&gt;Raiders" in figure  # the route key
     root = ET.fromstring(map_svg(scenario.map, scenario))  # still well-formed with the hostile text inside
     assert all(not name.startswith("on") for e in root.iter() for name in e.attrib)
+
+
+def test_without_scripts_the_labels_are_sized_for_the_crop(corpus: dict[str, Any]) -> None:
+    """The static font-size (a page without scripts, the full-size SVG) is the label's screen size on the
+    drawing at its nominal width: for a crop, in the crop's units, not the whole map's."""
+    from admiralty.site.rulesets.dreadnought.labels import NOMINAL_PX
+
+    scenario = corpus["otranto-1917"]
+    svg = map_svg(scenario.map, scenario)
+    view, _ = _pane(svg)
+    labels = [t for t in ET.fromstring(svg).iter(f"{SVG}text") if "map-label" in (t.get("class") or "")]
+    assert labels
+    for text in labels:
+        expected = float(text.get("data-px", 0)) * view[2] / NOMINAL_PX
+        assert float(text.get("font-size", 0)) == pytest.approx(expected, abs=0.02), text.text

@@ -8,6 +8,7 @@ flipped on the way out (text is placed, never transformed, so labels stay uprigh
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -300,6 +301,14 @@ def _scale_bar(seamap: SeaMap, frame: Frame, unit: float, box: Box) -> str:
             + labels.label("scale-label", words, x, y - 5 * unit, unit) + "</g>")
 
 
+_FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
+
+
+def _rescaled(words: str, factor: float) -> str:
+    """The map's labels with their static sizes (for a page without scripts) made right for a crop."""
+    return _FONT_SIZE.sub(lambda m: f'font-size="{float(m.group(1)) * factor:.2f}"', words)
+
+
 def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
     """The map (and, given a scenario, its features, minefields, starts, written routes and objectives) as one
     inline ``<svg>``: the map in an inner pane that the viewer pans and zooms, the compass outside it. A scenario's
@@ -315,6 +324,7 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str
     # marks drawn in map units shrink with the crop so that they keep their size on screen
     size = base.size * box[2] / width
     ports = base.ports if box == whole else "".join(_ports(seamap, frame, size))
+    words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
     defs, overlay = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit) if scenario
                      else ([], []))
     title = getattr(scenario, "title", None) or seamap.title
@@ -329,7 +339,7 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str
              f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
              f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
-             f'<g class="ports">{ports}</g><g class="labels">{base.labels}</g>',
+             f'<g class="ports">{ports}</g><g class="labels">{words}</g>',
              _scale_bar(seamap, frame, unit, box), "</svg>",
              _compass(width - PAD - 16, PAD + 18, 16),
              "</svg>"]
