@@ -116,3 +116,12 @@ def test_without_scripts_the_labels_are_sized_for_the_crop(corpus: dict[str, Any
     for text in labels:
         expected = float(text.get("data-px", 0)) * view[2] / NOMINAL_PX
         assert float(text.get("font-size", 0)) == pytest.approx(expected, abs=0.02), text.text
+
+
+def test_two_versions_of_a_scenario_are_drawn_on_one_crop(corpus: dict[str, Any]) -> None:
+    """A before and after (the map diff) show the same part of the map, holding both versions' places."""
+    otranto, ancona = corpus["otranto-1917"], corpus["ancona-1915"]  # two scenarios on the Adriatic
+    assert _pane(map_svg(otranto.map, otranto))[0] != _pane(map_svg(ancona.map, ancona))[0]
+    first = _pane(map_svg(otranto.map, otranto, also=ancona))[0]
+    assert first == _pane(map_svg(ancona.map, ancona, also=otranto))[0]
+    assert used_places(otranto) and used_places(ancona)

@@ -309,16 +309,17 @@ def _rescaled(words: str, factor: float) -> str:
     return _FONT_SIZE.sub(lambda m: f'font-size="{float(m.group(1)) * factor:.2f}"', words)
 
 
-def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
+def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: Any = None) -> str:
     """The map (and, given a scenario, its features, minefields, starts, written routes and objectives) as one
     inline ``<svg>``: the map in an inner pane that the viewer pans and zooms, the compass outside it. A scenario's
     pane shows its theatre (``theatre.theatre_box``); its ``data-whole`` is the whole map, for the viewer's
-    whole-map button and as far as one may zoom out."""
+    whole-map button and as far as one may zoom out. ``also``, another version of the scenario on the same map,
+    widens the theatre to hold both (a before and an after drawn on the same crop)."""
     base = drawing(seamap)
     frame = base.frame
     width = max(frame.width, MIN_WIDTH)
     whole: Box = (0.0, 0.0, width, frame.height)
-    box = theatre_box(seamap, scenario, frame, whole) if scenario else whole
+    box = theatre_box(seamap, scenario, frame, whole, also) if scenario else whole
     unit = box[2] / labels.NOMINAL_PX
     height = round(width * box[3] / box[2], 1)
     # marks drawn in map units shrink with the crop so that they keep their size on screen

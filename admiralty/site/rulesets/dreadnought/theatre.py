@@ -62,9 +62,11 @@ def _widen(low: float, span: float, wanted: float, floor: float, ceiling: float)
     return low, wanted
 
 
-def theatre_box(seamap: SeaMap, scenario: Any, frame: Any, whole: Box) -> Box:
-    """The scenario's rectangle inside ``whole`` (the whole map's rectangle), in the frame's SVG units."""
-    points = [frame.point(p) for p in _map_points(seamap, scenario)]
+def theatre_box(seamap: SeaMap, scenario: Any, frame: Any, whole: Box, also: Any = None) -> Box:
+    """The scenario's rectangle inside ``whole`` (the whole map's rectangle), in the frame's SVG units; with
+    ``also`` (another version of the scenario on the same map), the rectangle that holds both."""
+    points = [frame.point(p) for version in (scenario, also) if version is not None
+              for p in _map_points(seamap, version)]
     if not points:
         return whole
     return fit_box(points, whole, (seamap.grid.cell if seamap.grid else 0.0) * frame.scale)
