@@ -65,3 +65,31 @@ def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser
             assert routes["map"] >= 1000, routes
     finally:
         set_width(browser, 1280, height=1000)
+
+
+DOWNLOAD = """
+var done = arguments[arguments.length - 1];
+var link = document.querySelector('.map-toolbar a.map-download');
+link.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+fetch(link.href).then(function (r) { return r.text(); }).then(function (text) {
+  var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  var words = Array.prototype.map.call(doc.querySelectorAll('g.legend text'), function (t) { return t.textContent; });
+  var style = doc.querySelector('style');
+  done({broken: doc.getElementsByTagName('parsererror').length, words: words, style: style ? style.textContent : '',
+        height: doc.documentElement.viewBox.baseVal.height,
+        pane: +doc.querySelector('svg.map-pane').getAttribute('height')});
+});
+"""
+
+
+def test_the_full_size_svg_carries_the_legend_and_the_route_key(corpus_server: str, browser: Any) -> None:  # noqa: F811
+    """The downloaded drawing stands alone: the HTML legend and key below the map are drawn into it, and the
+    page's map rules travel with it."""
+    load(browser, corpus_server + "scenarios/otranto-1917/")
+    browser.set_script_timeout(10)
+    found = browser.execute_async_script(DOWNLOAD)
+    assert found["broken"] == 0 and found["height"] > found["pane"] + 200, found
+    assert "Otranto drifter line" in found["words"] and "minefield" in found["words"] and "zone code" in found["words"]
+    assert "svg.admiralty-map .zone" in found["style"]  # styled on its own: zones not black, routes not filled
+    assert any(w.startswith("Horthy (Central Powers): from Cattaro") for w in found["words"]), found["words"]
+    assert "1" in found["words"] and "12" in found["words"]  # the key's numbers, as on the map

@@ -21,6 +21,65 @@
     return false;
   }
 
+  /* The HTML legend and route key that follow a map (dreadnought) drawn into a downloaded copy, one entry a line
+     below the drawing, so that the file stands alone. Words are set as text nodes, never parsed. */
+  function appendLegend(copy, wrap) {
+    var items = [], el;
+    for (el = wrap.nextElementSibling; el && el.matches("ul.map-legend, ol.map-key"); el = el.nextElementSibling) {
+      Array.prototype.push.apply(items, el.children);
+    }
+    if (!items.length) { return; }
+    var vb = copy.viewBox.baseVal, row = 20, top = vb.height + 10;
+    var legend = document.createElementNS(NS, "g");
+    legend.setAttribute("class", "legend");
+    items.forEach(function (li, i) {
+      var item = document.createElementNS(NS, "g"), words = document.createElementNS(NS, "text");
+      var symbol = li.querySelector("svg"), number = li.querySelector(".key-number"), textX = 28;
+      item.setAttribute("transform", "translate(10," + (top + row * i + 14) + ")");
+      if (symbol) {
+        var drawn = symbol.cloneNode(true);
+        drawn.setAttribute("x", "0"); drawn.setAttribute("y", "-11");
+        item.appendChild(drawn);
+        textX = (+symbol.getAttribute("width") || 22) + 6;
+      } else if (number) {
+        var badge = document.createElementNS(NS, "circle"), digits = document.createElementNS(NS, "text");
+        badge.setAttribute("cx", "9"); badge.setAttribute("cy", "-4"); badge.setAttribute("r", "9");
+        badge.setAttribute("fill", getComputedStyle(number).backgroundColor);
+        digits.setAttribute("x", "9"); digits.setAttribute("text-anchor", "middle"); digits.setAttribute("fill", "#fff");
+        digits.setAttribute("font-size", "11"); digits.setAttribute("font-weight", "bold");
+        digits.textContent = number.textContent;
+        item.appendChild(badge); item.appendChild(digits);
+      }
+      words.setAttribute("x", String(textX)); words.setAttribute("font-size", "12"); words.setAttribute("fill", "#222");
+      var mark = number || symbol;  /* a symbol may hold words of its own (the zone-code sample) */
+      words.textContent = (mark ? li.textContent.replace(mark.textContent, "") : li.textContent).trim();
+      item.appendChild(words);
+      legend.appendChild(item);
+    });
+    var height = top + row * items.length + 10, paper = document.createElementNS(NS, "rect");
+    paper.setAttribute("width", String(vb.width)); paper.setAttribute("height", String(height));
+    paper.setAttribute("fill", "#fff");
+    copy.insertBefore(paper, copy.firstChild);
+    copy.appendChild(legend);
+    copy.setAttribute("viewBox", "0 0 " + vb.width + " " + height);
+  }
+
+  /* The page's rules for maps, copied into a downloaded drawing: without them a file opened on its own shows
+     black zones and filled routes (SVG's default fill). */
+  function mapStyle() {
+    var rules = [];
+    Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+      var list;
+      try { list = sheet.cssRules; } catch (e) { return; }  /* another origin's sheet cannot be read */
+      Array.prototype.forEach.call(list || [], function (rule) {
+        if (rule.selectorText && rule.selectorText.indexOf("svg.admiralty-map") !== -1) { rules.push(rule.cssText); }
+      });
+    });
+    var style = document.createElementNS(NS, "style");
+    style.textContent = rules.join("\n");
+    return style;
+  }
+
   function Viewer(svg) {
     this.svg = svg;
     this.pane = svg.querySelector("svg.map-pane") || svg;  /* the map inside; a legend outside it stays put */
@@ -63,6 +122,8 @@
       var copy = svg.cloneNode(true);
       var pane = copy.querySelector("svg.map-pane") || copy;
       pane.setAttribute("viewBox", self.home.join(" "));
+      appendLegend(copy, wrap);
+      copy.insertBefore(mapStyle(), copy.firstChild);
       copy.setAttribute("width", String(copy.viewBox.baseVal.width * 2));
       copy.setAttribute("height", String(copy.viewBox.baseVal.height * 2));
       var text = new XMLSerializer().serializeToString(copy);
