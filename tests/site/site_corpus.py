@@ -67,6 +67,10 @@ def write_hostile_corpus(folder: Path) -> None:
     scenario["sides"][0]["name"] = "Central <script>window.__pwned=12</script> Powers"
     scenario["sides"][0]["fleets"][0]["ships"] = list(renames.values())
     scenario["sides"][1]["fleets"][0]["ships"] = ["Aquila II", "Sparviero II"]
+    # the map's features and the route key print these (legend, map label, tooltip, key)
+    scenario["sides"][0]["fleets"][0]["name"] = "<img src=x onerror=window.__pwned=13>Raiders"
+    scenario["features"] = [{"id": "evil-line", "name": "<script>window.__pwned=14</script> line",
+                             "through": ["B3", "C3"], "notes": IMG}]
     _dump(folder / "hostile-scenario.yaml", "scenario", scenario)
 
 

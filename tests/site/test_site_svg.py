@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import MappingProxyType
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from admiralty.engine.rulesets.dreadnought.model import Port, SeaMap, Zone
 from admiralty.site.rulesets.dreadnought.map import (
     border,
+    map_figure,
     map_svg,
     nation_colour,
     route_points,
@@ -125,8 +127,10 @@ def test_starts_and_routes_in_side_colours(mini: Any) -> None:
     expected = route_points(raiders, mini.map, centres)
     assert expected[0] == mini.map.ports["westport"].at  # starts in port
     assert len(routes["raiders"].get("points", "").split()) == len(expected)
-    legend = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "Central Powers" in legend and "Entente" in legend and "minefield" in legend
+    figure = map_figure(mini.map, mini)
+    legend = figure[figure.index('<ul class="map-legend"'):]  # the HTML legend after the drawing
+    for words in ("Central Powers", "Entente", "minefield"):
+        assert words in re.sub(r"<svg.*?</svg>", "", legend), words
 
 
 def test_author_text_in_the_svg_is_escaped(mini: Any) -> None:

@@ -299,6 +299,21 @@ class VictoryCondition:
 
 
 @dataclass(frozen=True)
+class MapFeature:
+    """Something the site draws on the scenario's map (an objective line, an area); no rule reads it.
+
+    ``places`` are zone ids, port ids or map points, in order; ``kind`` is ``line`` or ``area``.
+    """
+
+    id: str
+    name: str
+    kind: str
+    places: tuple[str | Point, ...]
+    notes: str = ""
+    source: Source = NOWHERE
+
+
+@dataclass(frozen=True)
 class Victory:
     conditions: tuple[VictoryCondition, ...]
     otherwise: str = "draw"
@@ -328,6 +343,7 @@ class Scenario(Derived):
     source: Source = NOWHERE
     ruleset: str = "dreadnought"
     outcome: str = ""  # the historical outcome, for the site; the rules never read it
+    features: tuple[MapFeature, ...] = ()  # drawn on the site's map only; the rules never read them
 
     def side_names(self) -> list[tuple[str, str]]:
         """(id, name) of each side in the author's order (``admiralty.contract.ScenarioModel``)."""

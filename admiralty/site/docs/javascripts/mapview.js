@@ -21,6 +21,65 @@
     return false;
   }
 
+  /* The HTML legend and route key that follow a map (dreadnought) drawn into a downloaded copy, one entry a line
+     below the drawing, so that the file stands alone. Words are set as text nodes, never parsed. */
+  function appendLegend(copy, wrap) {
+    var items = [], el;
+    for (el = wrap.nextElementSibling; el && el.matches("ul.map-legend, ol.map-key"); el = el.nextElementSibling) {
+      Array.prototype.push.apply(items, el.children);
+    }
+    if (!items.length) { return; }
+    var vb = copy.viewBox.baseVal, row = 20, top = vb.height + 10;
+    var legend = document.createElementNS(NS, "g");
+    legend.setAttribute("class", "legend");
+    items.forEach(function (li, i) {
+      var item = document.createElementNS(NS, "g"), words = document.createElementNS(NS, "text");
+      var symbol = li.querySelector("svg"), number = li.querySelector(".key-number"), textX = 28;
+      item.setAttribute("transform", "translate(10," + (top + row * i + 14) + ")");
+      if (symbol) {
+        var drawn = symbol.cloneNode(true);
+        drawn.setAttribute("x", "0"); drawn.setAttribute("y", "-11");
+        item.appendChild(drawn);
+        textX = (+symbol.getAttribute("width") || 22) + 6;
+      } else if (number) {
+        var badge = document.createElementNS(NS, "circle"), digits = document.createElementNS(NS, "text");
+        badge.setAttribute("cx", "9"); badge.setAttribute("cy", "-4"); badge.setAttribute("r", "9");
+        badge.setAttribute("fill", getComputedStyle(number).backgroundColor);
+        digits.setAttribute("x", "9"); digits.setAttribute("text-anchor", "middle"); digits.setAttribute("fill", "#fff");
+        digits.setAttribute("font-size", "11"); digits.setAttribute("font-weight", "bold");
+        digits.textContent = number.textContent;
+        item.appendChild(badge); item.appendChild(digits);
+      }
+      words.setAttribute("x", String(textX)); words.setAttribute("font-size", "12"); words.setAttribute("fill", "#222");
+      var mark = number || symbol;  /* a symbol may hold words of its own (the zone-code sample) */
+      words.textContent = (mark ? li.textContent.replace(mark.textContent, "") : li.textContent).trim();
+      item.appendChild(words);
+      legend.appendChild(item);
+    });
+    var height = top + row * items.length + 10, paper = document.createElementNS(NS, "rect");
+    paper.setAttribute("width", String(vb.width)); paper.setAttribute("height", String(height));
+    paper.setAttribute("fill", "#fff");
+    copy.insertBefore(paper, copy.firstChild);
+    copy.appendChild(legend);
+    copy.setAttribute("viewBox", "0 0 " + vb.width + " " + height);
+  }
+
+  /* The page's rules for maps, copied into a downloaded drawing: without them a file opened on its own shows
+     black zones and filled routes (SVG's default fill). */
+  function mapStyle() {
+    var rules = [];
+    Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+      var list;
+      try { list = sheet.cssRules; } catch (e) { return; }  /* another origin's sheet cannot be read */
+      Array.prototype.forEach.call(list || [], function (rule) {
+        if (rule.selectorText && rule.selectorText.indexOf("svg.admiralty-map") !== -1) { rules.push(rule.cssText); }
+      });
+    });
+    var style = document.createElementNS(NS, "style");
+    style.textContent = rules.join("\n");
+    return style;
+  }
+
   function Viewer(svg) {
     this.svg = svg;
     this.pane = svg.querySelector("svg.map-pane") || svg;  /* the map inside; a legend outside it stays put */
@@ -51,7 +110,10 @@
     }
     button("+", "Zoom in", function () { self.zoom(0.67); });
     button("\u2212", "Zoom out", function () { self.zoom(1.5); });
-    button("\u21ba", "Whole map", function () { self.view = self.home.slice(); self.apply(); });
+    button("\u21ba", "Start view", function () { self.view = self.home.slice(); self.apply(); });
+    if (this.pane.getAttribute("data-whole")) {  /* a scenario's map opens on its theatre: one button shows all */
+      button("\u2922", "Whole map", function () { self.view = self.whole(); self.apply(); });
+    }
     var svgLink = document.createElement("a");
     svgLink.className = "map-download"; svgLink.textContent = "Full-size SVG";
     svgLink.download = (svg.id || "map") + ".svg";
@@ -60,6 +122,8 @@
       var copy = svg.cloneNode(true);
       var pane = copy.querySelector("svg.map-pane") || copy;
       pane.setAttribute("viewBox", self.home.join(" "));
+      appendLegend(copy, wrap);
+      copy.insertBefore(mapStyle(), copy.firstChild);
       copy.setAttribute("width", String(copy.viewBox.baseVal.width * 2));
       copy.setAttribute("height", String(copy.viewBox.baseVal.height * 2));
       var text = new XMLSerializer().serializeToString(copy);
@@ -143,10 +207,21 @@
   Viewer.prototype.zoom = function (factor, cx, cy) {
     var r = this.paneRect(), v = this.view;
     var fx = cx === undefined ? 0.5 : (cx - r.left) / r.width, fy = cy === undefined ? 0.5 : (cy - r.top) / r.height;
-    var w = Math.min(this.home[2] * 1.2, Math.max(this.home[2] / 40, v[2] * factor));
+    /* out as far as the whole map (a scenario's pane starts on its theatre, data-whole), in to a fortieth */
+    var whole = (this.pane.getAttribute("data-whole") || "").split(" ").map(Number);
+    var widest = Math.max(this.home[2] * 1.2, whole.length === 4 && whole[2] > 0 ? this.whole()[2] * 1.1 : 0);
+    var w = Math.min(widest, Math.max(this.home[2] / 40, v[2] * factor));
     var h = w * v[3] / v[2];
     this.view = [v[0] + (v[2] - w) * fx, v[1] + (v[3] - h) * fy, w, h];
     this.apply();
+  };
+
+  /* The whole map (data-whole) in the pane's proportions, centred: a viewBox of another shape would be
+     letterboxed and the label sizes computed from its width would be wrong. */
+  Viewer.prototype.whole = function () {
+    var all = this.pane.getAttribute("data-whole").split(" ").map(Number), ratio = this.home[3] / this.home[2];
+    var w = Math.max(all[2], all[3] / ratio), h = w * ratio;
+    return [all[0] + (all[2] - w) / 2, all[1] + (all[3] - h) / 2, w, h];
   };
 
   Viewer.prototype.pan = function (dx, dy) {

@@ -17,10 +17,12 @@ from admiralty.engine.rulesets.dreadnought.model import Point, SeaMap
 from admiralty.site.text import attr, esc
 
 NOMINAL_PX = 700.0
-PRIORITY = {"scale-label": 0, "port-name": 1, "sea-name": 2, "zone-code": 3, "route-label": 4, "country-name": 5,
-            "route-turn": 6}
-SIZE_PX = {"scale-label": 11, "port-name": 12, "sea-name": 12, "zone-code": 11, "route-label": 12, "country-name": 13,
-           "route-turn": 11}
+# Lower numbers are placed first and win a collision: a scenario's route numbers and feature names (what the
+# page is about) before the map's own words.
+PRIORITY = {"scale-label": 0, "route-label": 1, "feature-name": 1, "port-name": 2, "sea-name": 3, "zone-code": 4,
+            "country-name": 5, "route-turn": 6}
+SIZE_PX = {"scale-label": 11, "port-name": 12, "sea-name": 12, "zone-code": 11, "route-label": 13, "feature-name": 12,
+           "country-name": 13, "route-turn": 11}
 
 
 def _largest(geometry: BaseGeometry) -> Polygon | None:

@@ -8,6 +8,7 @@ flipped on the way out (text is placed, never transformed, so labels stay uprigh
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,13 +20,14 @@ from shapely.geometry.base import BaseGeometry
 from admiralty.engine.rulesets.dreadnought.model import Fleet, Point, SeaMap
 from admiralty.site.colours import nation_colour, side_colour
 from admiralty.site.rulesets.dreadnought import labels
+from admiralty.site.rulesets.dreadnought.features import feature_shapes
+from admiralty.site.rulesets.dreadnought.legend import legend_html, route_key_html
+from admiralty.site.rulesets.dreadnought.theatre import Box, theatre_box
 from admiralty.site.text import attr, esc
-from admiralty.site.words import nation_name
 
 MINE_COLOUR = "#111111"
 DRAWING_SIZE = 800.0
 PAD = 12.0
-LEGEND_ROW = 22.0
 MIN_WIDTH = 400.0
 
 
@@ -172,17 +174,15 @@ def _ports(seamap: SeaMap, frame: Frame, size: float) -> list[str]:
     return out
 
 
-def _route_labels(fleet: Fleet, colour: str, seamap: SeaMap, centres: dict[str, Point], frame: Frame,
-                  shifted: list[tuple[float, float]], starts: dict[tuple[int, int], int]) -> list[str]:
-    """The fleet's name over its start (stacked where fleets start together) and the turn at each stop."""
-    unit = max(frame.width, MIN_WIDTH) / labels.NOMINAL_PX
+def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centres: dict[str, Point],
+                  shifted: list[tuple[float, float]], unit: float) -> list[str]:
+    """The fleet's number from the route key, at the drawn route's point farthest from its start (fleets mostly
+    start together in port and part at sea), and the turn each stop is reached on (DN-5.1)."""
     sx, sy = shifted[0]
-    key = (round(sx), round(sy))
-    lift = 1.0 + 1.2 * starts.get(key, 0)
-    starts[key] = starts.get(key, 0) + 1
-    name = fleet.name if fleet.name and fleet.name != fleet.id else fleet.id.replace("-", " ").capitalize()
-    out = [labels.label("route-label", name, sx, sy, unit, f'text-anchor="middle" dy="-{lift:.1f}em" '
-                        f'fill="{colour}" data-fleet="{attr(fleet.id)}"')]
+    far = max(shifted, key=lambda p: (p[0] - sx) ** 2 + (p[1] - sy) ** 2)
+    lift = "-0.9em" if far != shifted[0] else "-1.1em"
+    out = [labels.label("route-label", str(number), far[0], far[1], unit,
+                        f'text-anchor="middle" dy="{lift}" fill="{colour}" data-fleet="{attr(fleet.id)}"')]
     out += [labels.label("route-turn", str(turn), x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
                          f'fill="{colour}" data-fleet="{attr(fleet.id)}"')
             for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted)]
@@ -202,8 +202,8 @@ def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, 
 
 
 def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float,
-                     svg_id: str) -> tuple[list[str], list[str]]:
-    """Minefields, routes and start markers; returns (defs, shapes)."""
+                     svg_id: str, unit: float) -> tuple[list[str], list[str]]:
+    """Map features, minefields, routes and start markers; returns (defs, shapes)."""
     defs: list[str] = []
     shapes: list[str] = []
     for field in getattr(scenario, "minefields", ()):
@@ -213,8 +213,8 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                           f'stroke="{MINE_COLOUR}" points="{frame.points(line.coords)}">'
                           f'<title>{esc("minefield " + " / ".join(field.between) + " (" + field.owner + ")")}</title>'
                           '</polyline>')
+    shapes += feature_shapes(scenario, seamap, frame, centres, unit)
     number = 0
-    starts: dict[tuple[int, int], int] = {}
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         marker = f"{svg_id}-arrow-{index}"
@@ -222,7 +222,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                     f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
                     '</marker>')
         for fleet in side.fleets:
-            offset = (number % 5 - 2) * size * 0.15  # parallel, not on top of each other
+            offset = (number % 5 - 2) * 4 * unit  # 4 px apart at the nominal width: parallel, not on top
             number += 1
             points = route_points(fleet, seamap, centres)
             shifted = [(x + offset, y + offset) for x, y in (frame.point(p) for p in points)]
@@ -239,41 +239,9 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                               f'L{x - r:.1f},{y:.1f} Z"><title>{esc(fleet.name)} starts at {esc(fleet.start)}'
                               '</title></path>')
             if shifted:
-                shapes += _route_labels(fleet, colour, seamap, centres, frame, shifted, starts)
+                shapes += _route_labels(fleet, number, colour, seamap, centres, shifted, unit)
     shapes += _objectives(scenario, seamap, frame, centres, size)
     return defs, shapes
-
-
-def _legend(seamap: SeaMap, scenario: Any, top: float, width: float) -> tuple[list[str], float]:
-    """Legend entries flowed left to right and wrapped; widths estimated from the text length."""
-    items: list[tuple[str, str, float]] = []  # (symbol, label, label x)
-    for nation in sorted({land.nation for land in seamap.land}):
-        items.append((f'<rect width="14" height="10" y="-9" fill="{attr(nation_colour(nation))}" stroke="#777"/>',
-                      nation_name(nation), 20))
-    if seamap.ports:
-        items.append(('<circle class="legend-port" cx="7" cy="-4" r="3.5"/>', "port", 20))
-    items.append(('<text x="0" y="0" font-size="11" fill="#35607f">K12</text>', "zone code", 30))
-    if seamap.blocked:
-        items.append(('<line class="blocked" x1="0" y1="-4" x2="14" y2="-4"/>', "blocked border", 20))
-    if any(getattr(c, "target", None) for c in getattr(getattr(scenario, "victory", None), "conditions", ())):
-        items.append(('<circle class="objective" cx="7" cy="-4" r="6"/>', "objective", 20))
-    if getattr(scenario, "minefields", ()):
-        items.append((f'<line class="minefield" x1="0" y1="-4" x2="14" y2="-4" stroke="{MINE_COLOUR}"/>', "minefield",
-                      20))
-    for index, side in enumerate(getattr(scenario, "sides", ())):
-        colour = side_colour(index)
-        items.append((f'<path d="M7,-10 L13,-4 L7,2 L1,-4 Z" fill="{colour}"/><line x1="14" y1="-4" x2="30" y2="-4" '
-                      f'stroke="{colour}" stroke-width="2"/>', f"{side.name}: start, route (numbers: turn)", 36))
-    out = []
-    x, row = PAD, 1
-    for symbol, label, text_x in items:
-        item_width = text_x + 7.0 * len(label) + 24
-        if x > PAD and x + item_width > width - PAD:
-            x, row = PAD, row + 1
-        out.append(f'<g class="legend-item" transform="translate({x:.1f},{top + LEGEND_ROW * row:.1f})">{symbol}'
-                   f'<text x="{text_x}">{esc(label)}</text></g>')
-        x += item_width
-    return out, (row * LEGEND_ROW + PAD) if items else 0.0
 
 
 @dataclass(frozen=True)
@@ -319,43 +287,67 @@ def _compass(x: float, y: float, r: float) -> str:
             f'<text y="{r * 0.75:.1f}" font-size="{r * 0.6:.1f}" text-anchor="middle" font-weight="bold">N</text></g>')
 
 
-def _scale_bar(seamap: SeaMap, frame: Frame, unit: float) -> str:
-    """One grid cell (or ten map units) as a bar, labelled in km when the map says how long a unit is, else in
-    map units (and cells)."""
+def _scale_bar(seamap: SeaMap, frame: Frame, unit: float, box: Box) -> str:
+    """One grid cell (or ten map units) as a bar in the bottom left corner of the shown part of the map, labelled
+    in km when the map says how long a unit is, else in map units (and cells)."""
     cell = seamap.grid.cell if seamap.grid is not None else None
     length = float(cell) if cell else 10.0
     bar = length * frame.scale
-    x, y = PAD + 4, frame.height - PAD - 6
+    x, y = box[0] + 6 * unit, box[1] + box[3] - 8 * unit
     measure = f"{length * seamap.km_per_unit:.0f} km" if seamap.km_per_unit else f"{length:g} map units"
     words = measure + (" = one grid cell" if cell else "")
-    return (f'<g class="scale-bar"><rect x="{x:.1f}" y="{y - 3:.1f}" width="{bar:.1f}" height="4" fill="#222"/>'
-            + labels.label("scale-label", words, x, y - 6, unit) + "</g>")
+    return (f'<g class="scale-bar"><rect x="{x:.1f}" y="{y - 2 * unit:.1f}" width="{bar:.1f}" '
+            f'height="{3 * unit:.1f}" fill="#222"/>'
+            + labels.label("scale-label", words, x, y - 5 * unit, unit) + "</g>")
 
 
-def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
-    """The map (and, given a scenario, its minefields, starts, written routes and objectives) as one inline
-    ``<svg>``: the map in an inner pane that the viewer pans and zooms, the legend and compass outside it."""
+_FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
+
+
+def _rescaled(words: str, factor: float) -> str:
+    """The map's labels with their static sizes (for a page without scripts) made right for a crop."""
+    return _FONT_SIZE.sub(lambda m: f'font-size="{float(m.group(1)) * factor:.2f}"', words)
+
+
+def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: Any = None) -> str:
+    """The map (and, given a scenario, its features, minefields, starts, written routes and objectives) as one
+    inline ``<svg>``: the map in an inner pane that the viewer pans and zooms, the compass outside it. A scenario's
+    pane shows its theatre (``theatre.theatre_box``); its ``data-whole`` is the whole map, for the viewer's
+    whole-map button and as far as one may zoom out. ``also``, another version of the scenario on the same map,
+    widens the theatre to hold both (a before and an after drawn on the same crop)."""
     base = drawing(seamap)
     frame = base.frame
     width = max(frame.width, MIN_WIDTH)
-    defs, overlay = (_scenario_layers(scenario, seamap, frame, base.centres, base.size, svg_id) if scenario
+    whole: Box = (0.0, 0.0, width, frame.height)
+    box = theatre_box(seamap, scenario, frame, whole, also) if scenario else whole
+    unit = box[2] / labels.NOMINAL_PX
+    height = round(width * box[3] / box[2], 1)
+    # marks drawn in map units shrink with the crop so that they keep their size on screen
+    size = base.size * box[2] / width
+    ports = base.ports if box == whole else "".join(_ports(seamap, frame, size))
+    words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
+    defs, overlay = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit) if scenario
                      else ([], []))
-    legend, legend_height = _legend(seamap, scenario, frame.height, width)
-    height = frame.height + legend_height
     title = getattr(scenario, "title", None) or seamap.title
+    view = " ".join(f"{n:.1f}" for n in box)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" id="{attr(svg_id)}" '
              f'viewBox="0 0 {width:.1f} {height:.1f}" width="{width:.0f}" height="{height:.0f}" role="img" '
              f'aria-label="{attr("Map: " + title)}" font-family="sans-serif">',
              f"<title>{esc('Map: ' + title)}</title>",
              f"<defs>{''.join(defs)}</defs>" if defs else "",
-             f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{frame.height:.1f}" '
-             f'viewBox="0 0 {width:.1f} {frame.height:.1f}">',
+             f'<svg class="map-pane" x="0" y="0" width="{width:.1f}" height="{height:.1f}" viewBox="{view}"'
+             + (f' data-whole="0 0 {width:.1f} {frame.height:.1f}">' if box != whole else ">"),
              f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
              f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
-             f'<g class="ports">{base.ports}</g><g class="labels">{base.labels}</g>',
-             _scale_bar(seamap, frame, base.unit), "</svg>",
+             f'<g class="ports">{ports}</g><g class="labels">{words}</g>',
+             _scale_bar(seamap, frame, unit, box), "</svg>",
              _compass(width - PAD - 16, PAD + 18, 16),
-             '<g class="legend">', *legend, "</g>",
              "</svg>"]
     return "".join(parts)
+
+
+def map_figure(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
+    """The drawing with its legend and, for a scenario, the numbered key to its fleets' routes, as HTML."""
+    key = route_key_html(scenario, seamap, drawing(seamap).centres) if scenario else ""
+    return map_svg(seamap, scenario, svg_id=svg_id) + legend_html(seamap, scenario) + key

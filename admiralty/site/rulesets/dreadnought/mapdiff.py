@@ -33,8 +33,9 @@ STYLE = (".zone-same{fill:#eef4f8;stroke:#c3d3de;stroke-width:.6}.land-after{opa
 
 def pictures(before: Any, after: Any) -> Mapping[str, str]:
     """``before`` and ``after`` (the scenario on its map) and the map ``overlay``."""
-    return {"before": map_svg(before.map, before, svg_id="before"),
-            "after": map_svg(after.map, after, svg_id="after"),
+    same_map = before.map is after.map or before.map == after.map  # then both show the same part of it
+    return {"before": map_svg(before.map, before, svg_id="before", also=after if same_map else None),
+            "after": map_svg(after.map, after, svg_id="after", also=before if same_map else None),
             "overlay": overlay_svg(before.map, after.map)}
 
 

@@ -10,7 +10,7 @@ from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
 from admiralty.site.rulesets.dreadnought.classes import class_page
-from admiralty.site.rulesets.dreadnought.map import map_svg
+from admiralty.site.rulesets.dreadnought.map import map_figure
 from admiralty.site.rulesets.dreadnought.plain import (
     display_name,
     fleet_name,
@@ -93,7 +93,7 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
              ["Ship catalogs", esc(", ".join(c.title for c in scenario.catalogs))],
              ["Turns", f"{scenario.turns} (night turns: {esc(night)})"],
              ["Weather", esc(weather)]]
-    drawn = map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
+    drawn = map_figure(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
     out = [_table(["", ""], facts, "facts"), "## Map\n",
            ctx.figure(f"scenario-map-{slug(scenario.id)}", drawn, "map-figure"), "## Orders of battle\n"]
     for side in scenario.sides:
@@ -130,7 +130,7 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
 def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
     """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
     out = document_head(seamap.title, f"Map id: `{esc(seamap.id)}`.", seamap.description, seamap.sources)
-    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_svg(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_figure(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
     topo = seamap.topology
     out.append("## Zones\n")
     rows = [[f"<code>{esc(z.id)}</code>", esc("" if z.name == z.id else z.name),
@@ -238,7 +238,7 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     out = [f"# Sheets: {heading(scenario.title)}\n",
            f"The print pack: every sheet is one printed page. Back to the [scenario]({back}).\n",
            html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
-    drawn = map_svg(scenario.map, scenario, svg_id=f"sheet-map-{slug(scenario.id)}")
+    drawn = map_figure(scenario.map, scenario, svg_id=f"sheet-map-{slug(scenario.id)}")
     sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(f"sheet-map-{slug(scenario.id)}", drawn))]
     for side in scenario.sides:
         fleets = "".join(

@@ -31,6 +31,7 @@ from admiralty.validator.build import BuildContext, Built, Loaded, content_hash,
 from admiralty.validator.diagnostics import Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart
 from admiralty.validator.rulesets.dreadnought import geometry
+from admiralty.validator.rulesets.dreadnought.features import build_features
 from admiralty.validator.rulesets.dreadnought.map_build import build_map
 from admiralty.validator.rulesets.dreadnought.place_hints import case_slip, land_cell, land_cell_hint
 
@@ -208,6 +209,8 @@ def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, C
             refs.zone(zone_id, ("minefields", i, "between", j))
         refs.side_id(entry["owner"], side_ids, ("minefields", i, "owner"))
         minefields.append(Minefield((a, b), entry["owner"], entry.get("strength", 1), source(doc, "minefields", i)))
+    features, features_sound = build_features(data.get("features", []), sea_map, doc, ctx)
+    refs.failed = refs.failed or not features_sound
     rules = refs.rules(data.get("rules", {}))
     victory = refs.victory(data["victory"], side_ids)
     smoke_data = data.get("smoke", {})
@@ -221,7 +224,7 @@ def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, C
         data["id"], data["title"], data.get("date", ""), sea_map, tuple(used), (ships),
         turns["count"], frozenset(turns.get("night", [])), None if weather == "random" else tuple(weather),
         sides, tuple(minefields), rules, victory, smoke, data.get("briefing", ""), tuple(data.get("sources", [])),
-        "", source(doc), outcome=data.get("outcome", ""),
+        "", source(doc), outcome=data.get("outcome", ""), features=features,
     )
 
 

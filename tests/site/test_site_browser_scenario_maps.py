@@ -1,0 +1,95 @@
+"""Every scenario page's map in the corpus site, in headless Chromium at 1400 px and 390 px, measured in the DOM
+after the map viewer (mapview.js) has laid it out (issue 17): no two visible labels' boxes overlap, no zone code
+or sea name sits on land, every visible label is at least 11 px tall at the default zoom, the legend is at least
+11 px too, every fleet's route has a visible number on the map or a line in the key, and on a desktop the map
+takes the content's full width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_site_browser import browser, load, pytestmark, set_width  # noqa: F401  (fixtures, marks)
+from test_site_browser_maps import MEASURE, corpus_server  # noqa: F401  (the corpus site, built once here)
+
+ROOT = Path(__file__).resolve().parents[2]
+# The renaissance and napoleonic maps are being fixed on their own branches (issue 17); on this branch their
+# pages show no ``.map-label`` (the measured kind of label, sized by ``data-px``), so only the dreadnought pages
+# are measured. Lead: lift this to ("dreadnought", "renaissance", "napoleonic") once those branches are merged.
+RULESETS = ("dreadnought",)
+SCENARIOS = sorted((ruleset, path.stem) for ruleset in RULESETS
+                   for path in (ROOT / "scenarios" / ruleset / "scenarios").glob("*.yaml"))
+
+ROUTES = """
+var svg = document.querySelector('svg.admiralty-map');
+function shown(el) { return el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0; }
+var fleets = {};
+Array.prototype.forEach.call(svg.querySelectorAll('.route[data-fleet], .start[data-fleet]'), function (r) {
+  fleets[r.getAttribute('data-fleet')] = 1; });
+var unlabelled = Object.keys(fleets).filter(function (id) {
+  var onMap = Array.prototype.some.call(svg.querySelectorAll('.route-label'), function (l) {
+    return l.getAttribute('data-fleet') === id && shown(l); });
+  var inKey = Array.prototype.some.call(document.querySelectorAll('.map-key li'), function (li) {
+    return li.getAttribute('data-fleet') === id && shown(li); });
+  return !onMap && !inKey; });
+var legend = Array.prototype.map.call(document.querySelectorAll('.map-legend li, .map-key li'), function (li) {
+  return [li.textContent, parseFloat(getComputedStyle(li).fontSize)]; });
+var content = document.querySelector('.md-content').getBoundingClientRect().width;
+return {fleets: Object.keys(fleets).length, unlabelled: unlabelled, legend: legend,
+        map: svg.getBoundingClientRect().width, content: content};
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+@pytest.mark.parametrize(("ruleset", "scenario_id"), SCENARIOS)
+def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser: Any, width: int,  # noqa: F811
+                                                     ruleset: str, scenario_id: str) -> None:
+    set_width(browser, width, height=1000)
+    try:
+        load(browser, corpus_server + f"scenarios/{scenario_id}/")
+        found = browser.execute_script(MEASURE, "svg.admiralty-map")
+        assert found["labels"], "no label is shown"
+        assert found["overlaps"] == [], found["overlaps"]
+        assert found["onLand"] == [], found["onLand"]
+        assert found["small"] == [], found["small"]
+        if ruleset != "dreadnought":
+            return
+        routes = browser.execute_script(ROUTES)
+        assert routes["fleets"] > 0 and routes["unlabelled"] == [], routes
+        assert routes["legend"] and all(size >= 11 for _, size in routes["legend"]), routes["legend"]
+        # the map spans the content column (less its padding); on a desktop that column is the page's width
+        # less the navigation (the table of contents gives way on a page with a map)
+        assert routes["map"] >= routes["content"] - 60, routes
+        if width == 1400:
+            assert routes["map"] >= 1000, routes
+    finally:
+        set_width(browser, 1280, height=1000)
+
+
+DOWNLOAD = """
+var done = arguments[arguments.length - 1];
+var link = document.querySelector('.map-toolbar a.map-download');
+link.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+fetch(link.href).then(function (r) { return r.text(); }).then(function (text) {
+  var doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  var words = Array.prototype.map.call(doc.querySelectorAll('g.legend text'), function (t) { return t.textContent; });
+  var style = doc.querySelector('style');
+  done({broken: doc.getElementsByTagName('parsererror').length, words: words, style: style ? style.textContent : '',
+        height: doc.documentElement.viewBox.baseVal.height,
+        pane: +doc.querySelector('svg.map-pane').getAttribute('height')});
+});
+"""
+
+
+def test_the_full_size_svg_carries_the_legend_and_the_route_key(corpus_server: str, browser: Any) -> None:  # noqa: F811
+    """The downloaded drawing stands alone: the HTML legend and key below the map are drawn into it, and the
+    page's map rules travel with it."""
+    load(browser, corpus_server + "scenarios/otranto-1917/")
+    browser.set_script_timeout(10)
+    found = browser.execute_async_script(DOWNLOAD)
+    assert found["broken"] == 0 and found["height"] > found["pane"] + 200, found
+    assert "Otranto drifter line" in found["words"] and "minefield" in found["words"] and "zone code" in found["words"]
+    assert "svg.admiralty-map .zone" in found["style"]  # styled on its own: zones not black, routes not filled
+    assert any(w.startswith("Horthy (Central Powers): from Cattaro") for w in found["words"]), found["words"]
+    assert "1" in found["words"] and "12" in found["words"]  # the key's numbers, as on the map
