@@ -14,10 +14,8 @@ from test_site_browser import browser, load, pytestmark, set_width  # noqa: F401
 from test_site_browser_maps import MEASURE, corpus_server  # noqa: F401  (the corpus site, built once here)
 
 ROOT = Path(__file__).resolve().parents[2]
-# The renaissance and napoleonic maps are being fixed on their own branches (issue 17); on this branch their
-# pages show no ``.map-label`` (the measured kind of label, sized by ``data-px``), so only the dreadnought pages
-# are measured. Lead: lift this to ("dreadnought", "renaissance", "napoleonic") once those branches are merged.
-RULESETS = ("dreadnought",)
+# Every scenario page of every rule system: each draws its map's words as ``.map-label`` sized by ``data-px``.
+RULESETS = ("dreadnought", "renaissance", "napoleonic")
 SCENARIOS = sorted((ruleset, path.stem) for ruleset in RULESETS
                    for path in (ROOT / "scenarios" / ruleset / "scenarios").glob("*.yaml"))
 
