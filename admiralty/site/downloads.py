@@ -29,6 +29,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 ET.register_namespace("", SVG_NS)
 _BLOCK = re.compile(f'<span {FIGURE_ATTRIBUTE}="([^"]+)"></span>\n</div>\n')
 _ROOT_TAG = re.compile(r"<svg\b[^>]*>")
+_SVG_MARK = re.compile(r"<svg\b|</svg>")
 _XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 
 
@@ -43,9 +44,24 @@ def is_map(svg: str) -> bool:
     return bool(tag) and "admiralty-map" in (tag.group(0) if tag else "")
 
 
+def drawing_only(figure: str) -> str:
+    """The figure's drawing: its first ``<svg>`` element, nested panes included. A figure may go on with HTML
+    (a dreadnought map's legend and route key), which an SVG file cannot hold."""
+    tag = _ROOT_TAG.search(figure)
+    if tag is None:
+        return figure
+    depth = 0
+    for mark in _SVG_MARK.finditer(figure, tag.start()):
+        depth += -1 if mark.group(0) == "</svg>" else 1
+        if depth == 0:
+            return figure[:mark.end()]
+    return figure
+
+
 def standalone_svg(svg: str, css: str) -> str:
-    """The figure as a file of its own: the map styles inside it, every range ring shown (no script to pick
-    one), an XML declaration."""
+    """The figure's drawing as a file of its own: the map styles inside it, every range ring shown (no script to
+    pick one), an XML declaration."""
+    svg = drawing_only(svg)
     tag = _ROOT_TAG.search(svg)
     if tag is None:
         return svg

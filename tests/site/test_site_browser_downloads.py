@@ -34,3 +34,17 @@ def test_pdf_link_downloads_a_real_pdf(server: str, browser: Any, page: str) -> 
     status, kind, body = browser.execute_async_script(FETCH, links[0].get_attribute("href"))
     assert status == 200 and base64.b64decode(body).lstrip().startswith(b"<?xml")
     assert_clean(browser, page)
+
+
+def test_the_map_toolbar_pdf_button_downloads_the_built_file(server: str, browser: Any) -> None:  # noqa: F811
+    """The viewer's own PDF button is the file the build wrote (issue 17: it used to open the print dialog);
+    printing the map alone stays, under its own name."""
+    load(browser, server + "scenarios/mini-raid/")
+    toolbar = browser.find_element(By.CSS_SELECTOR, ".map-toolbar")
+    (pdf,) = [a for a in toolbar.find_elements(By.CSS_SELECTOR, "a.map-download") if a.text == "PDF"]
+    below = browser.find_element(By.CSS_SELECTOR, '.map-downloads a.map-file[href$=".pdf"]')
+    assert pdf.get_attribute("href") == below.get_attribute("href")
+    assert pdf.get_attribute("download") is not None
+    status, kind, body = browser.execute_async_script(FETCH, pdf.get_attribute("href"))
+    assert status == 200 and kind == "application/pdf" and base64.b64decode(body).startswith(b"%PDF-")
+    assert [b.text for b in toolbar.find_elements(By.TAG_NAME, "button")][-1] == "Print"

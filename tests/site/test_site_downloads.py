@@ -94,3 +94,16 @@ def test_a_nested_pane_is_drawn_at_its_own_size_in_the_pdf() -> None:
     clip = flat.find(f".//{ns}clipPath[@id='pane-clip-0']/{ns}rect")
     assert clip is not None and (clip.get("width"), clip.get("height")) == ("100.0", "50.0")
     assert pages_of(svg_pdf(standalone_svg(svg, ""))) == 1
+
+
+def test_a_figure_that_goes_on_with_html_downloads_its_drawing_alone() -> None:
+    """A dreadnought map figure is the drawing, then its legend and route key as HTML (an SVG file cannot hold
+    them): the file is the drawing, nested pan-and-zoom pane included, and parses as XML."""
+    from admiralty.site.downloads import drawing_only, standalone_svg
+
+    figure = ('<svg class="admiralty-map" viewBox="0 0 10 10"><svg class="map-pane" viewBox="0 0 5 5">'
+              '<rect width="5" height="5"/></svg><text>N</text></svg><div class="map-legend"><p>sea</p></div>'
+              '<ol class="route-key"><li>1</li></ol>')
+    assert drawing_only(figure).endswith("<text>N</text></svg>")
+    root = ET.fromstring(standalone_svg(figure, "svg .sea { fill: blue }").split("?>", 1)[1])
+    assert root.tag.endswith("svg") and "map-legend" not in ET.tostring(root, encoding="unicode")

@@ -1,6 +1,6 @@
 /* admiralty map viewer: pan and zoom every map (mouse wheel and drag, touch pinch and drag, keyboard),
    keep labels at their size in screen pixels, hide a label that would overlap another or (for sea labels)
-   sit on land, show one battery's range rings at a time, and offer the full-size SVG and a PDF (print).
+   sit on land, show one battery's range rings at a time, and offer the full-size SVG, the PDF file the build wrote, and a print of the map alone.
    Vanilla JavaScript, nothing loaded from anywhere. */
 (function () {
   "use strict";
@@ -94,6 +94,17 @@
     this.apply();
   }
 
+  /* The PDF file the site build wrote for this map: linked in the "Download this map" line under its figure. */
+  function builtPdf(svg) {
+    for (var el = svg; el && el !== document.body; el = el.parentElement) {
+      var next = el.nextElementSibling;
+      if (next && next.classList.contains("map-downloads")) {
+        return next.querySelector('a.map-file[href$=".pdf"]');
+      }
+    }
+    return null;
+  }
+
   Viewer.prototype.build = function () {
     var svg = this.svg, self = this;
     var wrap = document.createElement("div");
@@ -130,7 +141,15 @@
       svgLink.href = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
     });
     bar.appendChild(svgLink);
-    button("PDF", "Print the map alone (choose Save as PDF)", function () {
+    var file = builtPdf(svg);
+    if (file) {  /* the site build wrote this map as a PDF file: the button downloads it */
+      var pdfLink = document.createElement("a");
+      pdfLink.className = "map-download"; pdfLink.textContent = "PDF";
+      pdfLink.href = file.getAttribute("href"); pdfLink.setAttribute("download", "");
+      pdfLink.type = "application/pdf"; pdfLink.title = "Download the map as a PDF file";
+      bar.appendChild(pdfLink);
+    }
+    button("Print", "Print the map alone (or choose Save as PDF in the print dialog)", function () {
       document.body.classList.add("print-one-map");
       wrap.classList.add("printing");
       window.print();
