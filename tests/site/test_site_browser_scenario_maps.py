@@ -51,11 +51,14 @@ def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser
         assert found["overlaps"] == [], found["overlaps"]
         assert found["onLand"] == [], found["onLand"]
         assert found["small"] == [], found["small"]
+        routes = browser.execute_script(ROUTES)
+        # every rule system's legend reads at the page's type size (one drawn inside the SVG shrank to ~5 px on a
+        # phone; the viewer lists it in HTML under the drawing)
+        assert routes["legend"] and all(size >= 11 for _, size in routes["legend"]), routes["legend"]
+        assert browser.execute_script(HIDDEN_IN_DRAWING) == 0
         if ruleset != "dreadnought":
             return
-        routes = browser.execute_script(ROUTES)
         assert routes["fleets"] > 0 and routes["unlabelled"] == [], routes
-        assert routes["legend"] and all(size >= 11 for _, size in routes["legend"]), routes["legend"]
         # the map spans the content column (less its padding); on a desktop that column is the page's width
         # less the navigation (the table of contents gives way on a page with a map)
         assert routes["map"] >= routes["content"] - 60, routes
@@ -64,6 +67,11 @@ def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser
     finally:
         set_width(browser, 1280, height=1000)
 
+
+HIDDEN_IN_DRAWING = """
+return Array.prototype.filter.call(document.querySelectorAll('svg.admiralty-map g.legend > g.legend-item'),
+  function (g) { return getComputedStyle(g).display !== 'none'; }).length;
+"""
 
 DOWNLOAD = """
 var done = arguments[arguments.length - 1];

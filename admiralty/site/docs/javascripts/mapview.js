@@ -94,6 +94,59 @@
     this.apply();
   }
 
+  /* A drawing that carries its legend inside the SVG (the renaissance seas, the napoleonic tables) shrinks it with
+     the drawing, to about 5 px on a phone. On screen the legend becomes an HTML list under the map at the page's
+     type size, as the dreadnought maps have it, and the drawing closes up (the range sticks move up with it).
+     Print of the drawing alone and the downloaded files keep the legend drawn in the SVG. */
+  function legendToHtml(svg, wrap) {
+    var items = Array.prototype.slice.call(svg.querySelectorAll("g.legend > g.legend-item"));
+    var next = wrap.nextElementSibling;
+    if (!items.length || (next && next.matches("ul.map-legend"))) { return; }
+    var r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+    if (!r.height || !vb.height) { return; }
+    var k = vb.height / r.height;
+    function span(list) {  /* top and bottom of elements, in the drawing's units */
+      var top = Infinity, bottom = -Infinity;
+      list.forEach(function (el) {
+        var b = el.getBoundingClientRect();
+        top = Math.min(top, vb.y + (b.top - r.top) * k); bottom = Math.max(bottom, vb.y + (b.bottom - r.top) * k);
+      });
+      return [top, bottom];
+    }
+    var sticks = Array.prototype.slice.call(svg.querySelectorAll("g.legend > g.range-stick"));
+    var itemsAt = span(items), sticksAt = sticks.length ? span(sticks) : null;
+    var list = document.createElement("ul");
+    list.className = "map-legend from-drawing";
+    items.forEach(function (item) {
+      var texts = item.querySelectorAll("text"), label = texts[texts.length - 1];
+      var li = document.createElement("li"), words = document.createElement("span");
+      li.className = "legend-item";
+      var marks = Array.prototype.filter.call(item.childNodes, function (n) { return n !== label; });
+      if (marks.length) {
+        var width = Math.max(16, (+label.getAttribute("x") || 22) - 4);
+        var symbol = document.createElementNS(NS, "svg");
+        symbol.setAttribute("class", "legend-symbol"); symbol.setAttribute("aria-hidden", "true");
+        symbol.setAttribute("width", String(width)); symbol.setAttribute("height", "14");
+        symbol.setAttribute("viewBox", "0 -11 " + width + " 14");
+        marks.forEach(function (n) { symbol.appendChild(n.cloneNode(true)); });
+        li.appendChild(symbol);
+      }
+      words.textContent = label.textContent;
+      li.appendChild(words);
+      list.appendChild(li);
+      item.style.display = "none";
+    });
+    var bottom = itemsAt[0] - 4;
+    if (sticksAt) {
+      var up = sticksAt[0] - itemsAt[0];
+      sticks.forEach(function (stick) { stick.setAttribute("transform", "translate(0," + (-up).toFixed(2) + ")"); });
+      bottom = sticksAt[1] - up + 6;
+    }
+    svg.setAttribute("viewBox", [vb.x, vb.y, vb.width, Math.max(1, bottom - vb.y)].map(function (n) {
+      return n.toFixed(2); }).join(" "));
+    wrap.parentNode.insertBefore(list, wrap.nextSibling);
+  }
+
   /* The PDF file the site build wrote for this map: linked in the "Download this map" line under its figure. */
   function builtPdf(svg) {
     for (var el = svg; el && el !== document.body; el = el.parentElement) {
@@ -165,6 +218,7 @@
     svg.setAttribute("tabindex", "0");
     svg.removeAttribute("height");
     svg.classList.add("zoomable");
+    legendToHtml(svg, wrap);
 
     svg.addEventListener("wheel", function (e) {
       e.preventDefault();
