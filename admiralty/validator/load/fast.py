@@ -25,6 +25,7 @@ verdict over the corpus, ``tests/bad``, the fuzzer's mutants and generated docum
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import unicodedata
@@ -37,11 +38,19 @@ from admiralty.validator.load.scalars import YAML11_BOOLEANS
 
 # YAML the fast path leaves to the positioned loader (see the module's docstring). A node property starts a
 # node, so it follows a line start, a space, a flow indicator or ':'; overmatching only costs that file the
-# slow path. Aliases need no pattern: without an anchor ('&name') every alias is unknown, which yaml-rs
-# refuses as the positioned loader does, so a Markdown '*Novara*' in a briefing keeps the fast path.
-_NOT_FOR_NATIVE = re.compile(r"(?:^|[\s\[{,:?-])(?:!|&[^\s,\[\]{}])|<<|\\|[0-9]_|_[0-9]|0b|^(?:---|\.\.\.|%)",
-                             re.MULTILINE)
+# slow path; so do the line breaks of YAML 1.1 that YAML 1.2 reads as text (U+2028, U+2029) and signed hex or
+# octal (yaml-rs reads -0x1 as -1, the core schema as text). Aliases need no pattern: without an anchor
+# ('&name') every alias is unknown, which yaml-rs refuses as the positioned loader does, so a Markdown
+# '*Novara*' in a briefing keeps the fast path.
+_NOT_FOR_NATIVE = re.compile(r"(?:^|[\s\[{,:?-])(?:!|&[^\s,\[\]{}])|<<|\\|[0-9]_|_[0-9]|0b|[-+]0[xXoO]"
+                             r"|^(?:---|\.\.\.|%)|[\u2028\u2029]", re.MULTILINE)
 _INT64 = range(-(2 ** 63), 2 ** 63)
+# What makes the exact walk of every value necessary: a YAML 1.1 word standing as a whole scalar (after a line
+# start or an indicator, before a line end or an indicator), or a run of digits long enough to pass 64 bits.
+# Text without either (and in NFC) needs only the walk of its collections (``plain_shape``).
+_NEEDS_EXACT_WALK = re.compile(r"(?:^|[:\-\[{,?\r])[ \t]*(?:[yY]es|YES|[nN]o|NO|[oO]n|ON|[oO]ff|OFF)"
+                               r"[ \t]*(?:$|[,\]}:#\r])|[0-9a-fA-F]{16}", re.MULTILINE)
+_CONTAINERS = (dict, list)
 
 
 @cache
@@ -90,11 +99,49 @@ def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> Lo
         data = loads(text)
     except Exception:  # any refusal of the native parser is the positioned loader's to word
         return None
-    if data is None or not plain_data(data, max_depth, max_values):
+    if data is None or not plain(data, text, max_depth, max_values):
         return None
     from admiralty.validator.load.composer import modeline
 
     return LoadResult(Document(display, data, Reposition(text, display), [], modeline(text)), [])
+
+
+def plain(data: Any, text: str, max_depth: int, max_values: int) -> bool:
+    """True when every value is one the positioned loader reads the same way and accepts without a word: by
+    ``plain_data`` when the text needs it, else by the cheaper ``plain_shape`` (the scalars need no visit)."""
+    if _NEEDS_EXACT_WALK.search(text) or not (text.isascii() or unicodedata.is_normalized("NFC", text)):
+        return plain_data(data, max_depth, max_values)
+    return plain_shape(data, max_depth, max_values)
+
+
+def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
+    """``plain_data`` for a text whose every string is in NFC and no YAML 1.1 word, and whose integers fit in 64
+    bits (``_NEEDS_EXACT_WALK`` found none): only the collections are visited (depth, keys, the value count),
+    and the numbers are checked finite by the JSON encoder, in C."""
+    if data.__class__ not in _CONTAINERS:
+        return plain_scalar(data)
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    values = 1
+    while stack:
+        value, depth = stack.pop()
+        if depth > max_depth:
+            return False
+        if value.__class__ is dict:
+            if not all(key.__class__ is str for key in value):
+                return False
+            values += 2 * len(value)
+            children = value.values()
+        else:
+            values += len(value)
+            children = value
+        stack.extend((child, depth + 1) for child in children if child.__class__ in _CONTAINERS)
+    if values > max_values:
+        return False
+    try:
+        json.dumps(data, allow_nan=False)
+    except (ValueError, TypeError):  # .inf, .nan, 1e999 (and anything not JSON, though no tag reaches here)
+        return False
+    return True
 
 
 def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
