@@ -72,6 +72,8 @@ HOSTILE = [
     "- a\n- b", "just text", "a: 1\ron: 2\r", "k: on\r\nj: 1\r\n", "a: x\u2028b: y", "a: [1, .inf]",
     "a: 0x8000000000000000", "a: -0x1", "a: [[1, 2], {NO: 1}]", "a: 'it''s'", 'a: "x"',
     "a: |\n  x\n", "a: >-\n  x\n  y\n", "a: [1, 2,]", "a: +0o7", "a: -0X1F",
+    "1e: |\n", "a: >-\n\n", "a: |  # note\n# end\n", "a:\n  - |\n", "a: |\nb: 1\n", "1e: [|]\n",
+    "a: [>]", "a: {k: |}", "a: [a, |x]", "a: [:x]", "a: [ | ]", "a: ['|x', ':y']",
 ]
 
 
@@ -126,7 +128,7 @@ def documents(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_generated_documents_load_alike_on_both_paths(text: str) -> None:
     _same(text)

@@ -25,7 +25,6 @@ verdict over the corpus, ``tests/bad``, the fuzzer's mutants and generated docum
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import unicodedata
@@ -36,21 +35,79 @@ from typing import Any
 from admiralty.validator.load.positions import Document, LoadResult, Pos, Span
 from admiralty.validator.load.scalars import YAML11_BOOLEANS
 
-# YAML the fast path leaves to the positioned loader (see the module's docstring). A node property starts a
-# node, so it follows a line start, a space, a flow indicator or ':'; overmatching only costs that file the
-# slow path; so do the line breaks of YAML 1.1 that YAML 1.2 reads as text (U+2028, U+2029) and signed hex or
-# octal (yaml-rs reads -0x1 as -1, the core schema as text). Aliases need no pattern: without an anchor
-# ('&name') every alias is unknown, which yaml-rs refuses as the positioned loader does, so a Markdown
-# '*Novara*' in a briefing keeps the fast path.
-_NOT_FOR_NATIVE = re.compile(r"(?:^|[\s\[{,:?-])(?:!|&[^\s,\[\]{}])|<<|\\|[0-9]_|_[0-9]|0b|[-+]0[xXoO]"
-                             r"|^(?:---|\.\.\.|%)|[\u2028\u2029]", re.MULTILINE)
+# YAML the fast path leaves to the positioned loader (see the module's docstring), looked for by cheap substring
+# tests first (a regular expression tried at every offset of every file cost more than the native parse):
+# merge keys, escapes, U+2028/U+2029 (line breaks to YAML 1.1, text to YAML 1.2), numbers with '0b' or '_'
+# (yaml-rs reads 1_000 as 1000, the core schema as text), signed hex or octal (-0x1: yaml-rs -1, core schema
+# text), document markers and directives, tags and anchors. A node property starts a node, so it follows a line
+# start, a space, a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no
+# test: without an anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a
+# Markdown '*Novara*' in a briefing keeps the fast path.
+_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b")
+_LINE_STARTS = ("---", "...", "%")
+_MARKERS = tuple(f"{brk}{start}" for brk in "\n\r" for start in _LINE_STARTS)
+_BY_PATTERN = ((("!",), re.compile(r"(?:^|[\s\[{,:?-])!", re.MULTILINE)),
+               (("&",), re.compile(r"(?:^|[\s\[{,:?-])&[^\s,\[\]{}]", re.MULTILINE)),
+               (("_",), re.compile(r"[0-9]_|_[0-9]")),
+               (("0x", "0X", "0o", "0O"), re.compile(r"[-+]0[xXoO]")))  # (substrings that make it possible, pattern)
 _INT64 = range(-(2 ** 63), 2 ** 63)
-# What makes the exact walk of every value necessary: a YAML 1.1 word standing as a whole scalar (after a line
-# start or an indicator, before a line end or an indicator), or a run of digits long enough to pass 64 bits.
-# Text without either (and in NFC) needs only the walk of its collections (``plain_shape``).
-_NEEDS_EXACT_WALK = re.compile(r"(?:^|[:\-\[{,?\r])[ \t]*(?:[yY]es|YES|[nN]o|NO|[oO]n|ON|[oO]ff|OFF)"
-                               r"[ \t]*(?:$|[,\]}:#\r])|[0-9a-fA-F]{16}", re.MULTILINE)
+# Tokens of the text (split at whitespace and flow indicators, as a plain scalar ends); a YAML 1.1 word among
+# them, a number long enough to pass 64 bits or 1e308, or a non-finite one, needs the exact walk of every value
+# (``plain_data``).
+_SEPARATORS = str.maketrans(",[]{}:#", "       ")
+_LONG_NUMBER = re.compile(r"[-+]?(?:[0-9.][0-9._eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)")
+_LONGEST_SAFE_NUMBER = 17  # characters: 2 ** 63 takes 19 digits, 0x8000000000000000 18, a float past 1e308 309
+_NOT_FINITE = (".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN")
+_LARGE_EXPONENT = re.compile(r"[eE][-+]?[0-9]{3}")  # 1e999: finite digits, an infinite float
 _CONTAINERS = (dict, list)
+# yaml-rs takes '|', '>' and ':' for the start of a plain scalar in a flow collection ('[|]', '{k: >}', '[:x]'),
+# where libyaml stops with a syntax error: a token that starts so (a block scalar's header does too) or a ':'
+# opening a flow item asks for the exact walk, which leaves any text starting so to the positioned loader.
+_INDICATOR_LEADS = frozenset("|>:")
+_INDICATOR_STARTS = tuple(_INDICATOR_LEADS)
+_FLOW_COLON = re.compile(r"[\[{,][ \t]*:")
+
+
+_BLOCK_HEADER = re.compile(r"[|>][-+0-9]*\Z")
+
+
+def for_positioned_loader(text: str) -> bool:
+    """True when the text uses YAML that only the positioned loader reads right (see above)."""
+    if any(part in text for part in _ANYWHERE) or text.startswith(_LINE_STARTS) or any(
+            marker in text for marker in _MARKERS):
+        return True
+    if any(any(part in text for part in parts) and pattern.search(text) for parts, pattern in _BY_PATTERN):
+        return True
+    return ends_in_empty_block(text)
+
+
+def ends_in_empty_block(text: str) -> bool:
+    """True when the last line with content is a block scalar's header (``notes: |``): the block is empty, which
+    libyaml reads as "" and yaml-rs as "\\n". Blank and comment lines after it do not count."""
+    end = len(text)
+    while end > 0:
+        start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        line = text[start:end].strip()
+        if line and not line.startswith("#"):
+            return _BLOCK_HEADER.search(line.split(" #")[0].rstrip()) is not None
+        end = start - 1
+    return False
+
+
+def needs_exact_walk(text: str) -> bool:
+    """True unless every string of the text is in NFC and none is a YAML 1.1 word, no integer can pass 64 bits
+    and no number can be infinite or NaN: then ``plain_shape`` suffices. Conservative: a word in prose also
+    asks for the exact walk."""
+    if not (text.isascii() or unicodedata.is_normalized("NFC", text)):
+        return True
+    tokens = set(text.translate(_SEPARATORS).split())
+    if not tokens.isdisjoint(YAML11_BOOLEANS) or any(token[0] in _INDICATOR_LEADS for token in tokens):
+        return True
+    if ("[" in text or "{" in text) and _FLOW_COLON.search(text):
+        return True
+    if any(len(token) > _LONGEST_SAFE_NUMBER and _LONG_NUMBER.fullmatch(token) for token in tokens):
+        return True
+    return any(word in text for word in _NOT_FINITE) or _LARGE_EXPONENT.search(text) is not None
 
 
 @cache
@@ -93,7 +150,7 @@ def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> Lo
     """The document loaded natively, positions composed on demand; None when the positioned loader must
     decide (see the module's docstring). ``text`` has passed ``scan_text`` already."""
     loads = native_loads()
-    if loads is None or _NOT_FOR_NATIVE.search(text):
+    if loads is None or for_positioned_loader(text):
         return None
     try:
         data = loads(text)
@@ -109,15 +166,15 @@ def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> Lo
 def plain(data: Any, text: str, max_depth: int, max_values: int) -> bool:
     """True when every value is one the positioned loader reads the same way and accepts without a word: by
     ``plain_data`` when the text needs it, else by the cheaper ``plain_shape`` (the scalars need no visit)."""
-    if _NEEDS_EXACT_WALK.search(text) or not (text.isascii() or unicodedata.is_normalized("NFC", text)):
+    if needs_exact_walk(text):
         return plain_data(data, max_depth, max_values)
     return plain_shape(data, max_depth, max_values)
 
 
 def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
-    """``plain_data`` for a text whose every string is in NFC and no YAML 1.1 word, and whose integers fit in 64
-    bits (``_NEEDS_EXACT_WALK`` found none): only the collections are visited (depth, keys, the value count),
-    and the numbers are checked finite by the JSON encoder, in C."""
+    """``plain_data`` for a text whose every string is in NFC and no YAML 1.1 word, and whose numbers are finite
+    and integers fit in 64 bits (``needs_exact_walk``): only the collections are visited (depth, keys, the value
+    count)."""
     if data.__class__ not in _CONTAINERS:
         return plain_scalar(data)
     stack: list[tuple[Any, int]] = [(data, 1)]
@@ -135,13 +192,7 @@ def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
             values += len(value)
             children = value
         stack.extend((child, depth + 1) for child in children if child.__class__ in _CONTAINERS)
-    if values > max_values:
-        return False
-    try:
-        json.dumps(data, allow_nan=False)
-    except (ValueError, TypeError):  # .inf, .nan, 1e999 (and anything not JSON, though no tag reaches here)
-        return False
-    return True
+    return values <= max_values
 
 
 def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
@@ -170,9 +221,11 @@ def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
 
 
 def plain_text(text: str) -> bool:
-    """Not a YAML 1.1 boolean word (YML010 is the positioned loader's to place), and in NFC if not ASCII (the
-    positioned loader normalises such text; a file that needs it is left to it)."""
-    return text not in YAML11_BOOLEANS and (text.isascii() or unicodedata.is_normalized("NFC", text))
+    """Not a YAML 1.1 boolean word (YML010 is the positioned loader's to place), not starting with an indicator
+    that yaml-rs reads leniently (``_INDICATOR_LEADS``), and in NFC if not ASCII (the positioned loader normalises
+    such text; a file that needs it is left to it)."""
+    return text not in YAML11_BOOLEANS and not text.startswith(_INDICATOR_STARTS) and (
+        text.isascii() or unicodedata.is_normalized("NFC", text))
 
 
 def plain_scalar(value: Any) -> bool:
