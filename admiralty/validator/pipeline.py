@@ -123,7 +123,7 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
     report.extend(run_checks([m for m in [*built.others, *built.scenarios] if model_file(m) not in context],
-                             documents))
+                             documents, only={item.ruleset for item in loaded}))
     scenarios = built.scenarios
     if context:
         report.diagnostics[:] = [d for d in report.diagnostics if d.file not in context]
