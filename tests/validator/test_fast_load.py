@@ -74,6 +74,7 @@ HOSTILE = [
     "a: |\n  x\n", "a: >-\n  x\n  y\n", "a: [1, 2,]", "a: +0o7", "a: -0X1F",
     "1e: |\n", "a: >-\n\n", "a: |  # note\n# end\n", "a:\n  - |\n", "a: |\nb: 1\n", "1e: [|]\n",
     "a: [>]", "a: {k: |}", "a: [a, |x]", "a: [:x]", "a: [ | ]", "a: ['|x', ':y']",
+    "a: |\n  x", "a: >\n  x\n  y", "a: 1",
 ]
 
 
@@ -91,10 +92,11 @@ def test_the_value_bound_holds_on_the_fast_path() -> None:
 
 def test_the_fuzzers_mutants_load_alike_on_both_paths() -> None:
     corpus = load_corpus([str(ROOT / "scenarios")])
-    for index in range(120):
-        file, steps = plan_mutant(corpus, index, seed=20)
-        mutant = make_mutant(corpus, file, steps)
-        assert load_paths_differ(mutant.content, file) is None, (file, steps)
+    for seed in (11, 20):  # seed 11's mutant 15 truncates a briefing mid-line: the fuzzer's divergence finding
+        for index in range(120):
+            file, steps = plan_mutant(corpus, index, seed=seed)
+            mutant = make_mutant(corpus, file, steps)
+            assert load_paths_differ(mutant.content, file) is None, (file, steps)
 
 
 TRICKY = st.sampled_from([
