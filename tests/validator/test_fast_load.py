@@ -74,7 +74,7 @@ HOSTILE = [
     "a: |\n  x\n", "a: >-\n  x\n  y\n", "a: [1, 2,]", "a: +0o7", "a: -0X1F",
     "1e: |\n", "a: >-\n\n", "a: |  # note\n# end\n", "a:\n  - |\n", "a: |\nb: 1\n", "1e: [|]\n",
     "a: [>]", "a: {k: |}", "a: [a, |x]", "a: [:x]", "a: [ | ]", "a: ['|x', ':y']",
-    "a: |\n  x", "a: >\n  x\n  y", "a: 1",
+    "a: |\n  x", "a: >\n  x\n  y", "a: 1", "shallow\ufffe_draft: false\n", "a: [x, \uffffname: y]\n",
 ]
 
 

@@ -37,13 +37,14 @@ from admiralty.validator.load.scalars import YAML11_BOOLEANS
 
 # YAML the fast path leaves to the positioned loader (see the module's docstring), looked for by cheap substring
 # tests first (a regular expression tried at every offset of every file cost more than the native parse):
-# merge keys, escapes, U+2028/U+2029 (line breaks to YAML 1.1, text to YAML 1.2), numbers with '0b' or '_'
+# merge keys, escapes, U+2028/U+2029 (line breaks to YAML 1.1, text to YAML 1.2), U+FFFE/U+FFFF (not printable
+# to libyaml, text to yaml-rs: found by the fuzzer), numbers with '0b' or '_'
 # (yaml-rs reads 1_000 as 1000, the core schema as text), signed hex or octal (-0x1: yaml-rs -1, core schema
 # text), document markers and directives, tags and anchors. A node property starts a node, so it follows a line
 # start, a space, a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no
 # test: without an anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a
 # Markdown '*Novara*' in a briefing keeps the fast path.
-_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b")
+_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff")
 _LINE_STARTS = ("---", "...", "%")
 _MARKERS = tuple(f"{brk}{start}" for brk in "\n\r" for start in _LINE_STARTS)
 _BY_PATTERN = ((("!",), re.compile(r"(?:^|[\s\[{,:?-])!", re.MULTILINE)),
