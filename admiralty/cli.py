@@ -266,7 +266,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                 admiralty diff HEAD~1 HEAD --git --format json --fail-on-shift 0.10
                 Exit codes: 0 reported, 1 a shift of at least --fail-on-shift, 2 usage (a bad revision or folder).
                 """, cmd_diff)
-    from admiralty.diff.command import add_arguments
+    from admiralty.diff.options import add_arguments
 
     add_arguments(diff)
 

@@ -88,18 +88,15 @@ def write_catalogs(folder: Path) -> None:
 
 
 def _wandering(rng: random.Random, rows: int, columns: int, turns: int) -> list[str]:
+    """A fleet drifting north and south along one column; a turn it keeps its zone is written 'stay', as an
+    author writes it (an order to the zone it is in is GRA004), so that the generated corpus is valid."""
     r, c = rng.randrange(rows), rng.randrange(2, columns + 1)
     orders: list[str] = []
     for _ in range(turns):
-        r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
-        zone = f"{index_label(r)}{c}"
-        # the first entry is the start; naming the zone a fleet is in as its next step is GRA004: it stays
-        orders.append("stay" if orders and zone == _last_zone(orders) else zone)
+        moved = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
+        orders.append("stay" if orders and moved == r else f"{index_label(moved)}{c}")
+        r = moved
     return orders
-
-
-def _last_zone(orders: list[str]) -> str:
-    return next(order for order in reversed(orders) if order != "stay")
 
 
 def _meeting(rng: random.Random, rows: int, columns: int, turns: int, side: int, band: int) -> list[str]:

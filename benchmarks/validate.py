@@ -1,15 +1,18 @@
 """Benchmark: ``admiralty validate`` against a bare ``yaml.load(..., CSafeLoader)`` of the same files.
 
 Corpora: the bundled one (``scenarios/``), then generated ones of 125 scenarios on a 500-zone map and 500
-scenarios on a 2,000-zone map (growth is printed). For each, first the **cold** figure: ``admiralty
+scenarios on a 2,000-zone map (growth is printed). For each, first the **cold** figures: ``admiralty
 validate FOLDER`` as a whole process against a whole process that parses the same files with
-``CSafeLoader`` and nothing else, in turn, >= 5 pairs; then the **warm** figure: ``pipeline.validate`` in
-this process (imports done, caches full) against the bare parse in this process, in turn. Each ratio's
-median and min. Also cold ``admiralty --help`` and the validate of one small file against a bare Python
-start, and ``check-jsonschema`` (the schema alone) when installed.
+``CSafeLoader`` and nothing else, then against one that parses them natively (yaml-rs, when installed), in
+turn, >= 5 pairs; then the **warm** figures: ``pipeline.validate`` in this process (imports done, caches
+full) against the bare parse, the native parse, and the validate of the positioned loader alone (the fast
+path off: what the fast path saves), in turn. Each ratio's median and min. Also cold ``admiralty --help``
+and the validate of one small file against a bare Python start, and ``check-jsonschema`` (the schema alone)
+when installed.
 
-Targets (issue 2, judged on the cold median): the 2,000-zone corpus within 3x the bare parse. Exit code 1
-when a cold target is missed. Run: ``python benchmarks/validate.py`` (``BENCH_PAIRS=7`` for more pairs).
+Targets (issues 2 and 20, judged on the cold median): the 2,000-zone corpus within 1x the bare CSafeLoader
+parse and within 3x the native parse. Exit code 1 when a cold target is missed. Run: ``python
+benchmarks/validate.py`` (``BENCH_PAIRS=7`` for more pairs).
 """
 
 from __future__ import annotations
@@ -29,9 +32,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from corpus_gen import write_corpus
 from pairs import BARE_PARSE, ROOT, admiralty, cold, python_command, report, warm
 
+import admiralty.validator.load.fast as fast
 from admiralty.validator.pipeline import discover, validate
 
-TARGET = 3.0  # x a bare CSafeLoader parse, whole processes, the 2,000-zone corpus
+NATIVE_PARSE = """
+import os, yaml_rs
+for top in sys.argv[1:]:
+    for folder, _, names in sorted(os.walk(top)):
+        for name in sorted(names):
+            if name.endswith(('.yaml', '.yml')):
+                with open(os.path.join(folder, name), encoding='utf-8') as handle:
+                    yaml_rs.loads(handle.read(), parse_datetime=False)
+"""
+"""The floor of a native parse: yaml-rs over the same files, nothing else."""
+
+TARGET = 1.0  # x a bare CSafeLoader parse, whole processes, the 2,000-zone corpus (issue 20)
+NATIVE_TARGET = 3.0  # x a bare native (yaml-rs) parse of the same files
 SMALL_FILE = "scenarios/dreadnought/ships/italy-1917.yaml"
 
 
@@ -42,15 +58,44 @@ def bare_parse(paths: list[str]) -> None:
             yaml.load(handle, Loader=yaml.CSafeLoader)
 
 
+def native_parse(paths: list[str]) -> None:
+    loads = fast.native_loads()
+    assert loads is not None
+    files, _ = discover(paths)
+    for path in files:
+        loads(path.read_text(encoding="utf-8"))
+
+
+def positioned_validate(paths: list[str]) -> None:
+    """``validate`` with the loader's fast path off: every file composed with its positions, as before it."""
+    saved = fast.native_loads
+    fast.native_loads = lambda: None  # type: ignore[assignment]
+    try:
+        validate(paths)
+    finally:
+        fast.native_loads = saved
+
+
 def measure(label: str, folder: str, target: float | None) -> tuple[bool, float]:
-    """Cold then warm; (cold target met, warm median seconds of validate)."""
+    """Cold then warm; (cold targets met, warm median seconds of validate)."""
     result = validate([folder])
     print(f"\n== {label}: {len(result.report.files)} files, {len(result.report.diagnostics)} findings")
     met = report("cold", cold(f"admiralty validate {label}", admiralty("validate", folder),
                               python_command(BARE_PARSE, folder)),
                  "admiralty validate", "bare CSafeLoader parse", target=target)
+    native = fast.native_loads() is not None
+    if native:
+        met &= report("cold", cold(f"admiralty validate {label}, native floor", admiralty("validate", folder),
+                                   python_command(NATIVE_PARSE, folder)), "admiralty validate",
+                      "bare native parse", target=NATIVE_TARGET if target is not None else None)
     paired = warm(f"pipeline.validate {label}", lambda: validate([folder]), lambda: bare_parse([folder]))
     report("warm", paired, "pipeline.validate", "bare CSafeLoader parse")
+    if native:
+        report("warm", warm(f"pipeline.validate {label}, native floor", lambda: validate([folder]),
+                            lambda: native_parse([folder])), "pipeline.validate", "bare native parse")
+        report("warm", warm(f"pipeline.validate {label}, fast path vs positioned loader only",
+                            lambda: validate([folder]), lambda: positioned_validate([folder])),
+               "pipeline.validate", "validate, fast path off")
     return met, sorted(paired.a_wall)[len(paired.a_wall) // 2]
 
 

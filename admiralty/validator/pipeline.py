@@ -64,7 +64,9 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
                     if not name.endswith(YAML_SUFFIXES):
                         continue
                     candidate = Path(dirpath) / name
-                    if not candidate.resolve().is_relative_to(root):
+                    # os.walk does not follow links to folders, so only a link can lead out of the root:
+                    # resolving every file cost a stat per folder of its path
+                    if candidate.is_symlink() and not candidate.resolve().is_relative_to(root):
                         problems.append(Diagnostic("IO002", f"'{candidate}' links outside '{given}'",
                                                    display_path(candidate), hint="copy the file into the corpus "
                                                    "instead of linking to it"))
@@ -121,7 +123,7 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
     report.extend(run_checks([m for m in [*built.others, *built.scenarios] if model_file(m) not in context],
-                             documents))
+                             documents, only={item.ruleset for item in loaded}))
     scenarios = built.scenarios
     if context:
         report.diagnostics[:] = [d for d in report.diagnostics if d.file not in context]

@@ -177,8 +177,10 @@ def fast_is_valid(ruleset: str, kind: str, data: Any) -> bool:
         return False
 
 
+@cache
 def known_kinds() -> dict[str, list[str]]:
-    """ruleset -> the document kinds it has schemas for."""
+    """ruleset -> the document kinds it has schemas for. Asked once per file by the schema stage: cached, as the
+    installed rule systems are (it was ten stat calls a file)."""
     return {name: [kind for kind in r.kinds if r.schema_path(kind).is_file()] for name, r in sorted(rulesets().items())}
 
 

@@ -5,7 +5,7 @@ diagnostic, every diagnostic with a registered code, a message, a hint and a pla
 output that encodes as UTF-8. When it accepts (no errors), every scenario of the context must play
 ``play_seeds`` seeds with each of its player kinds without a failure (crash, invariant, dead-end, step
 limit, time limit, non-determinism): that is soundness. A validation or a game that never returns is a
-``hang``.
+``hang``. The loader's fast path and its positioned path must load the mutant alike (else a ``divergence``).
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from admiralty.engine.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.diagnostics import CODES, Severity
 from admiralty.validator.fuzz.corpus import Corpus
 from admiralty.validator.load import LoadResult, load_bytes
+from admiralty.validator.load.differential import load_paths_differ
 from admiralty.validator.pipeline import Validation, validate_loaded
 from admiralty.validator.report import FORMATS, render
 
-FINDING_KINDS = ("traceback", "internal", "diagnostic", "hang", "unsound")
+FINDING_KINDS = ("traceback", "internal", "diagnostic", "hang", "unsound", "divergence")
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME_LIMITS = Limits(steps=20_000, seconds=30.0)
 
@@ -147,6 +148,9 @@ def _evaluate(corpus: Corpus, file: str, content: bytes, play_seeds: int, limits
         name = re.search(r"check '([^']+)'", internal[0].message)
         return Verdict("finding", kind="internal", signature=f"internal {name[1] if name else internal[0].message}",
                        detail="\n".join(f"{d.file}: {d.message}" for d in internal))
+    divergence = load_paths_differ(content, file)
+    if divergence is not None:
+        return Verdict("finding", kind="divergence", signature=divergence, detail=divergence)
     problems = _diagnostic_problems(validation, file, content)
     if problems:
         return Verdict("finding", kind="diagnostic", signature=re.sub(r"\d+", "N", problems[0]),

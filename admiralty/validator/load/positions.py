@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -37,13 +37,21 @@ class Pos:
 
 @dataclass
 class Document:
-    """A loaded file: its plain data and the positions of everything in it."""
+    """A loaded file: its plain data and the positions of everything in it. ``positions`` is the position
+    tree, or (on the loader's fast path) what composes it on first use: only a file with a finding needs it."""
 
     file: str
     data: Any
-    root: Pos
+    positions: Pos | Callable[[], Pos]
     yaml11_booleans: list[tuple[PathPart, ...]] = field(default_factory=list)
     modeline: str | None = None
+
+    @property
+    def root(self) -> Pos:
+        """The position tree of the whole document (composed now if it was left for later)."""
+        if not isinstance(self.positions, Pos):
+            self.positions = self.positions()
+        return self.positions
 
     @cached_property
     def content_digest(self) -> str:

@@ -10,6 +10,7 @@ import yaml
 from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.load.codes import MAX_BYTES, MAX_DEPTH, MAX_NODES, MAX_VALUES, LoadError
 from admiralty.validator.load.composer import Composer
+from admiralty.validator.load.fast import fast_load
 from admiralty.validator.load.positions import LoadResult
 from admiralty.validator.load.slips import explain_slip
 from admiralty.validator.spoofing import scan_text
@@ -18,31 +19,40 @@ _SYNTAX_HINT = "fix the YAML syntax at this point (indentation, quotes, brackets
 
 
 def load_file(path: str, display: str | None = None, *, max_bytes: int = MAX_BYTES,
-              max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES) -> LoadResult:
+              max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES,
+              native: bool = True) -> LoadResult:
     """Load one YAML file into a positioned ``Document``, or explain why not."""
     display = display or path
     text, problems = read_text(path, display, max_bytes)
     if text is None:
         return LoadResult(None, problems)
-    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values)
+    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values,
+                     native=native)
 
 
 def load_bytes(raw: bytes, display: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH,
-               max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES) -> LoadResult:
+               max_nodes: int = MAX_NODES, max_values: int = MAX_VALUES, native: bool = True) -> LoadResult:
     """Load a file's bytes already in memory (see ``load_file``): the same size bound and UTF-8 check."""
     text, problems = decode(raw, display, max_bytes)
     if text is None:
         return LoadResult(None, problems)
-    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values)
+    return load_text(text, display, max_depth=max_depth, max_nodes=max_nodes, max_values=max_values,
+                     native=native)
 
 
 def load_text(text: str, display: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
-              max_values: int = MAX_VALUES) -> LoadResult:
+              max_values: int = MAX_VALUES, native: bool = True) -> LoadResult:
     """Load YAML text (see ``load_file``). Bidirectional controls, invisible and control characters are refused
-    first, each where it stands (TXT001-TXT003): a reviewer cannot see them."""
+    first, each where it stands (TXT001-TXT003): a reviewer cannot see them. With ``native`` (the default) a
+    file the fast path can decide is loaded natively, its positions composed only when asked for
+    (``admiralty.validator.load.fast``); ``native=False`` always composes them now, with PyYAML's events."""
     hidden = scan_text(text, display)
     if hidden:
         return LoadResult(None, hidden)
+    if native:
+        fast = fast_load(text, display, max_depth=max_depth, max_values=max_values)
+        if fast is not None:
+            return fast
     try:
         return Composer(display, max_depth, max_nodes, max_values).compose(text)
     except LoadError as error:

@@ -1,0 +1,244 @@
+"""The loader's fast path: a native YAML parser (yaml-rs, the ``fast`` extra) for files the positioned
+loader would accept without a word, the positioned loader for everything else.
+
+Most files of a corpus are well-formed and unremarkable; for those the positioned loader's only product
+beyond the data is the position tree, which nobody reads unless a later stage has something to say about
+the file. The fast path therefore builds the data natively and leaves the positions to be composed on
+demand (``Document.root``), by the positioned loader, from the same text.
+
+It must never accept what the positioned loader refuses or read a value differently, so it only decides a
+file when it can be sure, and hands the file to the positioned loader otherwise:
+
+- before parsing, the text is refused by pattern when it uses YAML that the two parsers read differently or
+  that the positioned loader refuses: node properties (anchors and so aliases, tags), merge keys, document markers
+  and directives, escapes, and numbers with ``_`` or ``0b`` (yaml-rs reads ``1_000`` as 1000, YAML 1.2 core
+  as text);
+- any error of the native parser (syntax, a duplicate key) goes to the positioned loader, which words it;
+- after parsing, one walk over the data refuses what only the values show: a key that is not a string, a
+  YAML 1.1 boolean word (YML010 is the positioned loader's to place), text not in NFC, a number that is not
+  finite or an integer past 64 bits, nesting past the depth bound, more values than the value bound, an
+  empty document.
+
+The differential tests (``tests/validator/test_fast_load.py``) hold both paths to the same data and the same
+verdict over the corpus, ``tests/bad``, the fuzzer's mutants and generated documents.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from admiralty.validator.load.positions import Document, LoadResult, Pos, Span
+from admiralty.validator.load.scalars import YAML11_BOOLEANS
+
+# YAML the fast path leaves to the positioned loader (see the module's docstring), looked for by cheap substring
+# tests first (a regular expression tried at every offset of every file cost more than the native parse):
+# merge keys, escapes, U+2028/U+2029 (line breaks to YAML 1.1, text to YAML 1.2), U+FFFE/U+FFFF (not printable
+# to libyaml, text to yaml-rs: found by the fuzzer), numbers with '0b' or '_'
+# (yaml-rs reads 1_000 as 1000, the core schema as text), signed hex or octal (-0x1: yaml-rs -1, core schema
+# text), document markers and directives, tags and anchors. A node property starts a node, so it follows a line
+# start, a space, a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no
+# test: without an anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a
+# Markdown '*Novara*' in a briefing keeps the fast path.
+_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff")
+_LINE_STARTS = ("---", "...", "%")
+_MARKERS = tuple(f"{brk}{start}" for brk in "\n\r" for start in _LINE_STARTS)
+_BY_PATTERN = ((("!",), re.compile(r"(?:^|[\s\[{,:?-])!", re.MULTILINE)),
+               (("&",), re.compile(r"(?:^|[\s\[{,:?-])&[^\s,\[\]{}]", re.MULTILINE)),
+               (("_",), re.compile(r"[0-9]_|_[0-9]")),
+               (("0x", "0X", "0o", "0O"), re.compile(r"[-+]0[xXoO]")))  # (substrings that make it possible, pattern)
+_INT64 = range(-(2 ** 63), 2 ** 63)
+# Tokens of the text (split at whitespace and flow indicators, as a plain scalar ends); a YAML 1.1 word among
+# them, a number long enough to pass 64 bits or 1e308, or a non-finite one, needs the exact walk of every value
+# (``plain_data``).
+_SEPARATORS = str.maketrans(",[]{}:#", "       ")
+_LONG_NUMBER = re.compile(r"[-+]?(?:[0-9.][0-9._eE+-]*|0x[0-9a-fA-F]+|0o[0-7]+)")
+_LONGEST_SAFE_NUMBER = 17  # characters: 2 ** 63 takes 19 digits, 0x8000000000000000 18, a float past 1e308 309
+_NOT_FINITE = (".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN")
+_LARGE_EXPONENT = re.compile(r"[eE][-+]?[0-9]{3}")  # 1e999: finite digits, an infinite float
+_CONTAINERS = (dict, list)
+# yaml-rs takes '|', '>' and ':' for the start of a plain scalar in a flow collection ('[|]', '{k: >}', '[:x]'),
+# where libyaml stops with a syntax error: a token that starts so (a block scalar's header does too) or a ':'
+# opening a flow item asks for the exact walk, which leaves any text starting so to the positioned loader.
+_INDICATOR_LEADS = frozenset("|>:")
+_INDICATOR_STARTS = tuple(_INDICATOR_LEADS)
+_FLOW_COLON = re.compile(r"[\[{,][ \t]*:")
+
+
+_BLOCK_HEADER = re.compile(r"[|>][-+0-9]*\Z")
+
+
+def for_positioned_loader(text: str) -> bool:
+    """True when the text uses YAML that only the positioned loader reads right (see above)."""
+    if any(part in text for part in _ANYWHERE) or text.startswith(_LINE_STARTS) or any(
+            marker in text for marker in _MARKERS):
+        return True
+    if any(any(part in text for part in parts) and pattern.search(text) for parts, pattern in _BY_PATTERN):
+        return True
+    # a text that stops mid-line: a block scalar's last line then keeps a line break in yaml-rs, none in libyaml
+    # (found by the fuzzer, a truncated briefing)
+    return not text.endswith(("\n", "\r")) or ends_in_empty_block(text)
+
+
+def ends_in_empty_block(text: str) -> bool:
+    """True when the last line with content is a block scalar's header (``notes: |``): the block is empty, which
+    libyaml reads as "" and yaml-rs as "\\n". Blank and comment lines after it do not count."""
+    end = len(text)
+    while end > 0:
+        start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        line = text[start:end].strip()
+        if line and not line.startswith("#"):
+            return _BLOCK_HEADER.search(line.split(" #")[0].rstrip()) is not None
+        end = start - 1
+    return False
+
+
+def needs_exact_walk(text: str) -> bool:
+    """True unless every string of the text is in NFC and none is a YAML 1.1 word, no integer can pass 64 bits
+    and no number can be infinite or NaN: then ``plain_shape`` suffices. Conservative: a word in prose also
+    asks for the exact walk."""
+    if not (text.isascii() or unicodedata.is_normalized("NFC", text)):
+        return True
+    tokens = set(text.translate(_SEPARATORS).split())
+    if not tokens.isdisjoint(YAML11_BOOLEANS) or any(token[0] in _INDICATOR_LEADS for token in tokens):
+        return True
+    if ("[" in text or "{" in text) and _FLOW_COLON.search(text):
+        return True
+    if any(len(token) > _LONGEST_SAFE_NUMBER and _LONG_NUMBER.fullmatch(token) for token in tokens):
+        return True
+    return any(word in text for word in _NOT_FINITE) or _LARGE_EXPONENT.search(text) is not None
+
+
+@cache
+def native_loads() -> Callable[[str], Any] | None:
+    """yaml-rs's ``loads`` (duplicate keys refused, dates left as text), or None when it is not installed."""
+    try:
+        import yaml_rs
+    except ImportError:
+        return None
+    policy = yaml_rs.DuplicateKeyPolicy.Error
+
+    def loads(text: str) -> Any:
+        return yaml_rs.loads(text, parse_datetime=False, duplicate_key_policy=policy)
+
+    return loads
+
+
+class Reposition:
+    """Composes a fast-loaded document's position tree on demand with the positioned loader (picklable, so
+    that a document crosses to and from a worker process)."""
+
+    __slots__ = ("display", "text")
+
+    def __init__(self, text: str, display: str) -> None:
+        self.text, self.display = text, display
+
+    def __call__(self) -> Pos:
+        from admiralty.validator.load.reader import load_text
+
+        result = load_text(self.text, self.display, native=False)
+        if result.document is None:  # cannot happen for a text the fast path accepted; stay positioned
+            return Pos(Span(1, 1, 1, 1))
+        return result.document.root
+
+    def __reduce__(self) -> tuple[type[Reposition], tuple[str, str]]:
+        return Reposition, (self.text, self.display)
+
+
+def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> LoadResult | None:
+    """The document loaded natively, positions composed on demand; None when the positioned loader must
+    decide (see the module's docstring). ``text`` has passed ``scan_text`` already."""
+    loads = native_loads()
+    if loads is None or for_positioned_loader(text):
+        return None
+    try:
+        data = loads(text)
+    except Exception:  # any refusal of the native parser is the positioned loader's to word
+        return None
+    if data is None or not plain(data, text, max_depth, max_values):
+        return None
+    from admiralty.validator.load.composer import modeline
+
+    return LoadResult(Document(display, data, Reposition(text, display), [], modeline(text)), [])
+
+
+def plain(data: Any, text: str, max_depth: int, max_values: int) -> bool:
+    """True when every value is one the positioned loader reads the same way and accepts without a word: by
+    ``plain_data`` when the text needs it, else by the cheaper ``plain_shape`` (the scalars need no visit)."""
+    if needs_exact_walk(text):
+        return plain_data(data, max_depth, max_values)
+    return plain_shape(data, max_depth, max_values)
+
+
+def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
+    """``plain_data`` for a text whose every string is in NFC and no YAML 1.1 word, and whose numbers are finite
+    and integers fit in 64 bits (``needs_exact_walk``): only the collections are visited (depth, keys, the value
+    count)."""
+    if data.__class__ not in _CONTAINERS:
+        return plain_scalar(data)
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    values = 1
+    while stack:
+        value, depth = stack.pop()
+        if depth > max_depth:
+            return False
+        if value.__class__ is dict:
+            if not all(key.__class__ is str for key in value):
+                return False
+            values += 2 * len(value)
+            children = value.values()
+        else:
+            values += len(value)
+            children = value
+        stack.extend((child, depth + 1) for child in children if child.__class__ in _CONTAINERS)
+    return values <= max_values
+
+
+def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
+    """True when every value is one the positioned loader reads the same way and accepts without a word."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    values = 0
+    while stack:
+        value, depth = stack.pop()
+        values += 1
+        kind = value.__class__
+        if kind is dict:
+            if depth > max_depth:
+                return False
+            for key, item in value.items():
+                if key.__class__ is not str or not plain_text(key):
+                    return False
+                values += 1
+                stack.append((item, depth + 1))
+        elif kind is list:
+            if depth > max_depth:
+                return False
+            stack.extend((item, depth + 1) for item in value)
+        elif not plain_scalar(value):
+            return False
+    return values <= max_values
+
+
+def plain_text(text: str) -> bool:
+    """Not a YAML 1.1 boolean word (YML010 is the positioned loader's to place), not starting with an indicator
+    that yaml-rs reads leniently (``_INDICATOR_LEADS``), and in NFC if not ASCII (the positioned loader normalises
+    such text; a file that needs it is left to it)."""
+    return text not in YAML11_BOOLEANS and not text.startswith(_INDICATOR_STARTS) and (
+        text.isascii() or unicodedata.is_normalized("NFC", text))
+
+
+def plain_scalar(value: Any) -> bool:
+    """A scalar the core schema reads: text (see ``plain_text``), a 64-bit integer, a finite number, a
+    boolean, null; never a set, bytes or a date."""
+    kind = value.__class__
+    if kind is str:
+        return plain_text(value)
+    if kind is int:
+        return value in _INT64
+    if kind is float:
+        return math.isfinite(value)
+    return kind is bool or value is None

@@ -1,0 +1,156 @@
+"""The loader's fast path (yaml-rs) against its positioned path (PyYAML events): the same data and the same
+verdict for the corpus, tests/bad, the fuzzer's mutants and generated documents; and the fast path is the one
+taken for a plain document, so that these comparisons compare two paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from admiralty.validator.fuzz.corpus import load_corpus
+from admiralty.validator.fuzz.mutations import make_mutant, plan_mutant
+from admiralty.validator.load import MAX_VALUES, Pos, load_text
+from admiralty.validator.load.differential import load_paths_differ
+from admiralty.validator.load.fast import Reposition
+
+pytest.importorskip("yaml_rs")
+
+ROOT = Path(__file__).resolve().parents[2]
+OTRANTO = ROOT / "scenarios/dreadnought/scenarios/otranto-1917.yaml"
+
+
+def _yaml_files(*folders: str) -> list[Path]:
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.y*ml"))
+
+
+def _same(text: str) -> None:
+    difference = load_paths_differ(text.encode("utf-8", "surrogatepass"), "t.yaml")
+    assert difference is None, f"{text!r}: {difference}"
+
+
+def _native(text: str) -> bool:
+    """True when the fast path decided the text (its positions are left for later)."""
+    doc = load_text(text, "t.yaml").document
+    return doc is not None and isinstance(doc.positions, Reposition)
+
+
+def test_a_plain_document_takes_the_fast_path_and_its_positions_come_when_asked() -> None:
+    text = OTRANTO.read_text(encoding="utf-8")
+    doc = load_text(text, "o.yaml").document
+    positioned = load_text(text, "o.yaml", native=False).document
+    assert doc is not None and positioned is not None
+    assert isinstance(doc.positions, Reposition)
+    assert doc.data == positioned.data
+    assert doc.locate(("sides", 1, "fleets", 0)) == positioned.locate(("sides", 1, "fleets", 0))
+    assert isinstance(doc.positions, Pos)  # composed once, then kept
+
+
+@pytest.mark.parametrize("folders", [("scenarios",), ("tests/bad",), ("tests/fixtures",)])
+def test_both_paths_load_every_file_of_the_corpus_alike(folders: tuple[str, ...]) -> None:
+    files = _yaml_files(*folders)
+    assert files
+    for path in files:
+        assert load_paths_differ(path.read_bytes(), str(path)) is None, path
+    if folders == ("scenarios",):  # most of the corpus is plain YAML: the fast path is not idle
+        native = [p for p in files if _native(p.read_text(encoding="utf-8"))]
+        assert len(native) >= len(files) // 2
+
+
+# What the positioned loader refuses or reads its own way; each must leave the fast path to it.
+HOSTILE = [
+    "a: 1_000", "a: 0b101", "a: 1__0", "a: .inf", "a: -.Inf", "a: .nan", "a: 1e999", "a: 99999999999999999999",
+    "a: 9223372036854775808", "a: !foo x", "a: !!binary aGk=", "a: !!set {x}", "a: !!bool yes", "a: 1\na: 2",
+    "a: {b: 1, b: 2}", "1: x", "null: 1", "true: 1", "? [a]\n: x", "a: &x {k: 1}\nb:\n  <<: *x\n  j: 2",
+    "a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]", "a: b\n---\nc: d", "a: -", 'a: "\\u200b"', 'a: "\\x01"', "",
+    "# only a comment", "nations: [NO, yes, off]", "on: 1", "a: Zri\u0301nyi", "Zri\u0301nyi: 1",
+    "a: " + "[" * 70 + "]" * 70, "%YAML 1.1\n---\na: yes", "a: 2001-12-14", "a: 12:30:00", "a: ~", "--- \na: 1",
+    "- a\n- b", "just text", "a: 1\ron: 2\r", "k: on\r\nj: 1\r\n", "a: x\u2028b: y", "a: [1, .inf]",
+    "a: 0x8000000000000000", "a: -0x1", "a: [[1, 2], {NO: 1}]", "a: 'it''s'", 'a: "x"',
+    "a: |\n  x\n", "a: >-\n  x\n  y\n", "a: [1, 2,]", "a: +0o7", "a: -0X1F",
+    "1e: |\n", "a: >-\n\n", "a: |  # note\n# end\n", "a:\n  - |\n", "a: |\nb: 1\n", "1e: [|]\n",
+    "a: [>]", "a: {k: |}", "a: [a, |x]", "a: [:x]", "a: [ | ]", "a: ['|x', ':y']",
+    "a: |\n  x", "a: >\n  x\n  y", "a: 1", "shallow\ufffe_draft: false\n", "a: [x, \uffffname: y]\n",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_both_paths_agree_on_what_the_positioned_loader_refuses_or_reads_its_own_way(text: str) -> None:
+    _same(text)
+
+
+def test_the_value_bound_holds_on_the_fast_path() -> None:
+    bound = "\n".join(f"k{i}: {i}" for i in range(MAX_VALUES // 2)) + "\n"
+    _same(bound)  # 1 + 2 x 50,000 values: one past the bound
+    _same("\n".join(f"k{i}: {i}" for i in range(MAX_VALUES // 2 - 1)) + "\n")
+    assert not _native(bound)
+
+
+def test_the_fuzzers_mutants_load_alike_on_both_paths() -> None:
+    corpus = load_corpus([str(ROOT / "scenarios")])
+    for seed in (11, 20):  # seed 11's mutant 15 truncates a briefing mid-line: the fuzzer's divergence finding
+        for index in range(120):
+            file, steps = plan_mutant(corpus, index, seed=seed)
+            mutant = make_mutant(corpus, file, steps)
+            assert load_paths_differ(mutant.content, file) is None, (file, steps)
+
+
+TRICKY = st.sampled_from([
+    "NO", "yes", "Off", "on", "~", "null", "Null", "NULL", "true", "False", "TRUE", "1", "-1", "+1", "0", "00",
+    "017", "0o17", "0x1F", "0X1F", "-0x1F", "+0o7", "-0o17", "0o", "0x", "1.5", ".5", "1.", "-.5", "+.5e3", "1e3",
+    "1E+3", "1e", "e3", ".",
+    "-", "1_000", "0b11", ".inf", ".NaN", "1e400", "9223372036854775807", "9223372036854775808",
+    "-9223372036854775809", "2024-01-01", "12:30", "1:20:30", "=", "<<", "é", "e\u0301", "a b", "a: b", "#x",
+    "'q'", '"q"', "[]", "{}", "[1, x]", "{k: v}", "!!str 1", "!!int 1", "&a x", "*a", "- x", "? x", "|", ">",
+])
+SCALAR = TRICKY | st.text(alphabet=st.sampled_from([*"aZ09 ._-+:#'\"\\[]{},é"]), max_size=8)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> str:
+    """A mapping of tricky keys and values, block or flow, values plain or nested in lists and mappings."""
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        key = draw(SCALAR)
+        shape = draw(st.sampled_from(["plain", "flow list", "block list", "flow map"]))
+        if shape == "plain":
+            lines.append(f"{key}: {draw(SCALAR)}")
+        elif shape == "flow list":
+            lines.append(f"{key}: [{', '.join(draw(st.lists(SCALAR, max_size=4)))}]")
+        elif shape == "block list":
+            lines.append(f"{key}:\n" + "".join(f"  - {item}\n" for item in draw(st.lists(SCALAR, min_size=1,
+                                                                                            max_size=3))))
+        else:
+            pairs = draw(st.lists(st.tuples(SCALAR, SCALAR), max_size=3))
+            lines.append(f"{key}: {{{', '.join(f'{k}: {v}' for k, v in pairs)}}}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+def test_generated_documents_load_alike_on_both_paths(text: str) -> None:
+    _same(text)
+
+
+DATA = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=4), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(DATA, st.booleans())
+def test_dumped_data_loads_alike_on_both_paths(data: Any, flow: bool) -> None:
+    text = yaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    _same(text)
+
+
+def test_without_the_native_parser_every_file_is_loaded_positioned(monkeypatch: pytest.MonkeyPatch) -> None:
+    import admiralty.validator.load.fast as fast
+
+    monkeypatch.setattr(fast, "native_loads", lambda: None)  # the core install: no `fast` extra
+    doc = load_text(OTRANTO.read_text(encoding="utf-8"), "o.yaml").document
+    assert doc is not None and isinstance(doc.positions, Pos)
