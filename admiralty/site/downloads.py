@@ -109,7 +109,7 @@ def svg_pdf(svg: str) -> bytes:
     drawing = svg2rlg(io.BytesIO(_flatten_panes(svg).encode("utf-8")))
     if drawing is None:
         raise ValueError("svglib could not read the drawing")
-    return bytes(renderPDF.drawToString(drawing))
+    return bytes(renderPDF.drawToString(drawing, invariant=True))  # no creation date or random id: same bytes
 
 
 def svg_rules(css: str) -> str:

@@ -164,8 +164,9 @@ def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: A
     if scenario == "otranto-1917":  # fleets on the Adriatic map; the others mark seas or units and show the tally
         assert browser.execute_script(TOKENS)
         views = browser.execute_script(  # the copy is cropped to the southern Adriatic, where the game is played
-            "return [document.querySelector('svg.admiralty-map svg.map-pane').getAttribute('viewBox'),"
+            "var pane = document.querySelector('svg.admiralty-map svg.map-pane');"
+            "return [pane.getAttribute('data-whole') || pane.getAttribute('viewBox'),"
             " document.querySelector('svg.replay-map-svg svg.map-pane').getAttribute('viewBox')];")
-        whole, cropped = ([float(v) for v in view.split()] for view in views)
+        whole, cropped = ([float(v) for v in view.split()] for view in views)  # against the whole Adriatic
         assert cropped[2] < whole[2] and cropped[3] < whole[3]
     assert_clean(browser, scenario)

@@ -107,3 +107,14 @@ def test_a_figure_that_goes_on_with_html_downloads_its_drawing_alone() -> None:
     assert drawing_only(figure).endswith("<text>N</text></svg>")
     root = ET.fromstring(standalone_svg(figure, "svg .sea { fill: blue }").split("?>", 1)[1])
     assert root.tag.endswith("svg") and "map-legend" not in ET.tostring(root, encoding="unicode")
+
+
+def test_a_map_pdf_is_the_same_bytes_each_build() -> None:
+    """Determinism: ReportLab writes a creation date and a random document id unless asked not to; a rebuilt site
+    must equal the last one byte for byte (the chaos test compares a killed build's site with a complete one)."""
+    import time
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10"><rect width="5"/></svg>'
+    first = svg_pdf(svg)
+    time.sleep(1.1)  # the creation date counts seconds
+    assert svg_pdf(svg) == first and first.startswith(b"%PDF-")

@@ -41,11 +41,6 @@ def sight(state: Field, target: Unit) -> int:
     return reach
 
 
-def sees(state: Field, watcher: Unit, target: Unit) -> bool:
-    """DN-7.5a: ``watcher`` sees ``target`` (both on the map, within sight)."""
-    return watcher.on_map and target.on_map and distance(watcher.at, target.at) <= sight(state, target)
-
-
 def seen_by(state: Field, side: str) -> list[Unit]:
     """The enemy ships that some ship of ``side`` sees, in battle order."""
     watchers = sorted({u.at for u in state.on_map(side)})
