@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from site_corpus import write_hostile_corpus, write_smoke
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
@@ -31,3 +37,20 @@ def built_site(hostile_corpus: Path, smoke_dir: Path, tmp_path_factory: pytest.T
     code = build_site([str(hostile_corpus)], str(smoke_dir), str(out), strict=True)
     assert code == 0, "mkdocs build --strict failed; see the captured output"
     return out
+
+
+@pytest.fixture(scope="session")
+def corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The bundled corpus's site (no smoke statistics), built once per session and served over HTTP for the
+    browser tests of maps, print and scenario pages (each module used to build its own)."""
+    from test_site_browser import QuietHandler
+
+    from admiralty.site.build import build_site
+
+    out = tmp_path_factory.mktemp("corpus-site")
+    assert build_site([str(ROOT / "scenarios")], str(tmp_path_factory.mktemp("no-smoke")), str(out), strict=True) == 0
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()

@@ -6,10 +6,6 @@ selected battery's range rings show."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -57,17 +53,6 @@ def _click(driver: Any, css: str) -> None:
     button.click()
 
 
-@pytest.fixture(scope="module")
-def corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from admiralty.site.build import build_site
-
-    out = tmp_path_factory.mktemp("corpus-site")
-    assert build_site([str(ROOT / "scenarios")], str(tmp_path_factory.mktemp("no-smoke")), str(out), strict=True) == 0
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(out)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
 
 
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from test_site_browser import By, browser, load, pytestmark  # noqa: F401  (fixtures and marks)
-from test_site_browser_maps import corpus_server  # noqa: F401  (the real corpus, built once)
 
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
 MARGIN = 0.4  # inches, every side

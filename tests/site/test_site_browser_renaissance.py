@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from test_site_browser import By, browser, load, pytestmark, set_width  # noqa: F401  (fixtures, marks)
-from test_site_browser_maps import MEASURE, corpus_server  # noqa: F401  (the built corpus, the measure)
+from test_site_browser_maps import MEASURE
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"

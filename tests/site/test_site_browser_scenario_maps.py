@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from test_site_browser import browser, load, pytestmark, set_width  # noqa: F401  (fixtures, marks)
-from test_site_browser_maps import MEASURE, corpus_server  # noqa: F401  (the corpus site, built once here)
+from test_site_browser_maps import MEASURE
 
 ROOT = Path(__file__).resolve().parents[2]
 # Every scenario page of every rule system: each draws its map's words as ``.map-label`` sized by ``data-px``.

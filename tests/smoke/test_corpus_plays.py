@@ -18,12 +18,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = validate([str(ROOT / "scenarios")]).scenarios
 
 
+SCALE_SHIPS = 100  # the scale scenario (Jutland, 250 ships) sweeps 50 seeds: tests/golden plays its 200 of each kind
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
 def test_scenario_plays_200_seeds_with_scripted_and_random_players(scenario: object, tmp_path: Path) -> None:
-    stats = run([scenario], SmokeSettings(games=200, jobs=1, out_dir=str(tmp_path), check_every=50,
+    games = 50 if len(getattr(scenario, "ships", ())) > SCALE_SHIPS else 200
+    stats = run([scenario], SmokeSettings(games=games, jobs=1, out_dir=str(tmp_path), check_every=50,
                                           players=("scripted", "random")))
     summary = stats[scenario.id]  # type: ignore[attr-defined]
-    assert summary["games"] == 400
+    assert summary["games"] == 2 * games
     assert summary["failed_games"] == []
 
 
