@@ -19,28 +19,19 @@ from admiralty.validator.pipeline import validate
 from admiralty.validator.rulesets.dreadnought.authoring.derive import MapGeometry, land_shape, map_geometry
 from admiralty.validator.rulesets.dreadnought.authoring.projection import Projection
 from admiralty.validator.rulesets.dreadnought.geometry import island_parts
+from tests.authoring.committed_map import map_document, named, ports
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "scenarios" / "dreadnought" / "maps" / "baltic.yaml"
 
 
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(MAP.read_text(encoding="utf-8"))
-    return loaded
+    return map_document("baltic")
 
 
 @pytest.fixture(scope="module")
 def geometry(document: dict[str, Any]) -> MapGeometry:
     return map_geometry(document)
-
-
-def named(document: dict[str, Any]) -> dict[str, str]:
-    return {entry["name"]: entry["id"] for entry in document["zones"] if entry.get("name")}
-
-
-def ports(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {port["id"]: port for port in document["ports"]}
 
 
 def test_its_size(geometry: MapGeometry) -> None:

@@ -8,18 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
+from tests.authoring.committed_map import map_document
 
 ROOT = Path(__file__).resolve().parents[2]
-MAP = ROOT / "scenarios" / "dreadnought" / "maps" / "north-sea.yaml"
 
 
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(MAP.read_text(encoding="utf-8"))
-    return loaded
+    return map_document("north-sea")
 
 
 def test_its_size(document: dict[str, Any]) -> None:

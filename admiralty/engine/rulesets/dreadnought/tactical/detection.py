@@ -41,6 +41,19 @@ def sight(state: Field, target: Unit) -> int:
     return reach
 
 
+def seen_within(state: Field, unit: Unit, reach: int) -> list[Unit]:
+    """DN-7.5a: the enemy ships, in battle order, that ``unit`` (on the map) sees and that lie within ``reach``
+    hexes of it. Gunnery and torpedoes ask this of every ship against every enemy in every step (the battle's
+    inner loop at Jutland's 250 ships), so each pair's distance is taken once."""
+    at = unit.at
+    found = []
+    for target in state.on_map(state.enemy(unit.side)):
+        hexes = distance(at, target.at)
+        if hexes <= reach and hexes <= sight(state, target):
+            found.append(target)
+    return found
+
+
 def seen_by(state: Field, side: str) -> list[Unit]:
     """The enemy ships that some ship of ``side`` sees, in battle order."""
     watchers = sorted({u.at for u in state.on_map(side)})

@@ -17,7 +17,7 @@ from typing import Any
 
 from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.tactical import damage
-from admiralty.engine.rulesets.dreadnought.tactical.detection import sight
+from admiralty.engine.rulesets.dreadnought.tactical.detection import seen_within
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
 from admiralty.engine.rulesets.dreadnought.tactical.state import GUN_CLASSES, Field, Unit
 
@@ -69,25 +69,14 @@ def may_fire(unit: Unit) -> bool:
 
 
 def legal_targets(state: Field, unit: Unit) -> list[Unit]:
-    """DN-7.5a: the enemy ships ``unit`` sees that one of its gun classes reaches.
-
-    Called for every ship in every gunnery step, against every enemy ship: at Jutland's 250 ships that is
-    the battle's inner loop. So the distance is taken once per pair, and a gun class reaches a target when
-    the longest-ranged class with factors left does (the same test as ``classes_in_range`` being non-empty,
-    and as ``sees``: the unit is on the map, as ``may_fire`` checked, and so are the enemies listed).
-    """
+    """DN-7.5a: the enemy ships ``unit`` sees that one of its gun classes reaches: a gun class reaches a target
+    when the longest-ranged class with factors left does (the same test as ``classes_in_range`` being
+    non-empty; the unit is on the map, as ``may_fire`` checked)."""
     if not may_fire(unit):
         return []
     factors = fire_factors(unit, state.tables["gunnery"])
     ranges = state.tables["ranges"]
-    reach = max((int(ranges[k]) for k in GUN_CLASSES if factors[k] > 0), default=-1)
-    at = unit.at
-    targets = []
-    for target in state.on_map(state.enemy(unit.side)):
-        hexes = distance(at, target.at)
-        if hexes <= reach and hexes <= sight(state, target):
-            targets.append(target)
-    return targets
+    return seen_within(state, unit, max((int(ranges[k]) for k in GUN_CLASSES if factors[k] > 0), default=-1))
 
 
 def fire(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:

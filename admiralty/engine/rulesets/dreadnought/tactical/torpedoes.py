@@ -14,7 +14,7 @@ from typing import Any
 
 from admiralty.engine.dice import d6
 from admiralty.engine.rulesets.dreadnought.tactical import damage
-from admiralty.engine.rulesets.dreadnought.tactical.detection import sight
+from admiralty.engine.rulesets.dreadnought.tactical.detection import seen_within
 from admiralty.engine.rulesets.dreadnought.tactical.gunnery import Declare
 from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
 from admiralty.engine.rulesets.dreadnought.tactical.state import Field, Unit
@@ -41,16 +41,7 @@ def torpedo_targets(state: Field, unit: Unit) -> list[Unit]:
     """The enemy ships ``unit`` sees within torpedo range."""
     if not may_launch(unit):
         return []
-    reach = int(state.tables["torpedoes"]["range"])
-    at = unit.at
-    # As ``sees`` and the range test, the distance taken once per pair: the launcher is on the map
-    # (``may_launch``), and so are the enemies listed.
-    targets = []
-    for target in state.on_map(state.enemy(unit.side)):
-        hexes = distance(at, target.at)
-        if hexes <= reach and hexes <= sight(state, target):
-            targets.append(target)
-    return targets
+    return seen_within(state, unit, int(state.tables["torpedoes"]["range"]))  # on the map: ``may_launch``
 
 
 def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:
