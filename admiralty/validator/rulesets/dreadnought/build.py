@@ -37,10 +37,11 @@ from admiralty.validator.rulesets.dreadnought.place_hints import case_slip, land
 
 MAX_GRID_CELLS = 10_000  # the Adriatic has 440; ten thousand take under a second to check
 
-register("GRA005", "Grid too large", f"A map's grid has more than {MAX_GRID_CELLS:,} cells (rows times columns). "
-         "The geometry checks grow with the cells, and no sea map needs that many; a grid this large is a "
-         "mistake (a column range typed with an extra digit) or an attempt to make the validator run out of "
-         "time or memory.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
+register("GRA005", "Grid too large or empty", f"A map's grid has more than {MAX_GRID_CELLS:,} cells (rows times "
+         "columns), or none because its rows or columns run backwards (rows: [AA, A]). The geometry checks grow "
+         "with the cells, and no sea map needs that many; a grid this large is a mistake (a column range typed "
+         "with an extra digit) or an attempt to make the validator run out of time or memory. A range is written "
+         "first to last.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
          right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
 MAX_COORDINATE = 1e9  # a grid's cell and origin; past this the geometry overflows or rounds away whole cells
 MAX_ORIGIN_IN_CELLS = 1e6  # the origin's distance from (0, 0) in cells: doubles then keep cells exact to 1e-10
@@ -95,12 +96,16 @@ def grid_fits(doc: Document, ctx: BuildContext) -> bool:
 
 
 def grid_problem(grid: Mapping[str, Any]) -> tuple[str, str, str] | None:
-    """``(code, message, hint)`` when a grid (as written, schema-valid) is too large (GRA005: at most
+    """``(code, message, hint)`` when a grid (as written, schema-valid) is empty or too large (GRA005: at most
     ``MAX_GRID_CELLS`` cells, since the geometry work grows with them and a hostile ``rows: [A, ZZZ],
     columns: [0, 9999]`` has 180 million) or out of numeric range (GRA006); else None. ``map from-geojson``
     asks the same of the grid it is given."""
     rows = max(0, geometry.label_index(grid["rows"][1]) - geometry.label_index(grid["rows"][0]) + 1)
     columns = max(0, grid["columns"][1] - grid["columns"][0] + 1)
+    if not rows or not columns:  # a hypothesis finding: the geometry of a grid of no cells has no outline
+        which, (first, last) = ("rows", grid["rows"]) if not rows else ("columns", grid["columns"])
+        return ("GRA005", f"the grid has no cells: its {which} run backwards, from {first} to {last}",
+                f"write the first {which[:-1]} first: {which}: [{last}, {first}]")
     if rows * columns > MAX_GRID_CELLS:
         return ("GRA005", f"the grid has {rows:,} rows and {columns:,} columns: {rows * columns:,} cells, over the "
                 f"bound of {MAX_GRID_CELLS:,}", "use fewer, larger cells")
