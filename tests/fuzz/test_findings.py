@@ -75,7 +75,9 @@ def test_did_you_mean_work_is_bounded_per_run(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize(("rows", "columns", "fits"), [("[A, J]", "[1, 1000]", True), ("[A, J]", "[1, 1001]", False),
-                                                      ("[A, ZZZ]", "[0, 9999]", False), ("[J, A]", "[1, 9]", True)])
+                                                      ("[A, ZZZ]", "[0, 9999]", False),
+                                                      ("[J, A]", "[1, 9]", False),  # backwards: no cells at all
+                                                      ("[A, J]", "[9, 1]", False)])
 def test_grid_bound(rows: str, columns: str, fits: bool) -> None:
     doc = load_text(f"id: g\ngrid: {{rows: {rows}, columns: {columns}, cell: 1}}\n", "g.yaml").document
     assert doc is not None
