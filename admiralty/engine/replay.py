@@ -145,6 +145,11 @@ def event_digest(event: Event) -> str:
 
 def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = False) -> None:
     """Write ``played`` as JSON Lines: header, one line per action, then the event digests (or events)."""
+    write_text(path, replay_text(played, full_events=full_events))
+
+
+def replay_text(played: PlayedGame, *, full_events: bool = False) -> str:
+    """The text of ``played``'s replay file (see ``write_replay``)."""
     header = {
         "kind": "replay", "module": played.module, "ruleset": played.ruleset, "scenario": played.scenario_id,
         "scenario_hash": played.scenario_hash, "seed": played.seed, "engine": played.engine_version,
@@ -159,7 +164,7 @@ def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = Fa
     else:
         tail["digests"] = [event_digest(e) for e in played.events]
     lines.append(json.dumps(tail, sort_keys=True))
-    write_text(path, "\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
 
 
 class ReplayFileError(ValueError):
@@ -184,7 +189,11 @@ def _replay_text(path: Path) -> str:
 def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     """The header, the actions and the events line of a replay file; :class:`ReplayFileError` (one plain
     sentence, no exception text) when the file is missing, unreadable or not a replay."""
-    text = _replay_text(Path(path))
+    return parse_replay(_replay_text(Path(path)), str(path))
+
+
+def parse_replay(text: str, path: str = "<replay>") -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """``read_replay`` of a replay file's text (``path`` names it in errors)."""
     rows: list[Any] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -209,7 +218,13 @@ def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]],
 
 def replay(path: str | Path, scenario: ScenarioModel, game_module: GameModule | None = None) -> ReplayCheck:
     """Re-play a replay file against ``scenario``: the same event-log hash, or where it first diverged."""
-    header, actions, tail = read_replay(path)
+    return replay_parsed(read_replay(path), scenario, game_module)
+
+
+def replay_parsed(parsed: tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]], scenario: ScenarioModel,
+                  game_module: GameModule | None = None) -> ReplayCheck:
+    """``replay`` of a replay already read (``read_replay`` or ``parse_replay``)."""
+    header, actions, tail = parsed
     module = game_module or importlib.import_module(header["module"])
     game = module.new_game(scenario, header["seed"], header.get("options") or None)
     matches = header.get("scenario_hash", "") == scenario.content_hash

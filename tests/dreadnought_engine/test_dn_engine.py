@@ -332,6 +332,64 @@ def test_the_published_invariants_catch_a_ship_in_two_fleets_and_fuel_out_of_bou
     assert any("fuel" in p for p in problems) and any("Frankfurt is in fleets" in p for p in problems)
 
 
+CORRUPTIONS = ("fuel-over", "fuel-under", "hull-over", "hull-under", "two-fleets", "empty-fleet", "sunk-in-fleet",
+               "afloat-in-none", "fleet-nowhere", "grounded-in-port")
+
+
+def _corrupt(game: Any, kind: str, pick: int) -> None:
+    state = game.state
+    held = [name for fleet_state in state.fleets.values() for name in fleet_state.ships if name in state.ships]
+    ship = state.ships[held[pick % len(held)]] if held else next(iter(state.ships.values()))
+    fleet_state = next((f for f in state.fleets.values() if ship.name in f.ships), None)
+    other = next((f for f in state.fleets.values() if f is not fleet_state), None)
+    if fleet_state is None or other is None:
+        ship.fuel = -1  # nothing left to move between fleets: break a bound instead
+        return
+    if kind == "fuel-over":
+        ship.fuel = ship.cls.fuel_boxes + 1
+    elif kind == "fuel-under":
+        ship.fuel = -1
+    elif kind == "hull-over":
+        ship.hull = ship.cls.hull + 1
+    elif kind == "hull-under":
+        ship.hull = -1
+    elif kind == "two-fleets":
+        other.ships.append(ship.name)
+    elif kind == "empty-fleet":
+        fleet_state.ships.clear()
+    elif kind == "sunk-in-fleet":
+        ship.sunk = True
+    elif kind == "afloat-in-none":
+        fleet_state.ships.remove(ship.name)
+        fleet_state.ships.extend(["-"] if not fleet_state.ships else [])
+    elif kind == "fleet-nowhere":
+        fleet_state.at = "nowhere"
+    else:
+        ship.grounded_at = next(iter(state.geo.ports))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 40), kinds=st.lists(st.sampled_from(CORRUPTIONS), max_size=2),
+       pick=st.integers(0, 50))
+def test_the_quick_invariant_pass_agrees_with_the_worded_one(seed: int, steps: int, kinds: list[str],
+                                                            pick: int) -> None:
+    """The smoke runner's after-every-action check answers from a quick pass and words the problems only when
+    it fails: both passes must give the same verdict, on sound states and on each kind of broken one."""
+    game = dreadnought.new_game(CAMPAIGN, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        side = game.to_move()[0]
+        game.apply(side, rng.choice(game.legal_actions(side)))
+    for kind in kinds:
+        _corrupt(game, kind, pick)
+    worded = dreadnought._problems(game.state)
+    assert dreadnought._all_hold(game.state) == (not worded)
+    assert dreadnought.invariants(game) == worded
+    assert bool(worded) == bool(kinds), (kinds, worded)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), player_seed=st.integers(0, 2**31))
 def test_random_legal_play_never_breaks_fuel_bounds_or_puts_a_ship_in_two_fleets(seed: int,

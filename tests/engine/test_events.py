@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from admiralty.contract import rulesets
 from admiralty.engine.api import event_log_hash
@@ -50,3 +53,20 @@ def test_every_bundled_rule_system_writes_type_and_rule(name: str) -> None:
     module = ruleset_module(name)
     played = play(module, scenario, 1, {side: "random" for side, _ in scenario.side_names()})
     assert played.events and all(isinstance(e["type"], str) and isinstance(e["rule"], str) for e in played.events)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(events=st.lists(st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=6), max_size=5))
+def test_the_event_log_hash_is_sha256_of_canonical_json_lines(events: list[dict[str, object]]) -> None:
+    """The hash calls the C encoder directly for speed; it must stay byte for byte the documented form:
+    SHA-256 of each event as ``json.dumps(sort_keys=True, separators=(",", ":"))``, one per line."""
+    lines = "".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in events)
+    expected = hashlib.sha256(lines.encode()).hexdigest() if events else hashlib.sha256().hexdigest()
+    assert event_log_hash(events) == expected

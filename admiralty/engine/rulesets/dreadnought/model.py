@@ -26,6 +26,8 @@ Ring = tuple[Point, ...]
 SPEEDS: tuple[str, ...] = ("1s", "1", "1+", "2", "2+")
 """Speed classes from slowest to fastest (DN-5.11a, DN-5.11b)."""
 FAST_SPEEDS = frozenset({"2", "2+"})
+FAST_RANK = SPEEDS.index("2")
+"""``speed_rank`` of the slowest fast speed: a rank at least this is in ``FAST_SPEEDS``."""
 TANKER_SPEED = "1"
 """DN-12.63: tankers use fast transport counters, whatever their class says."""
 CAPITAL_TYPES = frozenset({"BB", "BC", "B"})

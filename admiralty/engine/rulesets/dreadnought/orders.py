@@ -12,10 +12,9 @@ from __future__ import annotations
 from admiralty.engine.rulesets.dreadnought import fuel
 from admiralty.engine.rulesets.dreadnought.missions import may_add_raid_fleet, may_fly, one_nationality
 from admiralty.engine.rulesets.dreadnought.model import (
-    FAST_SPEEDS,
+    FAST_RANK,
     Fleet,
     Order,
-    may_enter_two_zones,
     normalise_zone_id,
 )
 from admiralty.engine.rulesets.dreadnought.state import FleetState, GameState, ShipState
@@ -37,7 +36,9 @@ def written_plan(fleet: Fleet, turns: int) -> dict[int, Order]:
 def is_fast(ships: list[ShipState]) -> bool:
     """DN-5.11a: a fleet made only of speed 2 or 2+ ships (``model.may_enter_two_zones``), each at the speed
     it has now (speed lost in battle is recorded on the ship, DN-7.5d)."""
-    return may_enter_two_zones(ship.cls for ship in ships) and all(ship.speed in FAST_SPEEDS for ship in ships)
+    # The speed now (``ShipState.speed``) is the class's speed less the classes lost, so it is fast only if the
+    # class is (``may_enter_two_zones``): one look at the rank decides both (ranks 3 and 4 are "2" and "2+").
+    return bool(ships) and all(ship.speed_rank_now >= FAST_RANK for ship in ships)
 
 
 def planned_place(state: GameState, fleet: FleetState, turn: int) -> str:

@@ -47,6 +47,18 @@ class ShipState:
     steam: int = 0
     losses: dict[str, int] = field(default_factory=dict)
     boilers: bool = False
+    base_rank: int = field(init=False, repr=False)
+    """The speed rank of the ship's class (DN-12.63 for tankers), fixed for the game: ``speed`` is asked
+    hundreds of thousands of times a smoke run, so it is looked up once here (with the class's box counts,
+    which the invariants check after every action)."""
+    fuel_boxes: int = field(init=False, repr=False)
+    hull_boxes: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cls = self.ship.cls
+        self.base_rank = speed_rank(effective_speed(cls))
+        self.fuel_boxes = cls.fuel_boxes
+        self.hull_boxes = cls.hull
 
     @property
     def name(self) -> str:
@@ -70,8 +82,13 @@ class ShipState:
     def speed(self) -> str:
         """The speed class the rules use for this ship (DN-12.63 for tankers), less the speed classes lost in
         battle (DN-7.5d, recorded on the ship: a slowed ship slows its fleet)."""
-        rank = speed_rank(effective_speed(self.cls)) - self.losses.get("speed", 0)
-        return SPEEDS[max(0, rank)]
+        return SPEEDS[self.speed_rank_now]
+
+    @property
+    def speed_rank_now(self) -> int:
+        """``speed_rank(self.speed)``: the class's rank less the speed classes lost in battle (DN-7.5d)."""
+        losses = self.losses
+        return max(0, self.base_rank - losses.get("speed", 0)) if losses else self.base_rank
 
 
 @dataclass(eq=False)
