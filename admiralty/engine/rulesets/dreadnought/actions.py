@@ -78,9 +78,10 @@ def _organise(state: GameState, fleet: FleetState) -> list[str]:
     rules = state.scenario.rules
     acts += [f"join:{o.id}" for o in state.fleets.values()
              if o.at == fleet.at and o.side == fleet.side and orders.may_join(state, fleet, o)]
-    if orders.may_split(state, fleet):
+    counters = state.counters(fleet.side)
+    if orders.may_split(state, fleet, counters):
         acts += [f"split:{n}" for n in fleet.ships if orders.split_leaves_valid(state, fleet, [n])]
-    acts += [f"leave:{n}" for n in towing.may_leave(state, fleet)]
+    acts += [f"leave:{n}" for n in towing.may_leave(state, fleet, counters)]
     if "mission" not in fleet.acted and orders.may_take_new_mission(state, fleet):
         ships = state.ships_of(fleet)
         acts += [f"mission:{m}" for m in ASSIGNABLE if m != fleet.mission and may_fly(m, ships, rules)

@@ -24,6 +24,16 @@ def step_units(tables: Tables, ship: ShipState, index: int) -> int:
     return units
 
 
+def units_for(state: GameState, ship: ShipState, index: int) -> int:
+    """``step_units`` through the game's memo: the answer depends only on the ship's speed and fuel kind and
+    on whether this is its first zone of the turn, and the tables do not change during a game."""
+    key = (ship.speed, ship.cls.fuel_kind, index >= 1)
+    found = state.fuel_units.get(key)
+    if found is None:
+        found = state.fuel_units[key] = step_units(state.tables, ship, index)
+    return found
+
+
 def move_units(tables: Tables, ship: ShipState, zones: int) -> int:
     """Units for entering ``zones`` zones in one turn."""
     return sum(step_units(tables, ship, i) for i in range(zones))
@@ -40,15 +50,16 @@ def affordable_steps(state: GameState, ships: Sequence[ShipState], steps: Sequen
     planned move; it may burn its last box doing so; a port step is free). ``factors`` multiplies a ship's
     units (house towing: a tug burns more, a ship in tow, factor 0, burns nothing and needs no fuel)."""
     factors = factors or {}
-    ships = [ship for ship in ships if factors.get(ship.name, 1) > 0]
-    burnt = {ship.name: 0 for ship in ships}
+    ships = [ship for ship in ships if factors.get(ship.name, 1) > 0] if factors else list(ships)
+    burnt = [0] * len(ships)  # units each ship has burnt so far this move
+    per_box = int(state.tables["fuel"]["units_per_box"])
     zone_index = 0
     for count, step in enumerate(steps):
         if state.geo.is_port(step):
             continue
-        for ship in ships:
-            burnt[ship.name] += step_units(state.tables, ship, zone_index) * factors.get(ship.name, 1)
-            if ship.fuel <= 0 or boxes_crossed(state.tables, ship, burnt[ship.name]) > ship.fuel:
+        for number, ship in enumerate(ships):
+            burnt[number] += units_for(state, ship, zone_index) * (factors.get(ship.name, 1) if factors else 1)
+            if ship.fuel <= 0 or (ship.steam + burnt[number]) // per_box > ship.fuel:  # boxes_crossed
                 return count
         zone_index += 1
     return len(steps)

@@ -75,7 +75,7 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     if not steps:
         return []
     ships = [ship for ship in state.ships_of(fleet) if ship.afloat]
-    allowed = _limit_speed(state, fleet, steps)
+    allowed = _limit_speed(state, fleet, steps, ships)
     held_back = steps[len(allowed):] if allowed else []
     steps = allowed
     if not steps:
@@ -100,7 +100,7 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
                 if fleet.id not in state.fleets:
                     return []
             for ship in state.ships_of(fleet):
-                fuel.burn(state, ship, fuel.step_units(state.tables, ship, zone_index) * factors.get(ship.name, 1))
+                fuel.burn(state, ship, fuel.units_for(state, ship, zone_index) * factors.get(ship.name, 1))
             zone_index += 1
         fleet.at = step
         fleet.path.append(step)
@@ -112,8 +112,9 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     return held_back if len(legal) == len(steps) else []
 
 
-def _limit_speed(state: GameState, fleet: FleetState, steps: list[str]) -> list[str]:
-    ships = [ship for ship in state.ships_of(fleet) if ship.afloat]
+def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: list[ShipState]) -> list[str]:
+    """``steps`` as far as the fleet's afloat ``ships`` may go this turn (DN-5.24, DN-5.11b, house towing and
+    weather)."""
     if fleet.split_turn == state.turn:
         if not is_fast(ships):
             state.emit("cannot-move", "DN-5.24", fleet=fleet.id, side=fleet.side, reason="split-this-turn")

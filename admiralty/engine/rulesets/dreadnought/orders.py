@@ -184,6 +184,9 @@ def may_join(state: GameState, fleet: FleetState, other: FleetState) -> bool:
         return False
     if other.mission != "abort" and (fleet.mission != other.mission or fleet.escorts != other.escorts):
         return False
+    rules = state.scenario.rules
+    if other.mission != "raid" and (rules.mixed_nationality or len(fleet.ships) + len(other.ships) <= 4):
+        return True  # what ``one_nationality`` answers for these, without looking at each ship
     ships = state.ships_of(other) + state.ships_of(fleet)
     if not one_nationality(ships, state.scenario.rules):
         return False
@@ -203,12 +206,15 @@ def join(state: GameState, fleet: FleetState, other: FleetState) -> None:
     state.emit("fleets-combined", "DN-5.21", fleet=fleet.id, into=other.id, side=fleet.side, ships=list(other.ships))
 
 
-def may_split(state: GameState, fleet: FleetState) -> bool:
+def may_split(state: GameState, fleet: FleetState, counters: int | None = None) -> bool:
     """DN-5.24, DN-5.25: raid and intercept fleets of two or more ships may split while a counter is free
-    (and, for raiders, while another raiding fleet is allowed)."""
+    (and, for raiders, while another raiding fleet is allowed). ``counters``: the side's counters in use, when
+    the caller has counted them already."""
     if fleet.mission not in ("raid", "intercept") or len(fleet.ships) < 2:
         return False
-    if state.counters(fleet.side) >= int(state.tables["limits"]["fleet_counters"]):
+    if counters is None:
+        counters = state.counters(fleet.side)
+    if counters >= int(state.tables["limits"]["fleet_counters"]):
         return False
     return fleet.mission != "raid" or may_add_raid_fleet(state, fleet.side)
 

@@ -187,6 +187,7 @@ class GameState:
     final: GameResult | None = None
     version: int = 0
     view_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
+    fuel_units: dict[tuple[str, str, bool], int] = field(default_factory=dict)  # fuel.units_for's memo
 
     # --- recording ---------------------------------------------------------------------------------
 

@@ -32,14 +32,18 @@ def fuel_factors(state: GameState, pairs: dict[str, str]) -> dict[str, int]:
     return out
 
 
-def may_leave(state: GameState, fleet: FleetState) -> list[str]:
+def may_leave(state: GameState, fleet: FleetState, counters: int | None = None) -> list[str]:
     """DN-12-exhaust: the ships that lost way which the fleet (of any mission) may leave behind, while a fleet
-    counter is free (DN-5.25) and the fleet keeps a ship."""
+    counter is free (DN-5.25) and the fleet keeps a ship. ``counters``: the side's counters in use, when the
+    caller has counted them already."""
     if fleet.is_collier_group or len(fleet.ships) < 2:
         return []
-    if state.counters(fleet.side) >= int(state.tables["limits"]["fleet_counters"]):
+    lost = [n for n in fleet.ships if state.ships[n].lost_way]
+    if not lost:  # the usual case: nothing to leave, whatever the counters
         return []
-    return [n for n in fleet.ships if state.ships[n].lost_way]
+    if (state.counters(fleet.side) if counters is None else counters) >= int(state.tables["limits"]["fleet_counters"]):
+        return []
+    return lost
 
 
 def leave_behind(state: GameState, fleet: FleetState, name: str, new_id: str) -> FleetState:
