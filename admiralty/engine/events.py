@@ -30,3 +30,12 @@ def emit(events: list[Event], type_: str, rule: str, /, **details: Any) -> Event
     made = event(type_, rule, **details)
     events.append(made)
     return made
+
+
+def emit_stamped(events: list[Event], type_: str, rule: str, stamp: dict[str, Any], details: dict[str, Any]) -> None:
+    """``emit(events, type_, rule, **stamp, **details)`` where ``details`` may restate a key of ``stamp`` (a
+    detail's value wins, in the stamp's place): the event built in one step, for rule systems that stamp
+    every event with the turn and phase (a dreadnought game writes hundreds a game)."""
+    if "type" in details or "rule" in details:
+        raise TypeError(f"event {type_!r}: a detail may not be called 'type' or 'rule' ({sorted(details)})")
+    events.append({"type": type_, "rule": rule, **stamp, **details})

@@ -70,3 +70,18 @@ def test_the_event_log_hash_is_sha256_of_canonical_json_lines(events: list[dict[
     lines = "".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in events)
     expected = hashlib.sha256(lines.encode()).hexdigest() if events else hashlib.sha256().hexdigest()
     assert event_log_hash(events) == expected
+
+
+def test_a_stamped_event_is_the_event_emit_writes() -> None:
+    """The dreadnought state's one-step event: the same dict, key order included, as ``emit`` with the stamp
+    first; a detail restating a stamp key takes its place; ``type`` and ``rule`` are refused as details."""
+    from admiralty.engine.events import emit_stamped
+
+    for details in ({"fleet": "f1", "path": ["Q31"]}, {"turn": 9, "side": "a"}, {}):
+        stamped: list[dict[str, object]] = []
+        emit_stamped(stamped, "fleet-moved", "DN-5.1", {"turn": 3, "phase": "movement"}, dict(details))
+        plain: list[dict[str, object]] = []
+        emit(plain, "fleet-moved", "DN-5.1", **{"turn": 3, "phase": "movement", **details})
+        assert stamped == plain and list(stamped[0]) == list(plain[0])
+    with pytest.raises(TypeError):
+        emit_stamped([], "x", "y", {"turn": 1}, {"rule": "z"})

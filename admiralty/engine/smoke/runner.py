@@ -62,13 +62,9 @@ class Outcome:
 Invariants = Callable[[Game], list[str]]
 
 
-def generic_invariants(game: Game) -> list[str]:
-    """What every game must satisfy after every action: someone can act until the end."""
-    return [] if game.is_over else _next_mover(game)[2]
-
-
 def _next_mover(game: Game) -> tuple[str, list[Any], list[str]]:
-    """The first side to move, its legal actions, and the dead end (if any) that leaves nobody able to act."""
+    """The first side to move, its legal actions, and the generic invariant every unfinished game must satisfy
+    after every action, that someone can act: the dead end (if any) that leaves nobody able to."""
     movers = game.to_move()
     if not movers:
         return "", [], ["dead-end: the game is not over but no side is to move"]
@@ -132,7 +128,7 @@ def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], rulese
     """Play ``game`` to its end, recording each action; the first failure (dead end, step limit, timeout,
     broken invariant) as (kind, message), else (None, "")."""
     while not game.is_over:
-        side, legal, problems = _next_mover(game)  # generic_invariants, keeping the mover and its actions
+        side, legal, problems = _next_mover(game)
         if problems:
             return "dead-end", problems[0]
         if len(actions) >= limits.steps:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from admiralty.engine.api import Event, GameResult
-from admiralty.engine.events import emit as emit_event
+from admiralty.engine.events import emit_stamped
 from admiralty.engine.rulesets.dreadnought.geography import Geography
 from admiralty.engine.rulesets.dreadnought.model import (
     SPEEDS,
@@ -194,7 +194,7 @@ class GameState:
     def emit(self, type_: str, rule: str, **details: Any) -> None:
         """Append one event (``admiralty.engine.events``) stamped with the turn and phase; ``details`` must be
         JSON values (lists, not sets or tuples)."""
-        emit_event(self.events, type_, rule, **{"turn": self.turn, "phase": self.phase, **details})
+        emit_stamped(self.events, type_, rule, {"turn": self.turn, "phase": self.phase}, details)
         self.version += 1
 
     # --- lookups ------------------------------------------------------------------------------------
