@@ -7,15 +7,20 @@ Cold figures first, whole processes as a user or CI runs them, in turn (>= 5 pai
 * a 10,000-game sweep (5,000 per player kind) on 2 workers against the 2,000-game run on 2 workers (linear
   work gives 5x); its wall seconds are judged (target < 20 s).
 
+With ``--before PATH`` (a checkout of an earlier commit, e.g. ``git worktree add /tmp/before <rev>``), the
+same 2,000-game run on 2 workers of that checkout (its ``admiralty`` package first on ``PYTHONPATH``) against
+this one's, in turn: the speed-up of the change, with each run's statistics file compared byte for byte.
+
 Then warm (in this process, imports done): ``sweep.run`` of 400 games on 2 workers against 1 worker, and
-games per second of each corpus scenario on one worker. The statistics files of a 1-worker and a 2-worker
-run are compared byte for byte. Exit code 1 when a cold target is missed.
-Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N]`` (``--quick``: no
-10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
+games per second of each corpus scenario on one worker, summed up per ruleset. The statistics files of a
+1-worker and a 2-worker run are compared byte for byte. Exit code 1 when a cold target is missed.
+Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N] [--before PATH]`` (``--quick``:
+no 10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -50,12 +55,42 @@ def identical_statistics(scenario_id: str, tmp: Path) -> bool:
     return files[0] == files[1]
 
 
+def before_and_after(scenario_id: str, before: str, per_kind: int, tmp: Path) -> bool:
+    """This checkout against the one at ``before``, 2 workers each, in turn; True when every pair wrote the same
+    statistics (the change kept the games)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(before).resolve())}
+    now_out, before_out = tmp / "after", tmp / "before"
+
+    def command_of(out: Path) -> list[str]:
+        return command(scenario_id, per_kind, 2, str(out))
+
+    # the same argv for both: only PYTHONPATH differs, so the pair is run by hand in turn
+    from pairs import Paired, _pairs, run_process
+    paired = Paired(f"smoke {2 * per_kind:,} games on 2 workers, this checkout vs {before}")
+    same = True
+    for n in range(1 + _pairs(None)):
+        wall_a, cpu_a, _ = run_process(command_of(now_out))
+        wall_b, cpu_b, _ = run_process(command_of(before_out), env=env)
+        same &= (now_out / f"{scenario_id}.json").read_bytes() == (before_out / f"{scenario_id}.json").read_bytes()
+        if n:
+            paired.a_wall.append(wall_a)
+            paired.a_cpu.append(cpu_a)
+            paired.b_wall.append(wall_b)
+            paired.b_cpu.append(cpu_b)
+    report("cold", paired, "this checkout", "before")
+    speedups = [1 / r for r in paired.ratios()]
+    print(f"       speed-up over before: median {statistics.median(speedups):.2f}x (min {min(speedups):.2f}x, "
+          f"max {max(speedups):.2f}x); statistics byte-identical in every pair: {same}", flush=True)
+    return same
+
+
 def warm_figures(scenario: object, tmp: str) -> None:
     def sweep(jobs: int, games: int = 200) -> None:
         run([scenario], SmokeSettings(games=games, jobs=jobs, out_dir=tmp))
     report("warm", warm("sweep.run 400 games (CLI defaults), 2 workers vs 1", lambda: sweep(2), lambda: sweep(1)),
            "2 workers", "1 worker")
     print("WARM games per second on one worker, CLI defaults (each scenario's own player kinds), median of 5:")
+    per_ruleset: dict[str, tuple[int, float]] = {}
     for each in validate(["scenarios"]).scenarios:
         kinds = len(each.smoke.players)
         seconds = []
@@ -65,11 +100,16 @@ def warm_figures(scenario: object, tmp: str) -> None:
             seconds.append(time.perf_counter() - started)
         print(f"       {each.ruleset:<12} {each.id:<22} {40 * kinds / statistics.median(seconds):7.0f} games/s "
               f"(min {40 * kinds / max(seconds):.0f}, max {40 * kinds / min(seconds):.0f})", flush=True)
+        games, spent = per_ruleset.get(str(each.ruleset), (0, 0.0))
+        per_ruleset[str(each.ruleset)] = (games + 40 * kinds, spent + statistics.median(seconds))
+    for ruleset, (games, spent) in sorted(per_ruleset.items()):
+        print(f"       {ruleset:<12} every corpus scenario: {games / spent:7.0f} games/s")
 
 
 def main() -> int:
     per_kind = int(sys.argv[sys.argv.index("--games-per-kind") + 1]) if "--games-per-kind" in sys.argv else 1000
-    args = [a for a in sys.argv[1:] if not a.startswith("--") and a != str(per_kind)]
+    before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--") and a not in (str(per_kind), before)]
     wanted = args[0] if args else "otranto-1917"
     scenario = next(s for s in validate(["scenarios"]).scenarios if s.id == wanted)
     kinds = ", ".join(scenario.smoke.players)
@@ -97,6 +137,8 @@ def main() -> int:
             ok &= met
             print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
                   f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
+        if "--before" in sys.argv:
+            ok &= before_and_after(wanted, sys.argv[sys.argv.index("--before") + 1], per_kind, tmp)
         same = identical_statistics(wanted, tmp)
         print(f"statistics of 1 and 2 workers byte-identical: {same}")
         ok &= same

@@ -44,14 +44,29 @@ def sight(state: Field, target: Unit) -> int:
 def seen_within(state: Field, unit: Unit, reach: int) -> list[Unit]:
     """DN-7.5a: the enemy ships, in battle order, that ``unit`` (on the map) sees and that lie within ``reach``
     hexes of it. Gunnery and torpedoes ask this of every ship against every enemy in every step (the battle's
-    inner loop at Jutland's 250 ships), so each pair's distance is taken once."""
-    at = unit.at
+    inner loop at Jutland's 250 ships), so each pair's distance is taken once, inline, and ``sight``'s two
+    possible answers are looked up once a call."""
+    q, r = unit.at
+    plain, flashed = _sights(state)
+    night, last_step = state.night, state.step - 1
     found = []
     for target in state.on_map(state.enemy(unit.side)):
-        hexes = distance(at, target.at)
-        if hexes <= reach and hexes <= sight(state, target):
+        tq, tr = target.at
+        dq, dr = q - tq, r - tr
+        if not (-reach <= dq <= reach and -reach <= dr <= reach):
+            continue  # the distance is at least |dq| and |dr|: farther than reach, without computing it
+        hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexes.distance
+        if hexes <= reach and hexes <= (flashed if night and target.flash > 0 and target.flash >= last_step
+                                        else plain):  # sight(state, target), flashing inlined
             found.append(target)
     return found
+
+
+def _sights(state: Field) -> tuple[int, int]:
+    """``sight`` of a ship that is not flashing and of one that is, in this step's light and weather."""
+    table = state.tables["detection"]
+    reach = detection_range(state.night, state.weather, table)
+    return reach, max(reach, int(table["gun_flash"]))
 
 
 def seen_by(state: Field, side: str) -> list[Unit]:

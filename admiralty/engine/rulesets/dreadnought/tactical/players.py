@@ -12,7 +12,7 @@ next to it; ``random`` picks uniformly among the legal choices.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from admiralty.engine.rulesets.dreadnought.tactical.detection import ShipView, SideView
@@ -64,16 +64,28 @@ def hit_chance(modifier: int, hits_on: int) -> float:
 def expected_damage(view: SideView, shooter: ShipView, target: ShipView, per_hit: float) -> float:
     """Hull boxes ``shooter`` may expect to destroy on ``target`` this step (the DN-7.5c dice, ``per_hit``
     boxes a hit: ``mean_hull_per_hit``)."""
-    tables = view.tables
+    return _damage_reckoner(view.tables, per_hit)(shooter, target)
+
+
+def _damage_reckoner(tables: Mapping[str, Any], per_hit: float) -> Callable[[ShipView, ShipView], float]:
+    """``expected_damage`` with the tables read once: the scripted player weighs every shooter against every
+    target it sees, each step (tens of thousands of pairs a game at Jutland)."""
     table = tables["gunnery"]
-    hexes = distance(shooter.at, target.at)
     bonus = table["modifiers"]
-    modifier = int(bonus["italic"]) if shooter.italic else 0
-    modifier += int(bonus["close"]) if hexes <= int(table["close_range"]) else 0
-    modifier += int(bonus["lost_way"]) if target.lost_way else 0
-    modifier += int(bonus["towing"]) if target.towing else 0
-    dice = sum(getattr(shooter, k) for k in GUN_CLASSES if hexes <= int(tables["ranges"][k]))
-    return dice * hit_chance(modifier, int(table["hits_on"])) * per_hit
+    italic, close, lost_way, towing = (int(bonus[k]) for k in ("italic", "close", "lost_way", "towing"))
+    close_range, hits_on = int(table["close_range"]), int(table["hits_on"])
+    ranges = [(k, int(tables["ranges"][k])) for k in GUN_CLASSES]
+
+    def reckon(shooter: ShipView, target: ShipView) -> float:
+        hexes = distance(shooter.at, target.at)
+        modifier = italic if shooter.italic else 0
+        modifier += close if hexes <= close_range else 0
+        modifier += lost_way if target.lost_way else 0
+        modifier += towing if target.towing else 0
+        dice = sum(getattr(shooter, k) for k, most in ranges if hexes <= most)
+        return dice * hit_chance(modifier, hits_on) * per_hit
+
+    return reckon
 
 
 def mean_hull_per_hit(table: Mapping[str, Any]) -> float:
@@ -152,18 +164,18 @@ class HeuristicPlayer:
     def fire(self, view: SideView, shooters: Mapping[str, Sequence[str]], rng: random.Random) -> Mapping[str, str]:
         expected_on: dict[str, float] = {}
         chosen: dict[str, str] = {}
-        per_hit = mean_hull_per_hit(view.tables["gunnery_damage"])
+        damage = _damage_reckoner(view.tables, mean_hull_per_hit(view.tables["gunnery_damage"]))
         for name, targets in shooters.items():
             shooter = view.own[name]
 
             def value(target: str, shooter: ShipView = shooter) -> tuple[float, int]:
                 ship = view.enemy[target]
                 left = max(0.0, ship.hull - expected_on.get(target, 0.0))
-                return min(expected_damage(view, shooter, ship, per_hit), left), ship.victory_points
+                return min(damage(shooter, ship), left), ship.victory_points
 
             best = max(targets, key=value)
             chosen[name] = best
-            expected_on[best] = expected_on.get(best, 0.0) + expected_damage(view, shooter, view.enemy[best], per_hit)
+            expected_on[best] = expected_on.get(best, 0.0) + damage(shooter, view.enemy[best])
         return chosen
 
     def torpedo(self, view: SideView, launchers: Mapping[str, Sequence[str]],

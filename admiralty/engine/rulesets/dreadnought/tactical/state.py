@@ -20,6 +20,10 @@ GUN_CLASSES: tuple[str, ...] = ("primary", "secondary", "tertiary")
 """Gun classes in the order their dice are rolled (DN-7.5c)."""
 
 
+ON_MAP = frozenset({"afloat", "grounded"})
+"""The statuses of a ship still on the tactical map."""
+
+
 @dataclass(eq=False)
 class Unit:
     """One ship in the battle. ``status`` is ``afloat``, ``grounded``, ``sunk`` or ``left`` (the map);
@@ -55,7 +59,7 @@ class Unit:
 
     @property
     def on_map(self) -> bool:
-        return self.status in ("afloat", "grounded")
+        return self.status in ON_MAP
 
     @property
     def mobile(self) -> bool:
@@ -125,7 +129,7 @@ each side's last sight of each enemy ship (``detection.remember``)."""
         return [u for u in self.units.values() if u.side == side]
 
     def on_map(self, side: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.side == side and u.on_map]
+        return [u for u in self.units.values() if u.side == side and u.status in ON_MAP]  # Unit.on_map, inlined
 
     def mobile(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side and u.status == "afloat"]
