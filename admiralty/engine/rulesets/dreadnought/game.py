@@ -189,15 +189,14 @@ def invariants(game: DreadnoughtGame) -> list[str]:
 def _all_hold(state: GameState) -> bool:
     """True when every invariant holds (no messages: see ``_problems``)."""
     ports, zones = state.geo.ports, state.geo.neighbours
-    held: set[str] = set()
-    count = 0
-    for fleet in state.fleets.values():
-        ships = fleet.ships
+    fleets = state.fleets.values()
+    for fleet in fleets:
         at = fleet.at
-        if not ships or (at not in zones and at not in ports):
+        if not fleet.ships or (at not in zones and at not in ports):
             return False
-        held.update(ships)
-        count += len(ships)
+    names = [name for fleet in fleets for name in fleet.ships]
+    held = set(names)
+    count = len(names)
     if len(held) != count:  # a ship in two fleets
         return False
     afloat = 0
