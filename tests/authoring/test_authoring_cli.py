@@ -167,7 +167,7 @@ BAD_ARGUMENTS = {
     "bad-stagger": (["--stagger", "diagonal"], "invalid choice"),
     "sea-fraction-of-one": (["--min-sea-fraction", "1"], "a fraction from 0 to below 1"),
     # the grid bounds validate holds a map to (GRA005, GRA006) hold for the grid given here, before any work
-    "hostile-grid-size": (["--rows", "A:ZZZ", "--columns", "1:9999"], "182,761,722 cells, over the bound of 10,000 "
+    "hostile-grid-size": (["--rows", "A:ZZZ", "--columns", "1:9999"], "182,761,722 cells, over the bound of 25,000 "
                           "(GRA005)"),
     "huge-cell": (["--cell", "1e300"], "is beyond 1e+09 (GRA006)"),
     "origin-far-in-cells": (["--cell", "1", "--origin", "-2000000,0"], "2e+06 cells from (0, 0) (cell 1): over "

@@ -103,6 +103,19 @@ def test_sea_zones_and_adjacency_equal_the_pairwise_truth(case: GridMap) -> None
 
 @settings(max_examples=120, deadline=None)
 @given(grid_maps())
+def test_land_touching_finds_what_the_trees_predicate_query_finds(case: GridMap) -> None:
+    """``land_touching`` (envelopes from the tree, the exact test by the prepared land part) returns the pairs
+    of the tree's own ``intersects`` query, in its order: the build's answers depend on both."""
+    cells, land, _ = case
+    index = geometry.land_index(land)
+    shapes = geometry._array([c.polygon for c in cells])
+    expected = index.tree.query(shapes, predicate="intersects")
+    found = geometry.land_touching(index, shapes)
+    assert [a.tolist() for a in found] == [a.tolist() for a in expected]
+
+
+@settings(max_examples=120, deadline=None)
+@given(grid_maps())
 def test_coastal_kinds_equal_the_de9im_truth(case: GridMap) -> None:
     cells, land, _ = case
     kept = geometry.sea_cells(cells, land)

@@ -74,7 +74,7 @@ def test_did_you_mean_work_is_bounded_per_run(monkeypatch: pytest.MonkeyPatch) -
     assert "too many unknown names" in ctx.diagnostics[-1].hint and len(ctx.diagnostics) == 200
 
 
-@pytest.mark.parametrize(("rows", "columns", "fits"), [("[A, J]", "[1, 1000]", True), ("[A, J]", "[1, 1001]", False),
+@pytest.mark.parametrize(("rows", "columns", "fits"), [("[A, J]", "[1, 2500]", True), ("[A, W]", "[1, 1087]", False),
                                                       ("[A, ZZZ]", "[0, 9999]", False),
                                                       ("[J, A]", "[1, 9]", False),  # backwards: no cells at all
                                                       ("[A, J]", "[9, 1]", False)])
@@ -85,7 +85,7 @@ def test_grid_bound(rows: str, columns: str, fits: bool) -> None:
     assert grid_fits(doc, ctx) is fits
     assert [d.code for d in ctx.diagnostics] == ([] if fits else ["GRA005"])
     assert (("dreadnought", "map", "g") in ctx.broken) is not fits
-    assert MAX_GRID_CELLS == 10_000
+    assert MAX_GRID_CELLS == 25_000  # the first two cases straddle it: 10 x 2,500 cells fit, 23 x 1,087 = 25,001 do not
 
 
 @pytest.mark.parametrize(("cell", "origin", "fits"), [
