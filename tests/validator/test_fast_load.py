@@ -154,3 +154,44 @@ def test_without_the_native_parser_every_file_is_loaded_positioned(monkeypatch: 
     monkeypatch.setattr(fast, "native_loads", lambda: None)  # the core install: no `fast` extra
     doc = load_text(OTRANTO.read_text(encoding="utf-8"), "o.yaml").document
     assert doc is not None and isinstance(doc.positions, Pos)
+
+
+def _values(data: Any) -> int:
+    """The values the loader's bound counts: each key and value of a mapping, each item, the root."""
+    if isinstance(data, dict):  # a key is one value, its value as many as it holds
+        return 1 + sum(1 + _values(value) for value in data.values())
+    if isinstance(data, list):
+        return 1 + sum(_values(item) for item in data)
+    return 1
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(documents(), st.builds(lambda data, flow: yaml.safe_dump(data, default_flow_style=flow,
+                                                                        allow_unicode=True), DATA, st.booleans())))
+def test_the_value_estimate_never_counts_fewer_values_than_the_text_holds(text: str) -> None:
+    """``most_values`` lets the native parser build a text only when it cannot hold more values than the bound:
+    it must be an upper bound for every text the fast path reads (texts with anchors never get that far)."""
+    from admiralty.validator.load.fast import for_positioned_loader, most_values, native_loads
+
+    loads = native_loads()
+    assert loads is not None
+    if for_positioned_loader(text):
+        return
+    try:
+        data = loads(text)
+    except Exception:
+        return
+    assert _values(data) <= most_values(text)
+
+
+def test_a_file_of_millions_of_values_is_never_built_natively() -> None:
+    """An 8 MB file of numbers (4 million values) went to the native parser, which built them all (337 MB)
+    before the value bound was counted; now the text's own estimate sends it to the positioned loader, which
+    stops at the bound with YML014."""
+    from admiralty.validator.load.fast import fast_load, most_values
+
+    row = "- [" + ", ".join(["1"] * 60) + "]\n"
+    text = "id: eight\nx:\n" + row * 20_000  # 1.2 million values, 3.6 MB
+    assert most_values(text) > MAX_VALUES
+    assert fast_load(text, "eight.yaml", max_depth=64, max_values=MAX_VALUES) is None
+    assert [d.code for d in load_text(text, "eight.yaml").diagnostics] == ["YML014"]
