@@ -26,6 +26,7 @@ from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
 from admiralty.validator.pipeline import (
     Staged,
+    collector_paused,
     discover,
     display_path,
     document_names,
@@ -88,7 +89,12 @@ class Workspace:
             self.overlays[str(path.resolve())] = text
 
     def refresh(self) -> Update:
-        """Re-read what changed (new, edited, removed files; changed editor texts) and re-validate it."""
+        """Re-read what changed (new, edited, removed files; changed editor texts) and re-validate it, with the
+        cycle collector paused as ``validate`` pauses it (``pipeline.collector_paused``)."""
+        with collector_paused():
+            return self._refresh()
+
+    def _refresh(self) -> Update:
         found, problems = discover(self.paths)
         self.problems = problems
         named = {display_path(Path(given)) for given in self.paths if Path(given).is_file()}
