@@ -13,7 +13,7 @@ from admiralty.contract import ScenarioModel, Sourced
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
-from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots
+from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots, needed_for_build
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
 
@@ -144,7 +144,7 @@ def _validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report |
     loaded, broken = _check_schemas(results, report, named)
     report.extend(name_diagnostics(loaded))
     ctx = BuildContext(broken=broken)
-    built = build_all(loaded, ctx)
+    built = build_all(needed_for_build(loaded, context), ctx)
     report.extend(ctx.diagnostics)
     documents = {item.doc.file: item.doc for item in loaded}
     report.extend(run_checks([m for m in [*built.others, *built.scenarios] if model_file(m) not in context],
