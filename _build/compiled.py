@@ -20,6 +20,16 @@ _TACTICAL = f"{_DREADNOUGHT}.tactical"
 _RENAISSANCE = "admiralty.engine.rulesets.renaissance"
 _NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
 
+# Left out, and why:
+# - every rule system's model.py: its map and scenario classes inherit engine.model.derived.Derived, whose
+#   cached_property values need an instance __dict__; compiled, importing dreadnought's fails ("attribute
+#   '__dict__' of 'type' objects is not writable") and the models are built once per scenario, not per move;
+# - package __init__.py files: registration and re-exports, run once at import;
+# - engine.smoke.runner: its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
+#   mypyc class unpickles by setattr, which a frozen dataclass refuses (FrozenInstanceError: every worker
+#   died); the per-move work it drives is compiled below anyway;
+# - the rest of engine/ (api, dice, replay, tables, smoke's pool and statistics): not where a game spends
+#   its time (see benchmarks/compiled.py for the figures).
 COMPILED_MODULES: tuple[str, ...] = (
     *(f"{_DREADNOUGHT}.{name}" for name in (
         "actions", "battle", "battle_types", "contact", "contract", "fuel", "game", "geography", "losses",
@@ -36,7 +46,6 @@ COMPILED_MODULES: tuple[str, ...] = (
         "howitzers", "penetration", "players", "rockets", "roster", "tables", "targets")),
     "admiralty.engine.events",
     "admiralty.engine.players",
-    "admiralty.engine.smoke.runner",
 )
 
 
