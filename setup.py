@@ -19,6 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "_build"))
 
 from compiled import MYPY_REQUIREMENT, compiling, source_paths  # found through the line above
 
+# mypy would otherwise read the installing interpreter's site-packages (not the build environment's): the types
+# it finds there, and so the C it writes, would depend on what that environment happens to hold (a fresh venv
+# without the `referencing` package made a needed "type: ignore" an unused one, an error). Without them every
+# third-party name is Any, the same for every install; unused ignores are then no error.
+MYPY_FLAGS = ("--no-site-packages", "--no-warn-unused-ignores")
+
 INSTEAD = ("admiralty: the compiled build (ADMIRALTY_COMPILE=1) failed: {why}\n"
            "It needs a C compiler and the Python headers (Debian/Ubuntu: apt-get install gcc python3-dev). "
            "The pure-Python install needs neither: run the same pip command without ADMIRALTY_COMPILE.")
@@ -31,7 +37,9 @@ class CompiledBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # CompileError, LinkError, ExecError, PlatformError: one answer for all
-            raise SystemExit(INSTEAD.format(why=f"{type(error).__name__}: {error}")) from error
+            command = str(error)
+            command = command if len(command) < 240 else command[:240] + " ..."
+            raise SystemExit(INSTEAD.format(why=f"{type(error).__name__}: {command}")) from error
 
 
 def compiled_extensions() -> list[Any]:
@@ -40,7 +48,7 @@ def compiled_extensions() -> list[Any]:
     except ImportError as error:  # e.g. --no-build-isolation in an environment without mypy
         raise SystemExit(INSTEAD.format(why=f"mypyc is not installed ({MYPY_REQUIREMENT} provides it)")) from error
     try:
-        return list(mypycify(source_paths(), opt_level="3", group_name="admiralty_engine"))
+        return list(mypycify([*MYPY_FLAGS, *source_paths()], opt_level="3", group_name="admiralty_engine"))
     except SystemExit as error:  # mypyc exits after printing the type errors that stop it
         raise SystemExit(INSTEAD.format(why=f"mypyc stopped (exit {error.code}), see above")) from error
 
