@@ -163,15 +163,23 @@ def test_compiled_games_keep_the_golden_event_log_hashes(compiled: Installed) ->
     assert json.loads(done.stdout) == {name: recorded[name] for name in GOLDEN_CHECKED}
 
 
+def _copied_source(into: Path) -> Path:
+    """The working tree as build_wheel copies it (its pip runs quiet; these tests read pip's log)."""
+    for name in _working_tree_files():
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, into / name)
+    return into
+
+
+def _pip(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pip", *args, "--disable-pip-version-check"], capture_output=True,
+                          text=True, check=False)
+
+
 def test_a_plain_build_asks_for_no_mypy_and_gives_a_pure_wheel(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ADMIRALTY_COMPILE", raising=False)
-    source = tmp_path / "source"
-    for name in _working_tree_files():  # as build_wheel copies them; its pip is quiet, this one is not
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, source / name)
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--disable-pip-version-check",
-                           "-w", str(tmp_path / "dist"), str(source)], capture_output=True, text=True, check=False)
+    done = _pip("wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"), str(_copied_source(tmp_path / "source")))
     assert done.returncode == 0, done.stdout + done.stderr
     log = done.stdout + done.stderr  # pip logs the build requirements' installation on stderr
     assert "Collecting setuptools" in log  # the build requirements are in this log ...
@@ -179,3 +187,14 @@ def test_a_plain_build_asks_for_no_mypy_and_gives_a_pure_wheel(tmp_path: Path,
     (wheel,) = (tmp_path / "dist").glob("admiralty-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")
     assert [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd", ".c"))] == []
+
+
+def test_a_compiled_editable_install_is_refused_saying_what_to_do(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built in place, the extension modules would shadow every edit of the sources they were built from."""
+    monkeypatch.setenv("ADMIRALTY_COMPILE", "1")
+    source = _copied_source(tmp_path / "source")
+    done = _pip("install", "--dry-run", "--no-deps", "-e", str(source))
+    assert done.returncode != 0
+    assert "does not apply to editable installs" in done.stderr and "ADMIRALTY_COMPILE=1 pip install ." in done.stderr
+    assert list(source.rglob("*.so")) == []
