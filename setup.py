@@ -1,7 +1,7 @@
 """Only for the opt-in compiled engine: metadata lives in pyproject.toml, and without ``ADMIRALTY_COMPILE=1``
 this adds nothing, so the default build stays the pure-Python wheel it always was.
 
-With it, the modules listed in _build/compiled.py are compiled by mypyc (C extensions next to their .py
+With it, the modules listed in _build/compiled_modules.py are compiled by mypyc (C extensions next to their .py
 sources, which stay in the wheel). A compiled build that cannot compile fails, saying how to install
 without it: falling back to pure Python silently would leave someone measuring, or shipping, the wrong build.
 """
@@ -17,7 +17,7 @@ from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_build"))
 
-from compiled import MYPY_REQUIREMENT, compiling, source_paths  # found through the line above
+from compiled_modules import MYPY_REQUIREMENT, compiling, source_paths  # found through the line above
 
 # mypy would otherwise read the installing interpreter's site-packages (not the build environment's): the types
 # it finds there, and so the C it writes, would depend on what that environment happens to hold (a fresh venv

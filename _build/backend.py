@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiled import MYPY_REQUIREMENT, describing, wanted
+from compiled_modules import MYPY_REQUIREMENT, describing, wanted
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (the PEP 517 and PEP 660 hooks, re-exported)
 

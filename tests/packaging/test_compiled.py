@@ -32,7 +32,7 @@ from tests.outside.test_wheel import ROOT, Installed, _working_tree_files, build
 
 def _build_list() -> tuple[str, ...]:
     """The build's own list of compiled modules (_build/ is the backend's folder, not an importable package)."""
-    spec = importlib.util.spec_from_file_location("_admiralty_build_compiled", ROOT / "_build" / "compiled.py")
+    spec = importlib.util.spec_from_file_location("_admiralty_build_compiled", ROOT / "_build" / "compiled_modules.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

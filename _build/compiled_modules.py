@@ -1,7 +1,7 @@
 """Which engine modules the opt-in compiled build (``ADMIRALTY_COMPILE=1 pip install .``) compiles with mypyc.
 
-One list, read by the build backend (to ask for mypy only when compiling), by setup.py (to compile), and by the
-packaging test and benchmarks/compiled.py (to check that these, and only these, are extension modules). The
+One list, read by the build backend (to ask for mypy only when compiling), by setup.py (to compile), and by
+tests/packaging/test_compiled.py (to check that these are extension modules once installed). The
 modules are the ones a smoke game spends its time in; each one left out says why, because the reason is what
 decides whether it may come back (see README, "A compiled engine").
 """
@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-# The mypy that compiles: pinned, so that one source tree always gives the same C (the dev extra's mypy).
+# The mypy that compiles: pinned, so that one source tree always gives the same C (the version measured).
 MYPY_REQUIREMENT = "mypy==2.4.1"
 
 _DREADNOUGHT = "admiralty.engine.rulesets.dreadnought"
@@ -23,13 +23,14 @@ _NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
 # Left out, and why:
 # - every rule system's model.py: its map and scenario classes inherit engine.model.derived.Derived, whose
 #   cached_property values need an instance __dict__; compiled, importing dreadnought's fails ("attribute
-#   '__dict__' of 'type' objects is not writable") and the models are built once per scenario, not per move;
+#   '__dict__' of 'type' objects is not writable"); a cProfile of corpus games puts model.py at 1% of the time;
 # - package __init__.py files: registration and re-exports, run once at import;
 # - engine.smoke.runner: its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
 #   mypyc class unpickles by setattr, which a frozen dataclass refuses (FrozenInstanceError: every worker
 #   died); the per-move work it drives is compiled below anyway;
 # - the rest of engine/ (api, dice, replay, tables, smoke's pool and statistics): not where a game spends
-#   its time (see benchmarks/compiled.py for the figures).
+#   its time (each under 1% in that profile; the tactical battle modules and the rule systems' game, state
+#   and player modules hold most of it). benchmarks/compiled.py gives the speed-up per scenario.
 COMPILED_MODULES: tuple[str, ...] = (
     *(f"{_DREADNOUGHT}.{name}" for name in (
         "actions", "battle", "battle_types", "contact", "contract", "fuel", "game", "geography", "losses",
