@@ -26,13 +26,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden.record import GOLDEN
+from tests.golden.record import GOLDEN, LIMITS, PLAYERS, SEEDS
 from tests.outside.test_wheel import ROOT, Installed, _working_tree_files, build_wheel
 
 
 def _build_list() -> tuple[str, ...]:
     """The build's own list of compiled modules (_build/ is the backend's folder, not an importable package)."""
-    spec = importlib.util.spec_from_file_location("_admiralty_build_compiled", ROOT / "_build" / "compiled_modules.py")
+    path = ROOT / "_build" / "compiled_modules.py"
+    spec = importlib.util.spec_from_file_location("_admiralty_build_compiled_modules", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -51,20 +52,20 @@ GOLDEN_CHECKED = ("otranto-1917", "dogger-bank-1915", "armada-1588", "lepanto-15
 INTERPRETED = ("admiralty.engine.rulesets.dreadnought.model", "admiralty.engine.smoke.runner",
                "admiralty.engine.rulesets.dreadnought", "admiralty.validator.pipeline")
 
-# As tests/golden/record.py computes them: SHA-256 over 200 seeds' event-log hashes, per player kind.
+# As tests/golden/record.py computes them: SHA-256 over its seeds' event-log hashes, per player kind.
 GOLDEN_HASHES = """
 import hashlib, json, sys
 from admiralty.engine.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
-wanted = set(sys.argv[2:])
+corpus, seeds, limit, players, *wanted = sys.argv[1:]
 found = {}
-for scenario in validate([sys.argv[1]]).scenarios:
+for scenario in validate([corpus]).scenarios:
     if scenario.id in wanted:
         found[scenario.id] = {}
-        for kind in ("scripted", "random"):
+        for kind in players.split(","):
             digest = hashlib.sha256()
-            for seed in range(200):
-                outcome = play_smoke_game(scenario, seed, kind, limits=Limits(seconds=600.0))
+            for seed in range(int(seeds)):
+                outcome = play_smoke_game(scenario, seed, kind, limits=Limits(seconds=float(limit)))
                 digest.update(outcome.event_hash.encode())
             found[scenario.id][kind] = digest.hexdigest()
 print(json.dumps(found))
@@ -155,9 +156,11 @@ def test_compiled_smoke_statistics_are_byte_identical_to_pure_python(compiled: I
 
 
 def test_compiled_games_keep_the_golden_event_log_hashes(compiled: Installed) -> None:
-    """200 seeds of each player kind, as tests/golden records them, for scenarios of all three rule systems."""
+    """Every seed of each player kind that tests/golden records (200), for scenarios of all three rule systems."""
     corpus = _copied_corpus(compiled.work / "golden")
-    done = compiled.run("python", "-I", "-c", GOLDEN_HASHES, "scenarios", *GOLDEN_CHECKED, cwd=corpus)
+    assert range(len(SEEDS)) == SEEDS
+    done = compiled.run("python", "-I", "-c", GOLDEN_HASHES, "scenarios", str(len(SEEDS)), str(LIMITS.seconds),
+                        ",".join(PLAYERS), *GOLDEN_CHECKED, cwd=corpus)
     assert done.returncode == 0, done.stderr
     recorded = json.loads(GOLDEN.read_text())
     assert json.loads(done.stdout) == {name: recorded[name] for name in GOLDEN_CHECKED}
