@@ -21,14 +21,17 @@ _RENAISSANCE = "admiralty.engine.rulesets.renaissance"
 _NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
 
 # Left out, and why:
-# - every rule system's model.py: its map and scenario classes inherit engine.model.derived.Derived, whose
-#   cached_property values need an instance __dict__; compiled, importing dreadnought's fails ("attribute
-#   '__dict__' of 'type' objects is not writable"); a cProfile of corpus games puts model.py at 1% of the time;
+# - the rule systems' model.py: dreadnought's and napoleonic's map and scenario classes inherit
+#   engine.model.derived.Derived, whose cached values need an instance __dict__ (renaissance's inherits none,
+#   but was not tried on its own: models are built once per scenario); compiled, dreadnought's fails ("attribute
+#   '__dict__' of 'type' objects is not writable"; with engine/model/derived.py compiled too, the validator's
+#   SeaMap.derived(...) fails: a native object has no __dict__); a profile of corpus games puts model.py at 1%;
 # - package __init__.py files: registration and re-exports, run once at import;
 # - engine.smoke.runner: its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
 #   mypyc class unpickles by setattr, which a frozen dataclass refuses (FrozenInstanceError: every worker
 #   died); the per-move work it drives is compiled below anyway;
-# - the rest of engine/ (api, dice, replay, tables, smoke's pool and statistics): not where a game spends
+# - engine/api.py: its @runtime_checkable Protocol classes are not protocols once compiled (TypeError at import);
+# - the rest of engine/ (dice, replay, tables, smoke's pool and statistics): not where a game spends
 #   its time (each under 1% in that profile; the tactical battle modules and the rule systems' game, state
 #   and player modules hold most of it). benchmarks/compiled.py gives the speed-up per scenario.
 COMPILED_MODULES: tuple[str, ...] = (
