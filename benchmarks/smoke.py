@@ -14,8 +14,10 @@ this one's, in turn: the speed-up of the change, with each run's statistics file
 Then warm (in this process, imports done): ``sweep.run`` of 400 games on 2 workers against 1 worker, and
 games per second of each corpus scenario on one worker, summed up per ruleset. The statistics files of a
 1-worker and a 2-worker run are compared byte for byte. Exit code 1 when a cold target is missed.
-Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N] [--before PATH]`` (``--quick``:
-no 10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
+With ``--compiled``, every cold run uses the mypyc-compiled install (``benchmarks/compiled.py`` builds it once)
+and the warm figures are left to ``benchmarks/compiled.py``.
+Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N] [--before PATH] [--compiled]``
+(``--quick``: no 10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairs import admiralty, cold, report, warm
+from pairs import ROOT, admiralty, cold, report, warm
 
 from admiralty.engine.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
@@ -39,9 +41,15 @@ SCALING_TARGET = 1.8  # 1 worker / 2 workers
 SWEEP_TARGET = 20.0  # seconds, 10,000 games on 2 workers
 
 
+COMPILED: list[str] = []  # with --compiled: the python of the compiled install (benchmarks/compiled.py)
+
+
 def command(scenario: str, games_per_kind: int, jobs: int, out: str) -> list[str]:
-    return admiralty("smoke", "scenarios", "--only", scenario, "--games", str(games_per_kind), "--jobs", str(jobs),
-                     "--out", out)
+    args = ("smoke", str(ROOT / "scenarios"), "--only", scenario, "--games", str(games_per_kind), "--jobs",
+            str(jobs), "--out", out)
+    if COMPILED:  # -I: the installed (compiled) package, never this checkout's sources from the working folder
+        return [COMPILED[0], "-I", "-m", "admiralty", *args]
+    return admiralty(*args)
 
 
 def identical_statistics(scenario_id: str, tmp: Path) -> bool:
@@ -70,7 +78,8 @@ def before_and_after(scenario_id: str, before: str, per_kind: int, tmp: Path) ->
     same = True
     for n in range(1 + _pairs(None)):
         wall_a, cpu_a, _ = run_process(command_of(now_out))
-        wall_b, cpu_b, _ = run_process(command_of(before_out), env=env)
+        # run from the before checkout: ``python -m`` puts the working folder ahead of PYTHONPATH
+        wall_b, cpu_b, _ = run_process(command_of(before_out), env=env, cwd=Path(before).resolve())
         same &= (now_out / f"{scenario_id}.json").read_bytes() == (before_out / f"{scenario_id}.json").read_bytes()
         if n:
             paired.a_wall.append(wall_a)
@@ -108,6 +117,10 @@ def warm_figures(scenario: object, tmp: str) -> None:
 
 def main() -> int:
     per_kind = int(sys.argv[sys.argv.index("--games-per-kind") + 1]) if "--games-per-kind" in sys.argv else 1000
+    if "--compiled" in sys.argv:
+        from compiled import compiled_python
+        COMPILED.append(compiled_python())
+        print(f"(cold runs use the compiled engine: {COMPILED[0]})")
     before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
     args = [a for a in sys.argv[1:] if not a.startswith("--") and a not in (str(per_kind), before)]
     wanted = args[0] if args else "otranto-1917"
@@ -142,7 +155,8 @@ def main() -> int:
         same = identical_statistics(wanted, tmp)
         print(f"statistics of 1 and 2 workers byte-identical: {same}")
         ok &= same
-        warm_figures(scenario, str(tmp / "warm"))
+        if not COMPILED:  # the warm figures are this process's, pure Python: benchmarks/compiled.py has both
+            warm_figures(scenario, str(tmp / "warm"))
     return 0 if ok else 1
 
 
