@@ -1,7 +1,7 @@
 """Which engine modules the opt-in compiled build (``ADMIRALTY_COMPILE=1 pip install .``) compiles with mypyc.
 
 One list, read by the build backend (to ask for mypy only when compiling), by setup.py (to compile), and by
-tests/packaging/test_compiled.py (to check that these are extension modules once installed). The
+tests/outside/test_compiled.py (to check that these are extension modules once installed). The
 modules are the ones a smoke game spends its time in; each one left out says why, because the reason is what
 decides whether it may come back (see README, "A compiled engine").
 """
