@@ -287,3 +287,21 @@ def test_a_stopped_pool_leaves_no_thread_to_race_the_interpreter_exit() -> None:
     assert manager is not None and manager.is_alive()
     stop_pool(pool)
     assert not manager.is_alive()
+
+
+def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp_path: Path) -> None:
+    """The pool terminates its remaining workers (SIGTERM) when one dies. A worker forked from the sweep inherits
+    the sweep's SIGTERM handler (it raises ``Stop``), and each such worker printed a traceback; the worker's
+    start-up puts SIGTERM back to its default, so it ends silently, killed by the signal."""
+    script = (
+        "import os, signal, sys\n"
+        "from admiralty.engine.smoke.pool import _worker_start\n"
+        "def handler(number, frame):\n"
+        "    raise RuntimeError('the sweep handler ran in a worker')\n"
+        "signal.signal(signal.SIGTERM, handler)\n"
+        f"_worker_start({str(tmp_path)!r})\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "signal.pause()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND)
+    assert done.returncode == -signal.SIGTERM and "Traceback" not in done.stderr, done.stderr

@@ -33,8 +33,12 @@ _NOTES: str | None = None  # in a worker: the folder where it notes its current 
 
 
 def _worker_start(notes: str) -> None:
+    """A worker ignores SIGINT (the sweep decides) and dies quietly on SIGTERM: forked from the sweep, it would
+    otherwise inherit the sweep's SIGTERM handler, which raises ``Stop``; when one worker dies the pool itself
+    terminates the others (SIGTERM), and each then printed a traceback from wherever ``Stop`` caught it."""
     global _NOTES
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _NOTES = notes
 
 
