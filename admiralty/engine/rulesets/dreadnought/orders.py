@@ -188,9 +188,9 @@ def may_join(state: GameState, fleet: FleetState, other: FleetState) -> bool:
     if other.mission != "raid" and (rules.mixed_nationality or len(fleet.ships) + len(other.ships) <= 4):
         return True  # what ``one_nationality`` answers for these, without looking at each ship
     ships = state.ships_of(other) + state.ships_of(fleet)
-    if not one_nationality(ships, state.scenario.rules):
+    if not one_nationality(ships, rules):
         return False
-    return other.mission != "raid" or may_fly("raid", ships, state.scenario.rules)
+    return other.mission != "raid" or may_fly("raid", ships, rules)
 
 
 def join(state: GameState, fleet: FleetState, other: FleetState) -> None:

@@ -49,16 +49,10 @@ class ShipState:
     boilers: bool = False
     base_rank: int = field(init=False, repr=False)
     """The speed rank of the ship's class (DN-12.63 for tankers), fixed for the game: ``speed`` is asked
-    hundreds of thousands of times a smoke run, so it is looked up once here (with the class's box counts,
-    which the invariants check after every action)."""
-    fuel_boxes: int = field(init=False, repr=False)
-    hull_boxes: int = field(init=False, repr=False)
+    hundreds of thousands of times a smoke run, so it is looked up once here."""
 
     def __post_init__(self) -> None:
-        cls = self.ship.cls
-        self.base_rank = speed_rank(effective_speed(cls))
-        self.fuel_boxes = cls.fuel_boxes
-        self.hull_boxes = cls.hull
+        self.base_rank = speed_rank(effective_speed(self.ship.cls))
 
     @property
     def name(self) -> str:

@@ -34,11 +34,8 @@ def flashing(state: Field, unit: Unit) -> bool:
 
 def sight(state: Field, target: Unit) -> int:
     """How far off ``target`` can be seen now."""
-    table = state.tables["detection"]
-    reach = detection_range(state.night, state.weather, table)
-    if flashing(state, target):
-        reach = max(reach, int(table["gun_flash"]))
-    return reach
+    plain, flashed = _sights(state)
+    return flashed if flashing(state, target) else plain
 
 
 def seen_within(state: Field, unit: Unit, reach: int) -> list[Unit]:
