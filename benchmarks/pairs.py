@@ -66,12 +66,14 @@ def run_process(command: Sequence[str], *, cwd: Path = ROOT,
 
 
 def cold(label: str, a: Sequence[str], b: Sequence[str], *, pairs: int | None = None, warmup: int = 1,
-         cwd: Path = ROOT, env: dict[str, str] | None = None) -> Paired:
-    """Whole processes ``a`` and ``b`` in turn, after ``warmup`` unrecorded pairs (the OS file cache)."""
+         cwd: Path = ROOT, env: dict[str, str] | None = None, b_cwd: Path | None = None,
+         b_env: dict[str, str] | None = None) -> Paired:
+    """Whole processes ``a`` and ``b`` in turn, after ``warmup`` unrecorded pairs (the OS file cache); ``b`` runs
+    in ``b_cwd`` with ``b_env`` when given (another checkout of the project, say), else as ``a`` does."""
     result = Paired(label)
     for n in range(warmup + _pairs(pairs)):
         wall_a, cpu_a, code = run_process(a, cwd=cwd, env=env)
-        wall_b, cpu_b, _ = run_process(b, cwd=cwd, env=env)
+        wall_b, cpu_b, _ = run_process(b, cwd=b_cwd or cwd, env=b_env if b_env is not None else env)
         if n >= warmup:
             result.a_wall.append(wall_a)
             result.a_cpu.append(cpu_a)

@@ -64,32 +64,20 @@ def identical_statistics(scenario_id: str, tmp: Path) -> bool:
 
 
 def before_and_after(scenario_id: str, before: str, per_kind: int, tmp: Path) -> bool:
-    """This checkout against the one at ``before``, 2 workers each, in turn; True when every pair wrote the same
+    """This checkout against the one at ``before``, 2 workers each, in turn; True when both wrote the same
     statistics (the change kept the games)."""
-    env = {**os.environ, "PYTHONPATH": str(Path(before).resolve())}
     now_out, before_out = tmp / "after", tmp / "before"
-
-    def command_of(out: Path) -> list[str]:
-        return command(scenario_id, per_kind, 2, str(out))
-
-    # the same argv for both: only PYTHONPATH differs, so the pair is run by hand in turn
-    from pairs import Paired, _pairs, run_process
-    paired = Paired(f"smoke {2 * per_kind:,} games on 2 workers, this checkout vs {before}")
-    same = True
-    for n in range(1 + _pairs(None)):
-        wall_a, cpu_a, _ = run_process(command_of(now_out))
-        # run from the before checkout: ``python -m`` puts the working folder ahead of PYTHONPATH
-        wall_b, cpu_b, _ = run_process(command_of(before_out), env=env, cwd=Path(before).resolve())
-        same &= (now_out / f"{scenario_id}.json").read_bytes() == (before_out / f"{scenario_id}.json").read_bytes()
-        if n:
-            paired.a_wall.append(wall_a)
-            paired.a_cpu.append(cpu_a)
-            paired.b_wall.append(wall_b)
-            paired.b_cpu.append(cpu_b)
+    checkout = Path(before).resolve()
+    # the same argv for both; the before run starts in its checkout (``python -m`` puts the working folder ahead
+    # of PYTHONPATH) with its package first on PYTHONPATH
+    paired = cold(f"smoke {2 * per_kind:,} games on 2 workers, this checkout vs {before}",
+                  command(scenario_id, per_kind, 2, str(now_out)), command(scenario_id, per_kind, 2, str(before_out)),
+                  b_cwd=checkout, b_env={**os.environ, "PYTHONPATH": str(checkout)})
+    same = (now_out / f"{scenario_id}.json").read_bytes() == (before_out / f"{scenario_id}.json").read_bytes()
     report("cold", paired, "this checkout", "before")
     speedups = [1 / r for r in paired.ratios()]
     print(f"       speed-up over before: median {statistics.median(speedups):.2f}x (min {min(speedups):.2f}x, "
-          f"max {max(speedups):.2f}x); statistics byte-identical in every pair: {same}", flush=True)
+          f"max {max(speedups):.2f}x); statistics byte-identical: {same}", flush=True)
     return same
 
 
@@ -150,8 +138,8 @@ def main() -> int:
             ok &= met
             print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
                   f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
-        if "--before" in sys.argv:
-            ok &= before_and_after(wanted, sys.argv[sys.argv.index("--before") + 1], per_kind, tmp)
+        if before is not None:
+            ok &= before_and_after(wanted, before, per_kind, tmp)
         same = identical_statistics(wanted, tmp)
         print(f"statistics of 1 and 2 workers byte-identical: {same}")
         ok &= same
