@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 
+from admiralty.engine.smoke.pool import noted_game
+
 
 def kill_while_playing(worker: Any, scratch: Path) -> None:
     """SIGKILL ``worker`` (a psutil process) while it is in a game. A worker is idle for a moment between its
     tasks, and a kill then loses no game; so freeze it (SIGSTOP), look for its note of the game it is playing
-    (the pool keeps the notes in a folder under ``TMPDIR``, here ``scratch``), and kill it only when there is
-    one, else let it run on a little and look again."""
+    (the pool keeps the notes in a folder under ``TMPDIR``, here ``scratch``), and kill it only when it names a
+    game, else let it run on a little and look again."""
     for _ in range(500):
         worker.suspend()
-        if list(scratch.glob(f"admiralty-pool-*/{worker.pid}")):
+        if any(noted_game(note) is not None for note in scratch.glob(f"admiralty-pool-*/{worker.pid}")):
             worker.kill()
             return
         worker.resume()

@@ -305,3 +305,16 @@ def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND)
     assert done.returncode == -signal.SIGTERM and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_worker_note_is_read_by_its_first_line_only(tmp_path: Path) -> None:
+    """A worker writes each note over the last at the file's start, without truncating: what a longer, earlier
+    note left after the newline is never taken for the game, and the idle note names none."""
+    from admiralty.engine.smoke.pool import IDLE, noted_game
+
+    note = tmp_path / "4242"
+    note.write_bytes(b"mini-raid\trandom\t7\n" + b"id-of-a-longer-scenario\tscripted\t123456\n"[19:])
+    assert noted_game(note) == ("mini-raid", "random", 7)
+    note.write_bytes(IDLE + b"raid\trandom\t7\n")
+    assert noted_game(note) is None
+    assert noted_game(tmp_path / "never-written") is None

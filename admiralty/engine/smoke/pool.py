@@ -1,9 +1,11 @@
 """The local process pool of a smoke sweep, which knows what each worker is playing (issue 19).
 
 Each worker notes the game it is about to play (scenario, player kind, seed) in a small file named after its
-process id, in a folder of the run's own. When a worker dies (SIGKILL, the out-of-memory killer) the pool breaks;
-the sweep then reads the dead worker's note and reports that very game as a failed game (``crash``, the signal
-named). Without ``fail_fast`` it starts a new pool for the games not yet finished (the killed game left out) and
+process id, in a folder of the run's own: one ``pwrite`` of one line at the file's start, so a killed worker
+leaves either its last note or the one before, whole (a write within one page is not cut by a signal).
+
+When a worker dies (SIGKILL, the out-of-memory killer) the pool breaks; the sweep then reads the dead worker's
+note and reports that very game as a failed game (``crash``, the signal named). Without ``fail_fast`` it starts a new pool for the games not yet finished (the killed game left out) and
 goes on; with ``fail_fast`` it ends the run there (:class:`RunInterrupted`, partial statistics). A worker death
 that cannot be attributed to a game also ends the run.
 
@@ -29,31 +31,45 @@ from admiralty.engine.smoke.runner import Outcome
 
 MANAGER_JOIN_SECONDS = 10.0  # a bound, not a wait: the thread ends in milliseconds once its workers are dead
 
-_NOTES: str | None = None  # in a worker: the folder where it notes its current game
+_NOTE: int | None = None  # in a worker: the open file where it notes its current game
+IDLE = b"\n"  # the note of a worker between tasks: a death now loses no game
 
 
 def _worker_start(notes: str) -> None:
     """A worker ignores SIGINT (the sweep decides) and dies quietly on SIGTERM: forked from the sweep, it would
     otherwise inherit the sweep's SIGTERM handler, which raises ``Stop``; when one worker dies the pool itself
     terminates the others (SIGTERM), and each then printed a traceback from wherever ``Stop`` caught it."""
-    global _NOTES
+    global _NOTE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _NOTES = notes
+    _NOTE = os.open(Path(notes) / str(os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.pwrite(_NOTE, IDLE, 0)
 
 
 def _noted_task(task: Task) -> list[Outcome]:
-    """``run_task`` in a worker, noting each game before it is played."""
+    """``run_task`` in a worker, noting each game before it is played. Only the note's first line counts, so a
+    shorter note needs no truncation: what an earlier, longer one left after the newline is never read. (The
+    note was a file written and renamed per game: 100 us a game, 1-2.5% of a sweep's worker time.)"""
     done: list[Outcome] = []
-    note = Path(_NOTES or ".") / str(os.getpid())
-    draft = note.with_name(f"{note.name}.next")
+    if _NOTE is None:  # not in a pool worker (a test calling it directly): nothing to note in
+        return run_task(task)
     for seed in task.seeds:
-        # replaced whole, never truncated then written: a worker killed between the two left an empty note
-        draft.write_text(f"{task.scenario.id}\t{task.player}\t{seed}\n", encoding="utf-8")  # scratch, not output
-        os.replace(draft, note)
+        os.pwrite(_NOTE, f"{task.scenario.id}\t{task.player}\t{seed}\n".encode(), 0)  # scratch, not output
         done.extend(run_task(replace(task, seeds=(seed,))))
-    note.unlink(missing_ok=True)  # idle: a death now loses no game
+    os.pwrite(_NOTE, IDLE, 0)
     return done
+
+
+def noted_game(note: Path) -> tuple[str, str, int] | None:
+    """The game (scenario, player kind, seed) a worker noted in ``note``, or None when it was idle."""
+    try:
+        line = note.read_bytes().split(b"\n", 1)[0].decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    fields = line.split("\t")
+    if len(fields) == 3 and fields[2].isdigit():
+        return fields[0], fields[1], int(fields[2])
+    return None
 
 
 def _dead_workers(pool: ProcessPoolExecutor, notes: Path) -> list[tuple[int, str, tuple[str, str, int] | None]]:
@@ -69,11 +85,7 @@ def _dead_workers(pool: ProcessPoolExecutor, notes: Path) -> list[tuple[int, str
         code = process.exitcode
         if code is None or code in (0, -signal.SIGTERM):  # alive, done, or stopped by the pool itself
             continue
-        note = notes / str(pid)
-        game: tuple[str, str, int] | None = None
-        fields = note.read_text(encoding="utf-8").split("\t") if note.is_file() else []
-        if len(fields) == 3 and fields[2].strip().isdigit():
-            game = (fields[0], fields[1], int(fields[2]))
+        game = noted_game(notes / str(pid))
         how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
         found.append((pid, how, game))
     return found
