@@ -5,9 +5,10 @@ process id, in a folder of the run's own: one ``pwrite`` of one line at the file
 leaves either its last note or the one before, whole (a write within one page is not cut by a signal).
 
 When a worker dies (SIGKILL, the out-of-memory killer) the pool breaks; the sweep then reads the dead worker's
-note and reports that very game as a failed game (``crash``, the signal named). Without ``fail_fast`` it starts a new pool for the games not yet finished (the killed game left out) and
-goes on; with ``fail_fast`` it ends the run there (:class:`RunInterrupted`, partial statistics). A worker death
-that cannot be attributed to a game also ends the run.
+note and reports that very game as a failed game (``crash``, the signal named). Without ``fail_fast`` it starts
+a new pool for the games not yet finished (the killed game left out) and goes on; with ``fail_fast`` it ends the
+run there (:class:`RunInterrupted`, partial statistics). A worker death that cannot be attributed to a game also
+ends the run.
 
 Workers ignore SIGINT: a Ctrl-C reaches the whole process group, and only the sweep decides what to do with it
 (stop the workers, keep the finished games). SIGINT and SIGTERM raise :class:`Stop` in the sweep's process.
