@@ -139,7 +139,8 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
                         help="end the run when no game finished for this long (every Dask worker lost, a hung "
                         "pool): exit 2, the games played so far in <out>/<id>.partial.json; a lost Dask scheduler "
                         "or a killed pool worker ends it at once; 0: no time limit (default 120)")
-    parser.add_argument("--only", nargs="*", metavar="ID", help="smoke only these scenario ids")
+    parser.add_argument("--only", nargs="*", metavar="ID", help="smoke only these scenario ids; the other "
+                        "documents are their context only (a mistake in one they do not use does not stop the run)")
     parser.add_argument("--fail-fast", action="store_true", help="a local-pool worker that dies ends the run "
                         "(partial statistics, exit 2); by default its game counts as a crash and the sweep goes on")
 

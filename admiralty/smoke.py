@@ -64,18 +64,29 @@ class _Progress:
 def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> int:
     """Validate the paths, smoke the scenarios, print a summary; 1 on any failure (or out-of-band balance
     with --strict)."""
+    only = set(getattr(args, "only", None) or ())
     if scenarios is None:
-        from admiralty.validator.pipeline import validate
+        from admiralty.validator.pipeline import validate, validate_scenarios
         from admiralty.validator.report import render
 
-        result = validate(args.paths)
+        # with --only, the other documents are only the chosen scenarios' context: built as far as they need
+        result = validate_scenarios(args.paths, only) if only else validate(args.paths)
         if result.report.exit_code():
             sys.stdout.write(render(result.report, "text"))
             print("smoke: the documents have errors; fix them first")
             return 1
         scenarios = result.scenarios
-    if getattr(args, "only", None):
-        scenarios = [s for s in scenarios if s.id in set(args.only)]
+        known = sorted({str(item.id) for item in result.loaded if item.kind == "scenario"})
+    else:
+        known = sorted(str(s.id) for s in scenarios)
+    if only:
+        scenarios = [s for s in scenarios if s.id in only]
+        missing = sorted(only - {str(s.id) for s in scenarios})
+        if missing:
+            ids = ("the id " if len(missing) == 1 else "the ids ") + ", ".join(map(repr, missing))
+            print(f"admiralty smoke: no scenario with {ids} under {' '.join(args.paths)}; the scenario ids "
+                  f"there: {', '.join(known) or 'none'}", file=sys.stderr)
+            return 2
     settings = _settings(args)
     games_per = {
         s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios

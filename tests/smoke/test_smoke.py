@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from collections.abc import Iterator
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,33 @@ def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
     # each scenario's first game of its first player kind is kept whole: the site's sample game to watch
     sample = (tmp_path / "replays" / "otranto-1917-sample.jsonl").read_text().splitlines()
     assert json.loads(sample[0])["seed"] == 0 and json.loads(sample[-1])["events"]
+
+
+def test_smoke_only_plays_the_chosen_scenario_whatever_is_broken_elsewhere(tmp_path: Path) -> None:
+    """``smoke --only ID`` validates that scenario with the rest as its context: a mistake in a document it does
+    not use no longer stops it, a mistake in the chosen one still does, and an id that names no scenario is an
+    error that lists the ids there are (it used to play nothing and exit 0)."""
+    corpus = tmp_path / "scenarios"
+    shutil.copytree(ROOT / "scenarios", corpus)
+    lepanto = corpus / "renaissance" / "scenarios" / "lepanto-1571.yaml"
+    lepanto.write_text(lepanto.read_text(encoding="utf-8").replace("\ntitle:", "\ntitel:", 1), encoding="utf-8")
+
+    def smoke(*args: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(["smoke", str(corpus), "--games", "2", "--out", str(tmp_path / "out"), *args])
+        return code, out.getvalue(), err.getvalue()
+
+    code, out, _ = smoke("--only", "ancona-1915")
+    assert code == 0, out
+    assert [p.name for p in (tmp_path / "out").glob("*.json")] == ["ancona-1915.json"]
+    code, out, _ = smoke("--only", "lepanto-1571")
+    assert code == 1 and "lepanto-1571.yaml" in out and "fix them first" in out
+    code, out, _ = smoke()  # the whole corpus: every document is checked
+    assert code == 1 and "lepanto-1571.yaml" in out
+    code, _, err = smoke("--only", "ancona-1951", "lepanto")
+    assert code == 2
+    assert "no scenario with the ids 'ancona-1951', 'lepanto' under" in err and "ancona-1915, armada-1588" in err
 
 
 def test_same_seeds_same_statistics_whatever_the_chunking(corpus: list[Any], tmp_path: Path) -> None:

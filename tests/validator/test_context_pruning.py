@@ -6,6 +6,7 @@ the corpus already uses)."""
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from pathlib import Path
 from typing import Any
@@ -53,3 +54,34 @@ def test_a_file_alone_reports_what_the_whole_context_would(name: str, corpus: Pa
     assert pruned == _outcome([path])
     if name.endswith(tuple(MISTAKES)):
         assert pruned[0], "a mistake must be reported"
+
+
+def test_smoke_only_validates_each_scenario_as_the_whole_corpus_does(corpus: Path) -> None:
+    """``smoke --only ID`` validates that scenario with the rest of the corpus as context
+    (``pipeline.validate_scenarios``): the scenario it plays is the one validating the whole corpus builds, to
+    the pickled byte, with the same findings; the mistakes of the fixture's other files are not its concern."""
+    whole = validate([str(corpus)])
+    for scenario in whole.scenarios:
+        alone = pipeline.validate_scenarios([str(corpus)], {str(scenario.id)})
+        [played] = alone.scenarios
+        assert pickle.dumps(played) == pickle.dumps(scenario), scenario.id
+        file = scenario.source.file
+        assert ([d for d in alone.report.diagnostics if d.file == file]
+                == [d for d in whole.report.diagnostics if d.file == file])
+
+
+def test_smoke_only_still_reports_a_chosen_scenario_s_mistakes(corpus: Path) -> None:
+    """The fixture's ``taken-id.yaml`` is a second ``jutland-1916``: choosing that id validates both files and
+    reports the clash; a file that cannot be read at all is validated whatever ids are chosen."""
+    taken = pipeline.validate_scenarios([str(corpus)], {"jutland-1916"})
+    assert "REF001" in {d.code for d in taken.report.diagnostics} and taken.report.exit_code() == 1
+    broken = corpus.parent / "with-broken" / "scenarios"
+    shutil.copytree(corpus, broken)
+    for name in MISTAKES:
+        (broken / "dreadnought" / "scenarios" / name).unlink()
+    (broken / "dreadnought" / "scenarios" / "unreadable.yaml").write_text("kind: scenario\nid: [unclosed\n",
+                                                                          encoding="utf-8")
+    result = pipeline.validate_scenarios([str(broken)], {"otranto-1917"})
+    assert result.report.exit_code() == 1
+    assert {d.file for d in result.report.diagnostics if d.severity.name == "ERROR"} == {
+        pipeline.display_path(broken / "dreadnought" / "scenarios" / "unreadable.yaml")}
