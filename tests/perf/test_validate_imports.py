@@ -46,3 +46,22 @@ def test_a_document_with_a_schema_finding_still_gets_the_full_diagnostic(tmp_pat
 def test_help_imports_no_heavy_library(tmp_path: Path) -> None:
     code, modules = imported("--help", tmp=tmp_path)
     assert code == 0 and modules == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in Linux's /proc")
+@pytest.mark.parametrize("given", [None, "2"])
+def test_the_program_keeps_numpy_to_one_blas_thread_unless_told_otherwise(given: str | None) -> None:
+    """Run as the program, a validate that loads numpy (through shapely) leaves the process with one thread:
+    OpenBLAS's thread per core cost 0.1 s of CPU per run for linear algebra admiralty never does. A user's own
+    OPENBLAS_NUM_THREADS is kept."""
+    probe = ("import os, sys\nfrom admiralty.cli import main\nsys.argv = ['admiralty', 'validate', "
+             "'scenarios/dreadnought/ships/italy-1917.yaml']\ncode = main()\n"
+             "print(code, 'numpy' in sys.modules, len(os.listdir('/proc/self/task')),\n"
+             "      os.environ['OPENBLAS_NUM_THREADS'])")
+    env = {"PATH": "/usr/bin:/bin", **({"OPENBLAS_NUM_THREADS": given} if given else {})}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True,
+                          env=env)
+    code, numpy, threads, setting = done.stdout.split()[-4:]
+    assert (code, numpy, setting) == ("0", "True", given or "1")
+    if given is None:
+        assert threads == "1"
