@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from admiralty.validator.fuzz.corpus import load_corpus
@@ -132,6 +132,8 @@ def documents(draw: st.DrawFn) -> str:
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
+@example("0o: 0X1F\n")  # found by this test: yaml-rs read 31, the core schema text
+@example("a: [0B11, 0O17]\n")
 def test_generated_documents_load_alike_on_both_paths(text: str) -> None:
     _same(text)
 
@@ -168,6 +170,8 @@ def _values(data: Any) -> int:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(documents(), st.builds(lambda data, flow: yaml.safe_dump(data, default_flow_style=flow,
                                                                         allow_unicode=True), DATA, st.booleans())))
+@example("NO: [:]\n")  # found by this test: a colon in a flow sequence opens a one-pair mapping of its own
+@example("x: [a: 1, b: 2]\n")
 def test_the_value_estimate_never_counts_fewer_values_than_the_text_holds(text: str) -> None:
     """``most_values`` lets the native parser build a text only when it cannot hold more values than the bound:
     it must be an upper bound for every text the fast path reads (texts with anchors never get that far)."""

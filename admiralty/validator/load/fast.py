@@ -38,13 +38,14 @@ from admiralty.validator.load.scalars import YAML11_BOOLEANS
 # YAML the fast path leaves to the positioned loader (see the module's docstring), looked for by cheap substring
 # tests first (a regular expression tried at every offset of every file cost more than the native parse):
 # merge keys, escapes, U+2028/U+2029 (line breaks to YAML 1.1, text to YAML 1.2), U+FFFE/U+FFFF (not printable
-# to libyaml, text to yaml-rs: found by the fuzzer), numbers with '0b' or '_'
-# (yaml-rs reads 1_000 as 1000, the core schema as text), signed hex or octal (-0x1: yaml-rs -1, core schema
-# text), document markers and directives, tags and anchors. A node property starts a node, so it follows a line
-# start, a space, a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no
-# test: without an anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a
-# Markdown '*Novara*' in a briefing keeps the fast path.
-_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff")
+# to libyaml, text to yaml-rs: found by the fuzzer), numbers with '0b' or '_' (yaml-rs reads 1_000 as 1000, the
+# core schema as text), upper-case radix prefixes '0B', '0X', '0O' (yaml-rs reads 0X1F as 31, the core schema
+# as text: found by the differential test), signed hex or octal (-0x1: yaml-rs -1, core schema text), document
+# markers and directives, tags and anchors. A node property starts a node, so it follows a line start, a space,
+# a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no test: without an
+# anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a Markdown '*Novara*'
+# in a briefing keeps the fast path.
+_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff", "0B", "0X", "0O")
 _LINE_STARTS = ("---", "...", "%")
 _MARKERS = tuple(f"{brk}{start}" for brk in "\n\r" for start in _LINE_STARTS)
 _BY_PATTERN = ((("!",), re.compile(r"(?:^|[\s\[{,:?-])!", re.MULTILINE)),
@@ -169,10 +170,11 @@ def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> Lo
 def most_values(text: str) -> int:
     """An upper bound on the values (keys, items, scalars) a text without anchors can hold, read off the text
     before anything is built: every value but the first follows a comma, a bracket, a brace, a colon, a dash,
-    a question mark or a line break. Past the value bound the positioned loader decides, and it stops at the
-    bound (YML014) as the values arrive; the native parser would first build every one (an 8 MB file of
-    4 million numbers took 337 MB)."""
-    return 1 + sum(text.count(mark) for mark in _INTRODUCERS)
+    a question mark or a line break, and a colon counts twice, because in a flow sequence it may also open a
+    one-pair mapping of its own (``[a: 1]`` holds a mapping, its key and its value: found by the property test).
+    Past the value bound the positioned loader decides, and it stops at the bound (YML014) as the values arrive;
+    the native parser would first build every one (an 8 MB file of 4 million numbers took 337 MB)."""
+    return 1 + sum(text.count(mark) for mark in _INTRODUCERS) + text.count(":")
 
 
 _INTRODUCERS = (",", "[", "{", ":", "-", "?", "\n", "\r")
