@@ -48,7 +48,11 @@ def compiled_extensions() -> list[Any]:
     except ImportError as error:  # e.g. --no-build-isolation in an environment without mypy
         raise SystemExit(INSTEAD.format(why=f"mypyc is not installed ({MYPY_REQUIREMENT} provides it)")) from error
     try:
-        return list(mypycify([*MYPY_FLAGS, *source_paths()], opt_level="3", group_name="admiralty_engine"))
+        # a C file per module (multi_file) instead of one for all: the wheel built in 61 s of wall time instead of
+        # 97 s (57 s of CPU against 93 s), and its games ran as fast (Otranto 6.4-6.6 ms, Jutland 147-151 ms a
+        # game, both builds, in turn)
+        return list(mypycify([*MYPY_FLAGS, *source_paths()], opt_level="3", group_name="admiralty_engine",
+                             multi_file=True))
     except SystemExit as error:  # mypyc exits after printing the type errors that stop it
         raise SystemExit(INSTEAD.format(why=f"mypyc stopped (exit {error.code}), see above")) from error
 

@@ -4,7 +4,7 @@ for byte (same statistics files, same event-log hashes as tests/golden), only fa
 
 And the default stays what it was: a plain build asks for no mypy and gives a pure wheel.
 
-The compiled wheel takes one to two minutes to build (mypyc, then one C file through the compiler). It is
+The compiled wheel takes about a minute to build (mypyc, then a C file per module through the compiler). It is
 built once per run, shared by pytest-xdist's workers through a lock beside their temporary folders.
 """
 
