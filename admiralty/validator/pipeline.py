@@ -92,20 +92,27 @@ def validate(paths: Sequence[str]) -> Validation:
     report.extend(problems)
     named = {display_path(Path(given)) for given in paths if Path(given).is_file()}
     context = _context_files(paths, files)
-    return validate_loaded(((display_path(path), load_file(str(path), display_path(path)))
-                            for path in [*files, *context]), report, named=named,
+    return validate_loaded((_load(path) for path in [*files, *context]), report, named=named,
                            context={display_path(path) for path in context})
+
+
+def _load(path: Path) -> tuple[str, LoadResult]:
+    """A discovered file, loaded, under the name its diagnostics show."""
+    shown = display_path(path)
+    return shown, load_file(str(path), shown)
 
 
 def validate_scenarios(paths: Sequence[str], ids: Collection[str]) -> Validation:
     """Validate the scenarios with these ids, the other documents under ``paths`` built as their context only (as
-    for a file named on its own): what ``smoke --only`` plays. A scenario is told by the ``kind`` and ``id`` it
-    was read with. A file that could not be read cleanly might be one of them, so it is validated too and its
-    errors still stop the run. Smoking one scenario of the bundled corpus started in 0.4 s instead of 1.0 s."""
+    for a file named on its own): what ``smoke --only`` plays. A document is chosen by the ``id`` it was read
+    with, whatever its kind (a mistyped ``kind:`` is then reported, not passed over); a file that could not be
+    read cleanly might be one of them, so it is validated too and its errors still stop the run. Smoking one
+    scenario of the bundled corpus started in 0.6 s instead of 1.0 s: only the maps and catalogs it uses are
+    built."""
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
-    results = [(display_path(path), load_file(str(path), display_path(path))) for path in files]
+    results = [_load(path) for path in files]
     wanted = set(ids)
     context = {shown for shown, result in results if _read_cleanly(result) and not _has_id_among(result, wanted)}
     return validate_loaded(results, report, context=context)

@@ -25,11 +25,10 @@ SWEPT = 20  # games of each player kind: the golden test plays 200 of each and c
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
 def test_scenario_plays_through_the_sweep_with_scripted_and_random_players(scenario: object,
                                                                           tmp_path: Path) -> None:
-    games = SWEPT
-    stats = run([scenario], SmokeSettings(games=games, jobs=1, out_dir=str(tmp_path), check_every=5,
+    stats = run([scenario], SmokeSettings(games=SWEPT, jobs=1, out_dir=str(tmp_path), check_every=5,
                                           players=("scripted", "random")))
     summary = stats[scenario.id]  # type: ignore[attr-defined]
-    assert summary["games"] == 2 * games
+    assert summary["games"] == 2 * SWEPT
     assert summary["failed_games"] == []
 
 
