@@ -299,7 +299,7 @@ def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp
         "def handler(number, frame):\n"
         "    raise RuntimeError('the sweep handler ran in a worker')\n"
         "signal.signal(signal.SIGTERM, handler)\n"
-        f"_worker_start({str(tmp_path)!r})\n"
+        f"_worker_start({str(tmp_path)!r}, {{}})\n"
         "os.kill(os.getpid(), signal.SIGTERM)\n"
         "signal.pause()\n"
     )
