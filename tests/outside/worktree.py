@@ -1,5 +1,5 @@
 """A git repository holding the working tree as it is on disk, for tools that install from a git repository
-(pre-commit's try-repo) or from a checkout (the composite action): they then test the files being edited,
+(pre-commit) or from a checkout (the composite action): they then test the files being edited,
 not the last commit."""
 
 from __future__ import annotations
