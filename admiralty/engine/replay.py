@@ -148,8 +148,9 @@ def write_replay(path: str | Path, played: PlayedGame, *, full_events: bool = Fa
     write_text(path, replay_text(played, full_events=full_events))
 
 
-def replay_text(played: PlayedGame, *, full_events: bool = False) -> str:
-    """The text of ``played``'s replay file (see ``write_replay``)."""
+def replay_text(played: PlayedGame, *, full_events: bool = False, events: bool = True) -> str:
+    """The text of ``played``'s replay file (see ``write_replay``); without its last line (the events) when
+    ``events`` is false."""
     header = {
         "kind": "replay", "module": played.module, "ruleset": played.ruleset, "scenario": played.scenario_id,
         "scenario_hash": played.scenario_hash, "seed": played.seed, "engine": played.engine_version,
@@ -158,6 +159,8 @@ def replay_text(played: PlayedGame, *, full_events: bool = False) -> str:
     }
     lines = [json.dumps(header, sort_keys=True)]
     lines += [json.dumps({"side": a["side"], "action": a["action"]}, sort_keys=True) for a in played.actions]
+    if not events:
+        return "\n".join(lines) + "\n"
     tail: dict[str, Any] = {"kind": "events"}
     if full_events:
         tail["events"] = played.events

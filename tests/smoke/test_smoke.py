@@ -190,3 +190,32 @@ def test_pool_workers_play_the_sweeps_own_scenario_objects(corpus: list[Any], tm
     assert sorted(pooled, key=key) == sorted(local, key=key)
     assert {o.scenario for o in pooled} == {"ancona-1915", "lepanto-1571"} and len(pooled) == 12
     assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("seed", [3, 10])
+def test_a_game_that_replays_differently_fails_as_non_determinism_naming_the_first_event(
+        corpus: list[Any], seed: int) -> None:
+    """State from outside the seed (here a counter across games, as a wall clock or a global would be) makes the
+    re-played game differ from the played one: the replay check names the first event that differs."""
+    import itertools
+    from types import SimpleNamespace
+
+    from admiralty.engine.rulesets import ruleset_module
+
+    real = ruleset_module("dreadnought")
+    scenario = _scenario(corpus, "otranto-1917")
+    games = itertools.count()
+
+    def new_game(scenario: Any, seed: int, options: Any = None) -> Any:
+        game = real.new_game(scenario, seed, options)
+        game.state.emit("leaked-state", "test", game=next(games))
+        return game
+
+    leaky = SimpleNamespace(__name__=real.__name__, ENGINE_VERSION=real.ENGINE_VERSION, PLAYERS=real.PLAYERS,
+                            invariants=real.invariants, new_game=new_game)
+    first = len(real.new_game(scenario, seed).events)  # the leaked event's place in the log
+    outcome = play_smoke_game(scenario, seed, "random", check_replay=True, module=leaky)  # type: ignore[arg-type]
+    assert outcome.failure == "non-determinism" and outcome.replayed
+    assert outcome.message == f"re-playing gave another event log: event {first} differs"
+    same = play_smoke_game(scenario, seed, "random", check_replay=True, module=real)
+    assert same.failure is None and same.replayed
