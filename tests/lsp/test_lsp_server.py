@@ -198,6 +198,57 @@ def test_a_second_rule_system_hovers_and_defines_its_own_places(corpus: Path) ->
     run(corpus, body, "c")
 
 
+@pytest.mark.rule("NA-fire-a")
+def test_a_napoleonic_fire_plan_completes_targets_and_hovers_and_defines_its_pieces(corpus: Path) -> None:
+    """In a fire plan's ``target`` the completion offers the battery's enemy units and the table's buildings and
+    built-up areas (what a battery may fire at), never its own side's units; hover names a unit, a battery and a
+    building; definition jumps to the unit in the scenario and to the building in the table."""
+    scenario = Path("c/napoleonic/scenarios/hougoumont-1815.yaml")
+    table = Path("c/napoleonic/tables/hougoumont.yaml")
+
+    async def body(editor: Editor) -> None:
+        text = editor.open(scenario)
+        await editor.next_for(scenario)
+        lines = text.splitlines()
+        row = line_of(text, "{battery: bull-troop, turns: [1, 2], target: first-leger}")
+        doc, at = editor.at(scenario, row, lines[row].index("first-leger") + 2)
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        labels = {item.label for item in result.items}
+        french = {"first-leger", "third-ligne", "first-ligne", "second-ligne", "foy-voltigeurs"}
+        assert french | {"chateau", "great-barn", "hougoumont-farm"} == labels  # bull-troop is allied
+
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert hover.contents.value.startswith("**unit first-leger**: 1st Léger (Bauduin's brigade)")
+        assert "france, infantry (first), 16 figures on 4 bases, column at (40, 34)" in hover.contents.value
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        assert isinstance(where, lsp.Location) and where.uri == editor.uri(scenario)
+        assert where.range.start.line == line_of(text, "{id: first-leger, name: 1st Léger")
+
+        doc, at = editor.at(scenario, row, lines[row].index("bull-troop") + 1)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert hover.contents.value.startswith("**battery bull-troop**") and "allies, 6 howitzers" in \
+            hover.contents.value
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        batteries = {item.label: item.detail for item in result.items}
+        assert len(batteries) == 7 and batteries["bull-troop"] == \
+            "Major Bull's troop, Royal Horse Artillery (allies: 6 howitzers)"
+
+        row = line_of(text, "{battery: reille-howitzers, turn: 2, target: great-barn}")
+        doc, at = editor.at(scenario, row, lines[row].index("great-barn") + 1)
+        hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
+        assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+        assert hover.contents.value == "**terrain great-barn**: Great barn, building (may be set alight, NA-fire-a)"
+        where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+        assert isinstance(where, lsp.Location) and where.uri == editor.uri(table)
+        assert where.range.start.line == line_of((editor.cwd / table).read_text(encoding="utf-8"), "id: great-barn")
+
+    run(corpus, body, "c")
+
+
 def test_columns_are_counted_as_the_client_counts(corpus: Path) -> None:
     """A character beyond the Basic Multilingual Plane is one column to admiralty and two UTF-16 units to the
     client (LSP's default encoding): the diagnostic lands on the misspelt class either way."""

@@ -22,4 +22,5 @@ RULESET = Ruleset(
     rules_page=package_path("site", "rulesets", "napoleonic", "rules.md"),
     scaffold="admiralty.scaffold.rulesets.napoleonic:SCAFFOLD",
     references="admiralty.validator.rulesets.napoleonic.references:references",
+    editor="admiralty.validator.rulesets.napoleonic.editor:EDITOR",
 )
