@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from admiralty.contract import clause_pattern, rulesets
 from admiralty.validator.diagnostics import CODES
 from admiralty.validator.load import Document, PathPart, Pos, Span
 
 WORD = re.compile(r"[A-Za-z0-9_.\-]+")
+
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,14 @@ class EditorSupport(Protocol):
     def hover(self, cursor: Cursor) -> str | None: ...
 
     def definition(self, cursor: Cursor) -> Target | None: ...
+
+
+def named_model(cursor: Cursor, model_type: type[M], own_kind: str, field: str) -> M | None:
+    """The workspace's model of ``model_type`` that the document is (a document of kind ``own_kind``, by its
+    ``id``) or names in its ``field`` (a scenario's ``map`` or ``table``); ``None`` when none was built."""
+    data = cursor.doc.data if isinstance(cursor.doc.data, dict) else {}
+    wanted = data.get("id") if data.get("kind") == own_kind else data.get(field)
+    return next((m for m in cursor.models if isinstance(m, model_type) and getattr(m, "id", None) == wanted), None)
 
 
 def _contains(span: Span, at: tuple[int, int]) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import ORDER_KEYWORDS, Catalog, SeaMap, Ship, normalise_zone_id
-from admiralty.lsp.support import Cursor, Suggestion, Target
+from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
 from admiralty.resources import package_path
 from admiralty.validator.rulesets.dreadnought.build import parse_order
 
@@ -34,9 +34,7 @@ class DreadnoughtEditor:
 
     @staticmethod
     def _map(cursor: Cursor) -> SeaMap | None:
-        data = cursor.doc.data if isinstance(cursor.doc.data, dict) else {}
-        wanted = data.get("id") if data.get("kind") == "map" else data.get("map")
-        return next((m for m in cursor.models if isinstance(m, SeaMap) and m.id == wanted), None)
+        return named_model(cursor, SeaMap, "map", "map")
 
     @staticmethod
     def _catalogs(cursor: Cursor) -> list[Catalog]:

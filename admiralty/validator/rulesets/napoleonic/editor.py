@@ -16,7 +16,7 @@ from typing import Any
 
 from admiralty.engine.rulesets.napoleonic.buildings import BURNING_KINDS
 from admiralty.engine.rulesets.napoleonic.model import Table, Terrain
-from admiralty.lsp.support import Cursor, Suggestion, Target
+from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
 
 FORCES = ("units", "batteries")
 
@@ -39,9 +39,7 @@ class NapoleonicEditor:
 
     @staticmethod
     def _table(cursor: Cursor) -> Table | None:
-        data = cursor.doc.data if isinstance(cursor.doc.data, dict) else {}
-        wanted = data.get("id") if data.get("kind") == "table" else data.get("table")
-        return next((m for m in cursor.models if isinstance(m, Table) and m.id == wanted), None)
+        return named_model(cursor, Table, "table", "table")
 
     # --- completion ------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from admiralty.engine.rulesets.renaissance.model import Port, RenaissanceMap, Sea
-from admiralty.lsp.support import Cursor, Suggestion, Target
+from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
 
 PLACES = ("at", "from", "to")
 
@@ -16,9 +16,7 @@ class RenaissanceEditor:
 
     @staticmethod
     def _map(cursor: Cursor) -> RenaissanceMap | None:
-        data = cursor.doc.data if isinstance(cursor.doc.data, dict) else {}
-        wanted = data.get("id") if data.get("kind") == "map" else data.get("map")
-        return next((m for m in cursor.models if isinstance(m, RenaissanceMap) and m.id == wanted), None)
+        return named_model(cursor, RenaissanceMap, "map", "map")
 
     def complete(self, cursor: Cursor) -> list[Suggestion]:
         data = cursor.doc.data
