@@ -148,8 +148,9 @@ def _replays_differently(played: PlayedGame, scenario: ScenarioModel, module: Ga
     """Why re-playing the replay gives another event log (None when it gives the same). The replay goes
     through the very header and action lines ``write_replay`` would write, parsed back, but not through a disk:
     a file in a temporary folder, synced and removed, cost a tenth of the checked game and proved nothing more.
-    A divergence is found against the played game's own events, which are at hand: the event digests a file
-    carries for that cost 2 ms of an Otranto game's 11 and were read only when the logs differed."""
+    A divergence is found against the played game's own events, which are at hand: writing the event digests a
+    file carries for that made a checked Otranto game 20.6 ms instead of 19.1, and they were read only when the
+    logs differed."""
     header, actions, _ = parse_replay(replay_text(played, events=False))
     check = replay_parsed((header, actions, {"kind": "events", "events": played.events}), scenario, module)
     return None if check.ok else check.message
