@@ -124,10 +124,8 @@ def run_pool(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout
 def _one_pool(tasks: list[Task], jobs: int, progress: Progress, stall_timeout: float, fail_fast: bool,
               notes: Path, outcomes: list[Outcome]) -> list[Task]:
     """Run until done (returns []) or a worker dies (returns the tasks still to play, the killed game left out)."""
-    keys: dict[int, int] = {}  # id(scenario) -> its key: each distinct scenario object travels once per worker
-    scenarios: dict[int, Any] = {}
-    for task in tasks:
-        scenarios[keys.setdefault(id(task.scenario), len(keys))] = task.scenario
+    # Each distinct scenario object travels once per worker, keyed by its id (unique while the tasks hold it).
+    scenarios: dict[int, Any] = {id(task.scenario): task.scenario for task in tasks}
     # The sweep's objects leave the collector's generations while the workers are forked (on the first submit): a
     # worker's collections then never touch, and so never copy, the pages it shares with the sweep.
     gc.freeze()
@@ -136,7 +134,7 @@ def _one_pool(tasks: list[Task], jobs: int, progress: Progress, stall_timeout: f
     try:
         try:
             pending: dict[Future[list[Outcome]], Task] = {
-                pool.submit(_noted_task, replace(task, scenario=keys[id(task.scenario)])): task for task in tasks}
+                pool.submit(_noted_task, replace(task, scenario=id(task.scenario))): task for task in tasks}
         finally:
             gc.unfreeze()
         while pending:
