@@ -74,6 +74,12 @@ def named_model(cursor: Cursor, model_type: type[M], own_kind: str, field: str) 
     return next((m for m in cursor.models if isinstance(m, model_type) and getattr(m, "id", None) == wanted), None)
 
 
+def defined_at(thing: Any) -> Target | None:
+    """Where a built model object was written (its ``source``: file and data path), or ``None`` without one."""
+    source: Any = getattr(thing, "source", None)
+    return Target(source.file, tuple(source.path)) if source is not None else None
+
+
 def _contains(span: Span, at: tuple[int, int]) -> bool:
     return (span.line, span.column) <= at <= (span.end_line, span.end_column)
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import ORDER_KEYWORDS, Catalog, SeaMap, Ship, normalise_zone_id
-from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
+from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 from admiralty.resources import package_path
 from admiralty.validator.rulesets.dreadnought.build import parse_order
 
@@ -162,10 +162,7 @@ class DreadnoughtEditor:
 
     def definition(self, cursor: Cursor) -> Target | None:
         found = self._lookup(cursor)
-        if found is None:
-            return None
-        source = found[1].source
-        return Target(source.file, tuple(source.path))
+        return defined_at(found[1]) if found is not None else None
 
 
 def _exists(data: Any, path: Iterable[Any]) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from admiralty.engine.rulesets.napoleonic.buildings import BURNING_KINDS
 from admiralty.engine.rulesets.napoleonic.model import Table, Terrain
-from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
+from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 
 FORCES = ("units", "batteries")
 
@@ -85,9 +85,9 @@ class NapoleonicEditor:
         if table is None:
             return None
         if word == table.id:
-            return "table", table, _target_of(table)
+            return "table", table, defined_at(table)
         piece = next((t for t in table.terrain if t.id == word), None)
-        return ("terrain", piece, _target_of(piece)) if piece is not None else None
+        return ("terrain", piece, defined_at(piece)) if piece is not None else None
 
     def hover(self, cursor: Cursor) -> str | None:
         found = self._lookup(cursor)
@@ -117,11 +117,6 @@ class NapoleonicEditor:
 
 def _point(at: Any) -> str:
     return f"({at[0]}, {at[1]})" if isinstance(at, list) and len(at) == 2 else "?"
-
-
-def _target_of(thing: Any) -> Target | None:
-    source: Any = getattr(thing, "source", None)
-    return Target(source.file, tuple(source.path)) if source is not None else None
 
 
 EDITOR = NapoleonicEditor()

@@ -3,10 +3,8 @@ places go (``at``, ``from``, ``to``), powers where powers go, hover and definiti
 
 from __future__ import annotations
 
-from typing import Any
-
 from admiralty.engine.rulesets.renaissance.model import Port, RenaissanceMap, Sea
-from admiralty.lsp.support import Cursor, Suggestion, Target, named_model
+from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 
 PLACES = ("at", "from", "to")
 
@@ -52,9 +50,7 @@ class RenaissanceEditor:
                 f"ports: {', '.join(ports) or 'none'}")
 
     def definition(self, cursor: Cursor) -> Target | None:
-        found = self._lookup(cursor)
-        source: Any = getattr(found, "source", None)
-        return Target(source.file, tuple(source.path)) if source is not None else None
+        return defined_at(self._lookup(cursor))
 
 
 EDITOR = RenaissanceEditor()
