@@ -81,10 +81,35 @@
     if (!box) { return; }
     var pad = Math.max(box[2] - box[0], box[3] - box[1]) * 0.2 + vb.width * 0.03;
     var w = Math.max(box[2] - box[0] + 2 * pad, vb.width * 0.3), h = Math.max(box[3] - box[1] + 2 * pad, vb.height * 0.3);
-    if (w > vb.width * 0.85 && h > vb.height * 0.85) { return; }  /* the game covers the whole map anyway */
+    var within = box[0] >= vb.x && box[1] >= vb.y && box[2] <= vb.x + vb.width && box[3] <= vb.y + vb.height;
+    /* the game covers the whole view anyway; but a fleet that sails out of the scenario's theatre (Dogger
+       Bank's battlecruisers west of it) widens the view instead of leaving its token cut at the edge */
+    if (within && w > vb.width * 0.85 && h > vb.height * 0.85) { return; }
     var cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
     pane.setAttribute("viewBox", [cx - w / 2, cy - h / 2, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
     copy.setAttribute("data-cropped", "true");
+  }
+
+  /* Tokens of different places can still meet: a port's stack beside its sea zone's (Valona and its
+     roadstead), two small zones side by side. Push every overlapping pair apart along the line between their
+     centres, half the overlap each, until none overlaps (with room for the white rim); same input, same
+     picture. */
+  function separate(placed) {
+    for (var pass = 0; pass < 200; pass++) {
+      var moved = false;
+      for (var i = 0; i < placed.length; i++) {
+        for (var j = i + 1; j < placed.length; j++) {
+          var a = placed[i], b = placed[j], dx = b.x - a.x, dy = b.y - a.y, d = Math.sqrt(dx * dx + dy * dy);
+          var need = (a.r + b.r) * 1.05 + 1.2;
+          if (d >= need) { continue; }
+          if (d < 1e-6) { dx = Math.cos(j); dy = Math.sin(j); d = 1; } else { dx /= d; dy /= d; }
+          var push = (need - d) / 2 + 0.01;
+          a.x -= dx * push; a.y -= dy * push; b.x += dx * push; b.y += dy * push;
+          moved = true;
+        }
+      }
+      if (!moved) { return; }
+    }
   }
 
   function start(viewer) {
@@ -128,6 +153,27 @@
       add(turn.battles, "replay-battle");
     }
 
+    var centres = {}, size = null;
+    function centreOf(at) {  /* kept once found: a map not laid out yet (hidden, no width) is asked again */
+      if (!centres[at]) { var el = place(copy, at); centres[at] = el && centre(el, layer); }
+      return centres[at];
+    }
+    /* One token size for the whole game: the median size of the sea zones its fleets stand in (capped), as a
+       lone token in a zone always had; a port's dot would otherwise give its fleets tokens too small to read
+       or to tell from the dot, and fleets of one side would change size as they sail in and out of port. */
+    function tokenSize() {
+      if (size !== null) { return size; }
+      var sizes = [];
+      turns.forEach(function (t) { (t.tokens || []).forEach(function (f) {
+        var c = centreOf(f.at), el = c && place(copy, f.at);
+        if (c && !el.hasAttribute("data-port")) { sizes.push(Math.min(c[2] || 20, 40)); }
+      }); });
+      if (!sizes.length) { return 20; }
+      sizes.sort(function (a, b) { return a - b; });
+      size = Math.max(6, sizes[Math.floor(sizes.length / 2)]);
+      return size;
+    }
+
     function tokens(turn) {
       if (!layer) { return; }
       var seen = {}, stacks = {};
@@ -140,35 +186,41 @@
         item.style.borderLeftColor = colour[f.side] || "#555";
         legend.appendChild(item);
       });
+      var placed = [];
+      var size = tokenSize(), r = size * 0.3;
       Object.keys(stacks).forEach(function (at) {
-        var el = place(copy, at), c = el && centre(el, layer);
+        var c = centreOf(at), n = stacks[at].length;
+        if (!c) { return; }
+        /* a ring wide enough that neighbours on it never touch (four or more would at a fixed radius) */
+        var spread = n > 1 ? Math.max(size * 0.45, (r * 1.1 + 0.6) / Math.sin(Math.PI / n)) : 0;
         stacks[at].forEach(function (f, k) {
-          if (!c) { return; }
-          var size = Math.max(6, Math.min(c[2] || 20, 40)), n = stacks[at].length;
-          var angle = 2 * Math.PI * k / n, spread = n > 1 ? size * 0.45 : 0;
-          var x = c[0] + spread * Math.cos(angle), y = c[1] + spread * Math.sin(angle), r = size * 0.36;
-          var g = layer.querySelector("g[data-token='" + CSS.escape(f.id) + "']");
-          if (!g) {
-            g = document.createElementNS(SVG, "g");
-            g.setAttribute("data-token", f.id);
-            g.appendChild(document.createElementNS(SVG, "circle"));
-            var t = document.createElementNS(SVG, "text");
-            t.textContent = String(number[f.id]);
-            g.appendChild(t);
-            var title = document.createElementNS(SVG, "title");
-            g.appendChild(title);
-            layer.appendChild(g);
-          }
-          var circle = g.querySelector("circle"), text = g.querySelector("text");
-          circle.setAttribute("r", r.toFixed(2));
-          circle.setAttribute("fill", colour[f.side] || "#555");
-          text.setAttribute("font-size", (r * 1.2).toFixed(2));
-          g.querySelector("title").textContent = f.name + ": " + f.place;
-          g.setAttribute("class", "replay-token" + (f.hidden ? " hidden-fleet" : ""));
-          g.setAttribute("data-at", f.at);
-          g.style.transform = "translate(" + x.toFixed(2) + "px," + y.toFixed(2) + "px)";
-          seen[f.id] = true;
+          var angle = 2 * Math.PI * k / n;
+          placed.push({ f: f, x: c[0] + spread * Math.cos(angle), y: c[1] + spread * Math.sin(angle), r: r });
         });
+      });
+      separate(placed);
+      placed.forEach(function (p) {
+        var f = p.f, g = layer.querySelector("g[data-token='" + CSS.escape(f.id) + "']");
+        if (!g) {
+          g = document.createElementNS(SVG, "g");
+          g.setAttribute("data-token", f.id);
+          g.appendChild(document.createElementNS(SVG, "circle"));
+          var t = document.createElementNS(SVG, "text");
+          t.textContent = String(number[f.id]);
+          g.appendChild(t);
+          var title = document.createElementNS(SVG, "title");
+          g.appendChild(title);
+          layer.appendChild(g);
+        }
+        var circle = g.querySelector("circle"), text = g.querySelector("text");
+        circle.setAttribute("r", p.r.toFixed(2));
+        circle.setAttribute("fill", colour[f.side] || "#555");
+        text.setAttribute("font-size", (p.r * 1.2).toFixed(2));
+        g.querySelector("title").textContent = f.name + ": " + f.place;
+        g.setAttribute("class", "replay-token" + (f.hidden ? " hidden-fleet" : ""));
+        g.setAttribute("data-at", f.at);
+        g.style.transform = "translate(" + p.x.toFixed(2) + "px," + p.y.toFixed(2) + "px)";
+        seen[f.id] = true;
       });
       Array.prototype.forEach.call(layer.querySelectorAll("g[data-token]"), function (g) {
         if (!seen[g.getAttribute("data-token")]) { g.parentNode.removeChild(g); }
