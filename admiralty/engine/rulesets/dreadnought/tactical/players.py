@@ -74,15 +74,19 @@ def _damage_reckoner(tables: Mapping[str, Any], per_hit: float) -> Callable[[Shi
     bonus = table["modifiers"]
     italic, close, lost_way, towing = (int(bonus[k]) for k in ("italic", "close", "lost_way", "towing"))
     close_range, hits_on = int(table["close_range"]), int(table["hits_on"])
-    ranges = [(k, int(tables["ranges"][k])) for k in GUN_CLASSES]
+    assert GUN_CLASSES == ("primary", "secondary", "tertiary")  # the order the dice are added in below
+    primary, secondary, tertiary = (int(tables["ranges"][k]) for k in GUN_CLASSES)
 
     def reckon(shooter: ShipView, target: ShipView) -> float:
-        hexes = distance(shooter.at, target.at)
+        (sq, sr), (tq, tr) = shooter.at, target.at
+        dq, dr = sq - tq, sr - tr
+        hexes = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexes.distance, inlined: tens of thousands a game
         modifier = italic if shooter.italic else 0
         modifier += close if hexes <= close_range else 0
         modifier += lost_way if target.lost_way else 0
         modifier += towing if target.towing else 0
-        dice = sum(getattr(shooter, k) for k, most in ranges if hexes <= most)
+        dice = ((shooter.primary if hexes <= primary else 0) + (shooter.secondary if hexes <= secondary else 0)
+                + (shooter.tertiary if hexes <= tertiary else 0))
         return dice * hit_chance(modifier, hits_on) * per_hit
 
     return reckon
