@@ -129,16 +129,18 @@ Act = Callable[[Field, Unit, Unit, Pending], object]  # its return value (hits s
 Declare = Callable[[str, Mapping[str, Sequence[str]]], Mapping[str, str]]
 
 
-def simultaneous_step(state: Field, declare: Declare, targets_of: Callable[[Field, Unit], Sequence[Unit]],
-                      act: Act, *, apply_when_idle: bool = True) -> bool:
+def simultaneous_step(state: Field, declare: Declare,
+                      targets_of: Callable[[Field, Unit, Sequence[Unit]], Sequence[Unit]], act: Act, *,
+                      apply_when_idle: bool = True) -> bool:
     """DN-7.5b: the initiative side declares its targets and resolves them, then the other side; the damage
     of both takes effect only afterwards. Returns whether any ship acted."""
     pending = Pending()
     acted = False
     for side in state.order():
         options: dict[str, Sequence[str]] = {}
+        enemies = state.on_map(state.enemy(side))  # no ship moves, sinks or leaves while a side declares
         for unit in state.on_map(side):
-            targets = targets_of(state, unit)
+            targets = targets_of(state, unit, enemies)
             if targets:
                 options[unit.name] = [t.name for t in targets]
         if not options:

@@ -12,7 +12,7 @@ last saw them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -38,16 +38,17 @@ def sight(state: Field, target: Unit) -> int:
     return flashed if flashing(state, target) else plain
 
 
-def seen_within(state: Field, unit: Unit, reach: int) -> list[Unit]:
+def seen_within(state: Field, unit: Unit, reach: int, enemies: Sequence[Unit] | None = None) -> list[Unit]:
     """DN-7.5a: the enemy ships, in battle order, that ``unit`` (on the map) sees and that lie within ``reach``
     hexes of it. Gunnery and torpedoes ask this of every ship against every enemy in every step (the battle's
     inner loop at Jutland's 250 ships), so each pair's distance is taken once, inline, and ``sight``'s two
-    possible answers are looked up once a call."""
+    possible answers are looked up once a call. ``enemies``: the enemy ships on the map, when the caller
+    asks for every ship of a side in turn while nothing moves or sinks (``damage.simultaneous_step``)."""
     q, r = unit.at
     plain, flashed = _sights(state)
     night, last_step = state.night, state.step - 1
     found = []
-    for target in state.on_map(state.enemy(unit.side)):
+    for target in state.on_map(state.enemy(unit.side)) if enemies is None else enemies:
         tq, tr = target.at
         dq, dr = q - tq, r - tr
         if not (-reach <= dq <= reach and -reach <= dr <= reach):

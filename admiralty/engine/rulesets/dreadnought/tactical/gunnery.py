@@ -68,7 +68,7 @@ def may_fire(unit: Unit) -> bool:
     return unit.on_map and unit.can_fire and (unit.primary + unit.secondary + unit.tertiary) > 0
 
 
-def legal_targets(state: Field, unit: Unit) -> list[Unit]:
+def legal_targets(state: Field, unit: Unit, enemies: Sequence[Unit] | None = None) -> list[Unit]:
     """DN-7.5a: the enemy ships ``unit`` sees that one of its gun classes reaches: a gun class reaches a target
     when the longest-ranged class with factors left does (the same test as ``classes_in_range`` being
     non-empty; the unit is on the map, as ``may_fire`` checked)."""
@@ -76,7 +76,8 @@ def legal_targets(state: Field, unit: Unit) -> list[Unit]:
         return []
     factors = fire_factors(unit, state.tables["gunnery"])
     ranges = state.tables["ranges"]
-    return seen_within(state, unit, max((int(ranges[k]) for k in GUN_CLASSES if factors[k] > 0), default=-1))
+    return seen_within(state, unit, max((int(ranges[k]) for k in GUN_CLASSES if factors[k] > 0), default=-1),
+                       enemies)
 
 
 def fire(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:

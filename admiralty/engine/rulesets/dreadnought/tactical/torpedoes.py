@@ -9,7 +9,7 @@ initiative side fires first and all damage applies after both sides have fired.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from admiralty.engine.dice import d6
@@ -37,11 +37,11 @@ def may_launch(unit: Unit) -> bool:
     return unit.on_map and unit.can_fire and unit.torpedoes_ready and unit.torpedo > 0
 
 
-def torpedo_targets(state: Field, unit: Unit) -> list[Unit]:
-    """The enemy ships ``unit`` sees within torpedo range."""
+def torpedo_targets(state: Field, unit: Unit, enemies: Sequence[Unit] | None = None) -> list[Unit]:
+    """The enemy ships ``unit`` sees within torpedo range (``enemies``: as ``seen_within``'s)."""
     if not may_launch(unit):
         return []
-    return seen_within(state, unit, int(state.tables["torpedoes"]["range"]))  # on the map: ``may_launch``
+    return seen_within(state, unit, int(state.tables["torpedoes"]["range"]), enemies)  # on the map: ``may_launch``
 
 
 def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:
