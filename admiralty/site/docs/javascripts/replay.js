@@ -90,8 +90,8 @@
     copy.setAttribute("data-cropped", "true");
   }
 
-  /* Tokens of different places can still meet: a port's stack beside its sea zone's (Valona and its
-     roadstead), two small zones side by side. Push every overlapping pair apart along the line between their
+  /* Tokens of different places can still meet: a port's stack beside its sea zone's (around Valona), two
+     small zones side by side (Novara and Sankt Georg in N11 and N12 at Ancona). Push every overlapping pair apart along the line between their
      centres, half the overlap each, until none overlaps (with room for the white rim); same input, same
      picture. */
   function separate(placed) {
@@ -153,25 +153,30 @@
       add(turn.battles, "replay-battle");
     }
 
-    var centres = {}, size = null;
-    function centreOf(at) {  /* kept once found: a map not laid out yet (hidden, no width) is asked again */
-      if (!centres[at]) { var el = place(copy, at); centres[at] = el && centre(el, layer); }
-      return centres[at];
+    var spots = {}, tokenSizeFound = null;
+    /* Where a place's tokens stand ([x, y, size]) and whether it is a port; kept once found: a map not laid
+       out yet (hidden, no width) is asked again. */
+    function spotOf(at) {
+      if (!spots[at]) {
+        var el = place(copy, at), c = el && centre(el, layer);
+        spots[at] = c ? { c: c, port: el.hasAttribute("data-port") } : null;
+      }
+      return spots[at];
     }
     /* One token size for the whole game: the median size of the sea zones its fleets stand in (capped), as a
        lone token in a zone always had; a port's dot would otherwise give its fleets tokens too small to read
        or to tell from the dot, and fleets of one side would change size as they sail in and out of port. */
     function tokenSize() {
-      if (size !== null) { return size; }
+      if (tokenSizeFound !== null) { return tokenSizeFound; }
       var sizes = [];
       turns.forEach(function (t) { (t.tokens || []).forEach(function (f) {
-        var c = centreOf(f.at), el = c && place(copy, f.at);
-        if (c && !el.hasAttribute("data-port")) { sizes.push(Math.min(c[2] || 20, 40)); }
+        var spot = spotOf(f.at);
+        if (spot && !spot.port) { sizes.push(Math.min(spot.c[2] || 20, 40)); }
       }); });
       if (!sizes.length) { return 20; }
       sizes.sort(function (a, b) { return a - b; });
-      size = Math.max(6, sizes[Math.floor(sizes.length / 2)]);
-      return size;
+      tokenSizeFound = Math.max(6, sizes[Math.floor(sizes.length / 2)]);
+      return tokenSizeFound;
     }
 
     function tokens(turn) {
@@ -189,7 +194,7 @@
       var placed = [];
       var size = tokenSize(), r = size * 0.3;
       Object.keys(stacks).forEach(function (at) {
-        var c = centreOf(at), n = stacks[at].length;
+        var spot = spotOf(at), c = spot && spot.c, n = stacks[at].length;
         if (!c) { return; }
         /* a ring wide enough that neighbours on it never touch (four or more would at a fixed radius) */
         var spread = n > 1 ? Math.max(size * 0.45, (r * 1.1 + 0.6) / Math.sin(Math.PI / n)) : 0;

@@ -70,11 +70,10 @@ def _sights(state: Field) -> tuple[int, int]:
 def seen_by(state: Field, side: str) -> list[Unit]:
     """The enemy ships that some ship of ``side`` sees, in battle order."""
     watchers = sorted({u.at for u in state.on_map(side)})
-    plain, flashed = _sights(state)
-    night, last_step = state.night, state.step - 1
+    plain, flashed = _sights(state)  # sight()'s two answers, looked up once
     found = []
     for target in state.on_map(state.enemy(side)):
-        reach = flashed if night and target.flash > 0 and target.flash >= last_step else plain  # sight(), inlined
+        reach = flashed if flashing(state, target) else plain
         tq, tr = target.at
         for q, r in watchers:  # hexes.distance inlined, with the same box test as seen_within's
             dq, dr = q - tq, r - tr
