@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden.record import GOLDEN, LIMITS, PLAYERS, SEEDS
+from tests.golden.record import GOLDEN, LIMITS
 from tests.outside.test_wheel import ROOT, Installed, _working_tree_files, build_wheel
 
 
@@ -52,19 +52,19 @@ GOLDEN_CHECKED = ("otranto-1917", "dogger-bank-1915", "armada-1588", "lepanto-15
 INTERPRETED = ("admiralty.engine.rulesets.dreadnought.model", "admiralty.engine.smoke.runner",
                "admiralty.engine.rulesets.dreadnought", "admiralty.validator.pipeline")
 
-# As tests/golden/record.py computes them: SHA-256 over its seeds' event-log hashes, per player kind.
+# As tests/golden/record.py computes them: SHA-256 over a scenario's corpus games' event-log hashes, per kind.
 GOLDEN_HASHES = """
 import hashlib, json, sys
 from admiralty.engine.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
-corpus, seeds, limit, players, *wanted = sys.argv[1:]
+corpus, limit, *wanted = sys.argv[1:]
 found = {}
 for scenario in validate([corpus]).scenarios:
     if scenario.id in wanted:
         found[scenario.id] = {}
-        for kind in players.split(","):
+        for kind in scenario.smoke.players:
             digest = hashlib.sha256()
-            for seed in range(int(seeds)):
+            for seed in range(scenario.smoke.games):
                 outcome = play_smoke_game(scenario, seed, kind, limits=Limits(seconds=float(limit)))
                 digest.update(outcome.event_hash.encode())
             found[scenario.id][kind] = digest.hexdigest()
@@ -156,11 +156,11 @@ def test_compiled_smoke_statistics_are_byte_identical_to_pure_python(compiled: I
 
 
 def test_compiled_games_keep_the_golden_event_log_hashes(compiled: Installed) -> None:
-    """Every seed of each player kind that tests/golden records (200), for scenarios of all three rule systems."""
+    """Every corpus game that tests/golden records (each scenario's smoke.games seeds of each of its player
+    kinds), for scenarios of all three rule systems."""
     corpus = _copied_corpus(compiled.work / "golden")
-    assert range(len(SEEDS)) == SEEDS
-    done = compiled.run("python", "-I", "-c", GOLDEN_HASHES, "scenarios", str(len(SEEDS)), str(LIMITS.seconds),
-                        ",".join(PLAYERS), *GOLDEN_CHECKED, cwd=corpus)
+    done = compiled.run("python", "-I", "-c", GOLDEN_HASHES, "scenarios", str(LIMITS.seconds), *GOLDEN_CHECKED,
+                        cwd=corpus)
     assert done.returncode == 0, done.stderr
     recorded = json.loads(GOLDEN.read_text())
     assert json.loads(done.stdout) == {name: recorded[name] for name in GOLDEN_CHECKED}

@@ -1,6 +1,7 @@
 """Every corpus scenario plays through the smoke sweep with scripted and with random players, every fifth
 game re-played from its replay, and the same seed gives the same game in separate processes with different
-hash seeds. (tests/golden plays 200 seeds of each kind of every scenario, and checks that none fails.)"""
+hash seeds. (tests/golden plays every corpus game, each scenario's smoke.games seeds of each of its player
+kinds, and checks that none fails.)"""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = validate([str(ROOT / "scenarios")]).scenarios
 
 
-SWEPT = 20  # games of each player kind: the golden test plays 200 of each and checks that none fails
+SWEPT = 20  # games of each player kind: the golden test plays every corpus game and checks that none fails
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
