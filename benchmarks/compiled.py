@@ -5,7 +5,7 @@
 only when a source it was built from changes (the package, the backend in _build/, setup.py, pyproject.toml):
 a compiled build takes minutes, a benchmark should not pay it each run, nor ever measure stale code.
 
-Run as a script, it plays every corpus scenario's games (seeds 0..N-1, scripted then random players) on one
+Run as a script, it plays every corpus scenario's games (seeds 0..N-1 of each of its smoke.players kinds) on one
 worker in each interpreter, after one warm-up game per player kind, and prints games per second of CPU time
 (``time.process_time``) for each, their ratio, and whether the event logs of the two runs are identical.
 Run: ``python benchmarks/compiled.py [--games N] [--only ID ...]`` (N per player kind, default 20).
@@ -48,14 +48,14 @@ limits = Limits(seconds=600.0)
 for scenario in sorted(validate([corpus]).scenarios, key=lambda s: s.id):
     if only and scenario.id not in only:
         continue
-    for kind in ("scripted", "random"):
+    for kind in scenario.smoke.players:  # the corpus's kinds: napoleonic has heuristic and random, no scripted
         play_smoke_game(scenario, 10_000, kind, limits=limits)  # warm: imports, caches, derived model data
     digest = hashlib.sha256()
     cpu, wall = time.process_time(), time.perf_counter()
-    for kind in ("scripted", "random"):
+    for kind in scenario.smoke.players:
         for seed in range(games):
             digest.update(play_smoke_game(scenario, seed, kind, limits=limits).event_hash.encode())
-    print(json.dumps({"id": scenario.id, "games": 2 * games, "cpu": time.process_time() - cpu,
+    print(json.dumps({"id": scenario.id, "games": len(scenario.smoke.players) * games, "cpu": time.process_time() - cpu,
                       "wall": time.perf_counter() - wall, "events": digest.hexdigest(),
                       "compiled": compiled}), flush=True)
 """
