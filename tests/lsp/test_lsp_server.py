@@ -249,6 +249,48 @@ def test_a_napoleonic_fire_plan_completes_targets_and_hovers_and_defines_its_pie
     run(corpus, body, "c")
 
 
+@pytest.mark.rule("NA-fire-a")
+def test_napoleonic_targets_in_range_and_in_sight_come_first_as_the_validator_judges_them(corpus: Path) -> None:
+    """Kuhlmann's troop at Hougoumont reaches and sees three French battalions and the great barn; the 1st Léger
+    and 1st Ligne stand beyond its long range, the château and the farm behind other buildings. Completion puts
+    the first four first, says why each other one is not (each part in the document's and the table's order),
+    and the one written in anyway gets the validator's
+    GEO024 with the same distance."""
+    scenario = Path("c/napoleonic/scenarios/hougoumont-1815.yaml")
+    bull = "  - {battery: bull-troop, turns: [1, 2], target: first-leger}"
+    kuhlmann = "  - {battery: kuhlmann-troop, turns: [1, 2], target: third-ligne}"
+
+    async def body(editor: Editor) -> None:
+        text = editor.open(scenario)
+        await editor.next_for(scenario)
+        edited = text.replace(bull, kuhlmann)
+        editor.change(scenario, edited)  # still clean (nothing new published): a target it reaches and sees
+        row = line_of(edited, kuhlmann)
+        doc, at = editor.at(scenario, row, kuhlmann.index("third-ligne") + 1)
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        items = sorted(result.items, key=lambda item: item.sort_text or "")
+        shown = [(item.label, (item.detail or "").rpartition(": ")[2]) for item in items]
+        assert shown == [
+            ("third-ligne", "in range and in sight, 59.4643 cm"),
+            ("second-ligne", "in range and in sight, 62.6099 cm"),
+            ("foy-voltigeurs", "in range and in sight, 48.3735 cm"),
+            ("great-barn", "in range and in sight, 47.4342 cm"),
+            ("first-leger", "out of range, 72.8011 cm (GEO024)"),
+            ("first-ligne", "out of range, 73.7564 cm (GEO024)"),
+            ("hougoumont-farm", "out of sight, 46.1736 cm (GEO023)"),
+            ("chateau", "out of sight, 57.9396 cm (GEO023)"),
+        ]
+        assert items[0].detail is not None and items[0].detail.startswith("3rd Ligne")
+
+        editor.change(scenario, text.replace(bull, kuhlmann.replace("third-ligne", "first-leger")))
+        found = await editor.next_for(scenario)
+        assert [(d.code, d.range.start.line) for d in found] == [("GEO024", row)]
+        assert "'first-leger' is 72.8011 cm away, out of range" in found[0].message
+
+    run(corpus, body, "c")
+
+
 def test_columns_are_counted_as_the_client_counts(corpus: Path) -> None:
     """A character beyond the Basic Multilingual Plane is one column to admiralty and two UTF-16 units to the
     client (LSP's default encoding): the diagnostic lands on the misspelt class either way."""

@@ -3,8 +3,10 @@
 In a scenario it completes the ids that go in ``table``, a unit's or battery's ``side``, and a fire plan's
 ``battery`` and ``target`` (the battery's enemy units and the table's buildings and built-up areas: what a
 battery may fire at, NA-fire-a); it hovers over units, batteries, terrain pieces and tables, and jumps to
-where each is defined. Whether a target is in range and in sight is the validator's to say (GEO023,
-GEO024), so completion does not guess it.
+where each is defined. Targets in range and in sight of the battery come first, each with its distance; the
+others follow, saying which they are not. That is the validator's own judgement (``targets.describe``, as
+GEO023 and GEO024 make it) of the scenario as the workspace last built it; without a build (a scenario being
+typed that does not build yet) the targets come in the document's order, unjudged: completion never guesses.
 
 Like the other rule systems' editors it reads the document being edited as plain data (a scenario being typed
 rarely builds) and the tables the workspace built.
@@ -12,10 +14,15 @@ rarely builds) and the tables the workspace built.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from admiralty.engine.rulesets.napoleonic.buildings import BURNING_KINDS
-from admiralty.engine.rulesets.napoleonic.model import Table, Terrain
+from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
+from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
+from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table, Terrain
+from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.engine.rulesets.napoleonic.targets import describe
 from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 
 FORCES = ("units", "batteries")
@@ -59,16 +66,23 @@ class NapoleonicEditor:
         return []
 
     def _targets(self, cursor: Cursor, data: dict[str, Any], entry: int) -> list[Suggestion]:
-        """NA-fire-a: the enemy units of the entry's battery, then the table's buildings and built-up areas."""
+        """NA-fire-a: the enemy units of the entry's battery, then the table's buildings and built-up areas;
+        those in range and in sight first (GEO023, GEO024), when the workspace built the scenario."""
         plan = data.get("fire_plan")
         row = plan[entry] if isinstance(plan, list) and entry < len(plan) and isinstance(plan[entry], dict) else {}
-        side = next((b.get("side") for _, b in _items(data, "batteries") if b["id"] == row.get("battery")), None)
-        units = [Suggestion(u["id"], f"{u.get('name', '')} ({u.get('side', '?')} {u.get('type', '')})", "value")
+        battery = row.get("battery")
+        side = next((b.get("side") for _, b in _items(data, "batteries") if b["id"] == battery), None)
+        units = [(u["id"], f"{u.get('name', '')} ({u.get('side', '?')} {u.get('type', '')})")
                  for _, u in _items(data, "units") if side is None or u.get("side") != side]
         table = self._table(cursor)
-        burnable = [Suggestion(t.id, f"{t.name or t.id} ({t.kind}: to set alight, NA-fire-a)", "value")
+        burnable = [(t.id, f"{t.name or t.id} ({t.kind}: to set alight, NA-fire-a)")
                     for t in (table.terrain if table is not None else ()) if t.kind in BURNING_KINDS]
-        return units + burnable
+        judge = _judge(cursor, battery)
+        suggestions = []
+        for label, detail in units + burnable:
+            clear, why = judge(label)
+            suggestions.append(Suggestion(label, f"{detail}: {why}" if why else detail, "value", 0 if clear else 1))
+        return suggestions
 
     # --- hover and definition --------------------------------------------------------------------------
 
@@ -113,6 +127,33 @@ class NapoleonicEditor:
     def definition(self, cursor: Cursor) -> Target | None:
         found = self._lookup(cursor)
         return found[2] if found is not None else None
+
+
+def _judge(cursor: Cursor, battery_id: Any) -> Callable[[str], tuple[bool, str]]:
+    """For a target id: whether the battery reaches and sees it at the start of play, and the words that say so
+    (or why not), judged on the workspace's build of this scenario; (False, "") for any id without one."""
+    scenario = named_model(cursor, NapoleonicScenario, "scenario", "id")
+    battery = next((b for b in scenario.batteries if b.id == battery_id), None) if scenario is not None else None
+    if scenario is None or battery is None:
+        return lambda target_id: (False, "")
+    shapes = {u.id: unit_footprint(u) for u in scenario.units}
+    tables = load_tables(scenario.rules.get("tables"))
+    no_sight, no_range = ("NA-rocket", "NA-rocket") if battery_kind(battery) == "rocket" else ("GEO023", "GEO024")
+
+    def judged(target_id: str) -> tuple[bool, str]:
+        target = describe(scenario, battery, target_id, shapes, tables)
+        if target is None:
+            return False, ""
+        away = f"{target.distance:g} cm"
+        if target.in_range and target.visible:
+            return True, f"in range and in sight, {away}"
+        if target.visible:
+            return False, f"out of range, {away} ({no_range})"
+        if target.in_range:
+            return False, f"out of sight, {away} ({no_sight})"
+        return False, f"out of range and out of sight, {away} ({', '.join(sorted({no_sight, no_range}))})"
+
+    return judged
 
 
 def _point(at: Any) -> str:
