@@ -5,8 +5,9 @@ In a scenario it completes the ids that go in ``table``, a unit's or battery's `
 battery may fire at, NA-fire-a); it hovers over units, batteries, terrain pieces and tables, and jumps to
 where each is defined. Targets in range and in sight of the battery come first, each with its distance; the
 others follow, saying which they are not. That is the validator's own judgement (``targets.describe``, as
-GEO023 and GEO024 make it) of the scenario as the workspace last built it; without a build (a scenario being
-typed that does not build yet) the targets come in the document's order, unjudged: completion never guesses.
+GEO023 and GEO024 make it) of the scenario the workspace built from the text being edited (it drops a file's
+models on every edit, so none is stale); when that text does not build, the targets come in the document's
+order, unjudged: completion never guesses.
 
 Like the other rule systems' editors it reads the document being edited as plain data (a scenario being typed
 rarely builds) and the tables the workspace built.
