@@ -36,8 +36,9 @@ def scenarios() -> dict[str, NapoleonicScenario]:
 def test_plays_to_the_end_for_200_seeds_deterministically(scenarios: dict[str, NapoleonicScenario],
                                                           scenario_id: str) -> None:
     """Seeds alternate between the smoke block's player kinds, each kind playing both sides (as
-    ``admiralty smoke`` does); the ruleset's invariants are checked after every action; every game is
-    played twice to the same event-log hash, and every tenth is also re-played from its replay file."""
+    ``admiralty smoke`` does); the ruleset's invariants are checked after every action, and every tenth game
+    is re-played from its replay file. (tests/golden holds each of these games, every seed of both kinds, to
+    its recorded event-log hash: that it plays the same game again is proved there.)"""
     scenario = scenarios[scenario_id]
     kinds = scenario.smoke.players
     assert kinds == ("heuristic", "random")
@@ -50,8 +51,6 @@ def test_plays_to_the_end_for_200_seeds_deterministically(scenarios: dict[str, N
         first = play_smoke_game(scenario, seed, kind, module=module, check_replay=seed % 10 == 0)
         assert first.failure is None, (seed, first.failure, first.message)
         assert first.turns == scenario.turns and first.winner in (None, *(s.id for s in scenario.sides))
-        again = play_smoke_game(scenario, seed, kind, module=module)
-        assert again.event_hash == first.event_hash, f"seed {seed} played another game the second time"
         hashes.add(first.event_hash)
         games[kind] += 1
         wins[kind] += first.winner == scenario.sides[0].id
