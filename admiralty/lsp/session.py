@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
 from admiralty.lsp.support import (
@@ -48,6 +49,10 @@ class Session:
     texts: dict[str, str] = field(default_factory=dict)  # shown -> the editor's text, for open documents
     published: dict[str, list[Diagnostic]] = field(default_factory=dict)
     dirty: bool = True
+    # shown -> the models its text last built. A document being typed rarely builds (a half-written id is an
+    # unknown reference), and completion should not go blind then: the cursor gets these for a file whose
+    # current text builds nothing.
+    last_built: dict[str, list[Any]] = field(default_factory=dict)
 
     @classmethod
     def for_paths(cls, paths: Sequence[str]) -> Session:
@@ -83,6 +88,8 @@ class Session:
         ones (an empty list clears a file)."""
         update = self.workspace.refresh()
         self.dirty = False
+        self.last_built = {shown: found for shown, found in self.last_built.items() if shown in self.workspace.files}
+        self.last_built.update({shown: list(found) for shown, found in self.workspace.models.items() if found})
         now: dict[str, list[Diagnostic]] = {}
         for diagnostic in update.report.sorted():
             now.setdefault(diagnostic.file, []).append(diagnostic)
@@ -109,7 +116,8 @@ class Session:
         doc = state.document
         path, on_key = path_at(doc, line, column)
         text = self.texts.get(shown) or _read(state)
-        models = [m for found in self.workspace.models.values() for m in found]
+        models = [m for shown in self.workspace.files
+                  for m in self.workspace.models.get(shown) or self.last_built.get(shown, [])]
         documents = {s: f.document for s, f in self.workspace.files.items() if f.document is not None}
         cursor = Cursor(doc, path, on_key, value_at(doc.data, path), word_at(text, line, column), models, documents)
         ruleset = doc.data.get("ruleset") if isinstance(doc.data, dict) else None

@@ -255,7 +255,8 @@ def test_napoleonic_targets_in_range_and_in_sight_come_first_as_the_validator_ju
     and 1st Ligne stand beyond its long range, the château and the farm behind other buildings. Completion puts
     the first four first, says why each other one is not (each part in the document's and the table's order),
     and the one written in anyway gets the validator's
-    GEO024 with the same distance."""
+    GEO024 with the same distance. A half-typed id (an unknown reference: nothing builds) is judged on the
+    last build."""
     scenario = Path("c/napoleonic/scenarios/hougoumont-1815.yaml")
     bull = "  - {battery: bull-troop, turns: [1, 2], target: first-leger}"
     kuhlmann = "  - {battery: kuhlmann-troop, turns: [1, 2], target: third-ligne}"
@@ -283,10 +284,64 @@ def test_napoleonic_targets_in_range_and_in_sight_come_first_as_the_validator_ju
         ]
         assert items[0].detail is not None and items[0].detail.startswith("3rd Ligne")
 
+        # Half typed, the id is an unknown reference and the scenario builds nothing: the last build judges.
+        typing = kuhlmann.replace("third-ligne", "th")
+        editor.change(scenario, text.replace(bull, typing))
+        assert [str(d.code) for d in await editor.next_for(scenario)] == ["REF022"]
+        doc, at = editor.at(scenario, row, typing.index("th") + 2)
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        again = sorted(result.items, key=lambda item: item.sort_text or "")
+        assert [(item.label, (item.detail or "").rpartition(": ")[2]) for item in again] == shown
+
         editor.change(scenario, text.replace(bull, kuhlmann.replace("third-ligne", "first-leger")))
         found = await editor.next_for(scenario)
         assert [(d.code, d.range.start.line) for d in found] == [("GEO024", row)]
         assert "'first-leger' is 72.8011 cm away, out of range" in found[0].message
+
+    run(corpus, body, "c")
+
+
+@pytest.mark.rule("RN-9")
+@pytest.mark.rule("RN-16.3")
+def test_renaissance_actions_offer_the_places_they_can_be_played_at_first(corpus: Path) -> None:
+    """At Preveza, the Ottoman-Hapsburg battle can be fought only where both start and have not fought yet
+    (the Ionian Sea and Castelnuovo); the second transport of the Spanish infantry starts at Corfu, where the
+    first one landed it, and may land where seas holding Hapsburg ships lead. Those come first, half typed too;
+    a place the validator rejects is still offered, after them."""
+    scenario = Path("c/renaissance/scenarios/preveza-1538.yaml")
+    battle = "  - {kind: combat, attacker: ottoman, defender: hapsburg, at: ionian-sea, turn: 2}"
+    transport = ("  - {kind: transport, power: hapsburg, formation: spanish-infantry, from: corfu, to: castelnuovo, "
+                 "turn: 3}")
+
+    async def first(editor: Editor, text: str, line: str, word: str) -> list[str]:
+        row = line_of(text, line)
+        doc, at = editor.at(scenario, row, line.index(word) + len(word))
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        items = sorted(result.items, key=lambda item: item.sort_text or "")
+        ranked = [item.label for item in items if (item.sort_text or "").startswith("0")]
+        assert len(items) > len(ranked) and all(item.detail for item in items)
+        return ranked
+
+    async def body(editor: Editor) -> None:
+        text = editor.open(scenario)
+        await editor.next_for(scenario)
+        assert await first(editor, text, battle, "ionian-sea") == ["ionian-sea", "castelnuovo"]
+        assert await first(editor, text, transport, "from: corfu") == ["corfu"]
+        assert set(await first(editor, text, transport, "castelnuovo")) == {
+            "ancona", "castelnuovo", "civitavecchia", "constantinople", "malta", "messina", "naples", "palermo",
+            "preveza", "tunis", "venice"}
+        typing = battle.replace("at: ionian-sea", "at: io")
+        edited = text.replace(battle, typing)
+        editor.change(scenario, edited)
+        assert [str(d.code) for d in await editor.next_for(scenario)] == ["REF008"]
+        assert await first(editor, edited, typing, "at: io") == ["ionian-sea", "castelnuovo"]
+        editor.change(scenario, text.replace(battle, battle.replace("ionian-sea", "adriatic-sea")))
+        found = await editor.next_for(scenario)
+        assert [str(d.code) for d in found] == ["RN-battle-absent"]
+        assert found[0].message.endswith("hint: ottoman and hapsburg can only fight where both start and have not "
+                                         "fought yet: castelnuovo, ionian-sea")  # the places offered first
 
     run(corpus, body, "c")
 

@@ -5,9 +5,9 @@ In a scenario it completes the ids that go in ``table``, a unit's or battery's `
 battery may fire at, NA-fire-a); it hovers over units, batteries, terrain pieces and tables, and jumps to
 where each is defined. Targets in range and in sight of the battery come first, each with its distance; the
 others follow, saying which they are not. That is the validator's own judgement (``targets.describe``, as
-GEO023 and GEO024 make it) of the scenario the workspace built from the text being edited (it drops a file's
-models on every edit, so none is stale); when that text does not build, the targets come in the document's
-order, unjudged: completion never guesses.
+GEO023 and GEO024 make it) of the scenario as the language server last built it: the text being edited, or,
+while that does not build (a half-typed id is an unknown reference), the last text that did. Without any
+build the targets come in the document's order, unjudged: completion never guesses.
 
 Like the other rule systems' editors it reads the document being edited as plain data (a scenario being typed
 rarely builds) and the tables the workspace built.
@@ -68,7 +68,7 @@ class NapoleonicEditor:
 
     def _targets(self, cursor: Cursor, data: dict[str, Any], entry: int) -> list[Suggestion]:
         """NA-fire-a: the enemy units of the entry's battery, then the table's buildings and built-up areas;
-        those in range and in sight first (GEO023, GEO024), when the workspace built the scenario."""
+        those in range and in sight first (GEO023, GEO024), when the scenario has been built."""
         plan = data.get("fire_plan")
         row = plan[entry] if isinstance(plan, list) and entry < len(plan) and isinstance(plan[entry], dict) else {}
         battery = row.get("battery")
@@ -132,7 +132,7 @@ class NapoleonicEditor:
 
 def _judge(cursor: Cursor, battery_id: Any) -> Callable[[str], tuple[bool, str]]:
     """For a target id: whether the battery reaches and sees it at the start of play, and the words that say so
-    (or why not), judged on the workspace's build of this scenario; (False, "") for any id without one."""
+    (or why not), judged on the last build of this scenario; (False, "") for any id without one."""
     scenario = named_model(cursor, NapoleonicScenario, "scenario", "id")
     battery = next((b for b in scenario.batteries if b.id == battery_id), None) if scenario is not None else None
     if scenario is None or battery is None:

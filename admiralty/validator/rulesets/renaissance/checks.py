@@ -211,15 +211,62 @@ class _Reach:
 @check(RULESET, RenaissanceScenario, "RN-battle-absent", "RN-16.3")
 def scripted_actions_can_be_played(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-dice, RN-9, RN-16.3: follow the actions in order, tracking where units can be after retreats."""
+    reach = _start(scenario)
+    for action in scenario.actions:
+        yield from _follow(scenario, action, reach, ctx)
+
+
+def _start(scenario: RenaissanceScenario) -> _Reach:
     placed = {(place, power) for place, by_power in scenario.units.items()
               for power, units in by_power.items() if not units.is_empty}
-    reach = _Reach(set(placed), set(placed), set(placed), {f.id: {f.at} for f in scenario.formations.values()},
-                   {f.id: f.at for f in scenario.formations.values()})
-    for action in scenario.actions:
-        if isinstance(action, Transport):
-            yield from _transport(scenario, action, reach, ctx)
-        elif are_enemies(action.attacker, action.defender, scenario.alliances):
-            yield from _battle(scenario, action, reach, ctx)
+    return _Reach(set(placed), set(placed), set(placed), {f.id: {f.at} for f in scenario.formations.values()},
+                  {f.id: f.at for f in scenario.formations.values()})
+
+
+def _follow(scenario: RenaissanceScenario, action: Battle | Transport, reach: _Reach,
+            ctx: CheckContext) -> Iterator[Diagnostic]:
+    if isinstance(action, Transport):
+        yield from _transport(scenario, action, reach, ctx)
+    elif are_enemies(action.attacker, action.defender, scenario.alliances):
+        yield from _battle(scenario, action, reach, ctx)
+
+
+@dataclass(frozen=True)
+class Playable:
+    """Where the scenario's next action can be, after its first actions (as ``scripted_actions_can_be_played``
+    follows them): for the language server, to offer these places first."""
+
+    reach: _Reach
+    sea_map: RenaissanceMap
+
+    def battle_places(self, attacker: str, defender: str) -> list[str]:
+        """RN-dice, RN-9: where both start with naval units and have not fought yet."""
+        return _battle_places(self.reach, attacker, defender)
+
+    def transport_starts(self, formation: str) -> list[str]:
+        """RN-16.3: the ports the formation may stand in then."""
+        return sorted(self.reach.formations.get(formation, ()))
+
+    def transport_ends(self, power: str, from_port: str) -> list[str]:
+        """RN-16.3: the ports a chain of sea zones that may hold the power's naval units joins to ``from_port``."""
+        seas = self.reach.seas_of(power, self.sea_map)
+        return [port for port in sorted(self.sea_map.ports) if port != from_port
+                and transport_path(self.sea_map, seas, from_port, port) is not None]
+
+
+def playable_after(scenario: RenaissanceScenario, count: int) -> Playable:
+    """The :class:`Playable` places after the scenario's first ``count`` actions (their findings dropped)."""
+    reach, ctx = _start(scenario), CheckContext({})
+    for action in scenario.actions[:count]:
+        for _ in _follow(scenario, action, reach, ctx):
+            pass
+    return Playable(reach, scenario.map)
+
+
+def _battle_places(reach: _Reach, attacker: str, defender: str) -> list[str]:
+    pair = frozenset((attacker, defender))
+    return sorted(place for place, owner in reach.meet if owner == attacker and (place, defender) in reach.meet
+                  and (place, pair) not in reach.fought)
 
 
 def _battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: CheckContext) -> Iterator[Diagnostic]:
@@ -242,8 +289,7 @@ def _battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: C
             problem = (f"{battle.attacker} and {battle.defender} already fought at {at} ({earlier}), and after a "
                        "battle the loser (in a port, the attacker) leaves for good (RN-9)")
     if problem:
-        starts = sorted(place for place, owner in reach.meet if owner == battle.attacker
-                        and (place, battle.defender) in reach.meet and (place, pair[1]) not in reach.fought)
+        starts = _battle_places(reach, battle.attacker, battle.defender)
         yield ctx.at("RN-battle-absent", f"this battle can never be fought: {problem}; the engine would skip it",
                      _where(battle, scenario.source, "at"),
                      f"{battle.attacker} and {battle.defender} can only fight where both start and have not "
