@@ -346,6 +346,35 @@ def test_renaissance_actions_offer_the_places_they_can_be_played_at_first(corpus
     run(corpus, body, "c")
 
 
+@pytest.mark.rule("DN-5.2")
+def test_a_fleets_ships_offer_those_it_may_take_first(corpus: Path) -> None:
+    """In Horthy's raiding fleet at Otranto, the ships in no other fleet and of a nation of the Central Powers'
+    side come first (the German ones too: the side lists Germany); a ship already in a fleet says which
+    (REF006), an Allied one that it is not of the side's nations (DN-5.2). Writing one in gets that code."""
+    async def body(editor: Editor) -> None:
+        text = editor.open(OTRANTO)
+        await editor.next_for(OTRANTO)
+        line = "        ships: [Novara, Helgoland]"
+        row = line_of(text, line)
+        doc, at = editor.at(OTRANTO, row, line.index("Helgoland") + 2)
+        result = await editor.client.text_document_completion_async(lsp.CompletionParams(doc, at))
+        assert isinstance(result, lsp.CompletionList)
+        items = sorted(result.items, key=lambda item: item.sort_text or "")
+        first = [item.label for item in items if (item.sort_text or "").startswith("0")]
+        why = {item.label: (item.detail or "").rpartition(": ")[2] for item in items}
+        assert {"Helgoland", "Szent István", "Tátra", "Frankfurt", "Wiesbaden"} <= set(first)
+        assert not {"Novara", "Balaton", "Saida", "Bellerophon", "Bisson", "Andrea Doria"} & set(first)
+        assert why["Novara"] == "already in fleet horthy (REF006)"
+        assert why["Balaton"] == "already in fleet diversion (REF006)"
+        assert why["Bellerophon"] == "not of a nation on side central-powers (DN-5.2)"
+        assert why["Tátra"] == "Tátra (DD, austria-hungary)"
+
+        editor.change(OTRANTO, text.replace(line, "        ships: [Novara, Balaton]"))
+        assert "REF006" in [str(d.code) for d in await editor.next_for(OTRANTO)]
+
+    run(corpus, body, "c")
+
+
 def test_columns_are_counted_as_the_client_counts(corpus: Path) -> None:
     """A character beyond the Basic Multilingual Plane is one column to admiralty and two UTF-16 units to the
     client (LSP's default encoding): the diagnostic lands on the misspelt class either way."""

@@ -1,5 +1,6 @@
 """The dreadnought rule system's help for the language server (``Ruleset.editor``): completion of ids where
-ids go (the zones a fleet may legally enter next first), hover over zones, ports and ships, and definitions.
+ids go (the zones a fleet may legally enter next first; in a fleet's ships, those in no other fleet and of a
+nation of its side first), hover over zones, ports and ships, and definitions.
 
 It reads the document being edited as plain data (a scenario being typed rarely builds) and the maps and
 catalogs the workspace built."""
@@ -84,7 +85,7 @@ class DreadnoughtEditor:
             index = path[5] if len(path) > 5 and isinstance(path[5], int) else len(fleet.get("orders") or [])
             return self._orders(sea_map, fleet, index)
         if field == "ships":
-            return self._ship_names(cursor)
+            return self._fleet_ships(cursor, path)
         if field == "start":
             return self._places(sea_map, ports=True)
         if field == "escorts":
@@ -117,8 +118,33 @@ class DreadnoughtEditor:
         return found + ([Suggestion(p.id, p.name, "port") for p in sea_map.ports.values()] if ports else [])
 
     def _ship_names(self, cursor: Cursor) -> list[Suggestion]:
-        return [Suggestion(name, f"{ship.cls.name} ({ship.cls.type}, {ship.nation})", "ship")
-                for name, ship in sorted(self._ships(cursor).items())]
+        return [Suggestion(name, _ship_detail(ship), "ship") for name, ship in sorted(self._ships(cursor).items())]
+
+    def _fleet_ships(self, cursor: Cursor, path: tuple[Any, ...]) -> list[Suggestion]:
+        """A fleet's ships: first those in no other fleet (REF006) and of a nation of the fleet's side (DN-5.2);
+        each of the others says why it is not one. Read from the document as typed: no build is needed."""
+        sides = cursor.doc.data.get("sides")
+        side = sides[path[1]] if isinstance(sides, list) and _exists(sides, path[1:2]) else {}
+        nations = [n for n in side.get("nations") or [] if isinstance(n, str)]
+        here = (*path[:4], path[5] if len(path) > 5 else None)  # the entry under the cursor is not "elsewhere"
+        owner: dict[str, str] = {}  # ship name -> the fleet that already holds it
+        for s, other in enumerate(sides if isinstance(sides, list) else []):
+            for key in ("fleets", "colliers"):
+                for f, fleet in enumerate(other.get(key) or [] if isinstance(other, dict) else []):
+                    names = fleet.get("ships") if isinstance(fleet, dict) else None
+                    for n, name in enumerate(names if isinstance(names, list) else []):
+                        if isinstance(name, str) and ("sides", s, key, f, n) != here:
+                            owner.setdefault(name, str(fleet.get("id", "?")))
+        found = []
+        for name, ship in sorted(self._ships(cursor).items()):
+            why = ""
+            if name in owner:
+                why = f"already in fleet {owner[name]} (REF006)"
+            elif nations and ship.nation not in nations and ship.counts_as not in nations:
+                why = f"not of a nation on side {side.get('id', '?')} (DN-5.2)"
+            found.append(Suggestion(name, f"{_ship_detail(ship)}: {why}" if why else _ship_detail(ship), "ship",
+                                    1 if why else 0))
+        return found
 
     # --- hover and definition --------------------------------------------------------------------------
 
@@ -163,6 +189,10 @@ class DreadnoughtEditor:
     def definition(self, cursor: Cursor) -> Target | None:
         found = self._lookup(cursor)
         return defined_at(found[1]) if found is not None else None
+
+
+def _ship_detail(ship: Ship) -> str:
+    return f"{ship.cls.name} ({ship.cls.type}, {ship.nation})"
 
 
 def _exists(data: Any, path: Iterable[Any]) -> bool:
