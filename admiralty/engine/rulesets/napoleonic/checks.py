@@ -108,16 +108,21 @@ def check_planned_target(
     target = describe(scenario, battery, target_id, shapes, tables)
     if target is None:
         return []
-    rocket = battery_kind(battery) == "rocket"
+    no_sight, no_range = target_codes(battery)
     findings: list[Finding] = []
     if not target.visible:
-        findings.append(Finding("NA-rocket" if rocket else NO_SIGHT,
-                                f"battery {battery.id!r} cannot see its planned target {target_id!r}", battery.id))
+        findings.append(Finding(no_sight, f"battery {battery.id!r} cannot see its planned target {target_id!r}",
+                                battery.id))
     if not target.in_range:
-        findings.append(Finding("NA-rocket" if rocket else OUT_OF_RANGE,
-                                f"battery {battery.id!r}: planned target {target_id!r} is "
+        findings.append(Finding(no_range, f"battery {battery.id!r}: planned target {target_id!r} is "
                                 f"{target.distance:g} cm away, out of range", battery.id))
     return findings
+
+
+def target_codes(battery: Battery) -> tuple[str, str]:
+    """The codes of a planned target ``battery`` cannot see and of one it cannot reach: NA-rocket for both with a
+    rocket battery (its own rule), GEO023 and GEO024 otherwise."""
+    return ("NA-rocket", "NA-rocket") if battery_kind(battery) == "rocket" else (NO_SIGHT, OUT_OF_RANGE)
 
 
 def check_fire_plan_sight(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from admiralty.engine.rulesets.napoleonic.buildings import BURNING_KINDS
+from admiralty.engine.rulesets.napoleonic.checks import target_codes
 from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
-from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table, Terrain
 from admiralty.engine.rulesets.napoleonic.tables import load_tables
 from admiralty.engine.rulesets.napoleonic.targets import describe
@@ -139,7 +139,7 @@ def _judge(cursor: Cursor, battery_id: Any) -> Callable[[str], tuple[bool, str]]
         return lambda target_id: (False, "")
     shapes = {u.id: unit_footprint(u) for u in scenario.units}
     tables = load_tables(scenario.rules.get("tables"))
-    no_sight, no_range = ("NA-rocket", "NA-rocket") if battery_kind(battery) == "rocket" else ("GEO023", "GEO024")
+    no_sight, no_range = target_codes(battery)  # as the validator's check_planned_target reports them
 
     def judged(target_id: str) -> tuple[bool, str]:
         target = describe(scenario, battery, target_id, shapes, tables)
