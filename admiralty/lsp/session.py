@@ -116,8 +116,8 @@ class Session:
         doc = state.document
         path, on_key = path_at(doc, line, column)
         text = self.texts.get(shown) or _read(state)
-        models = [m for shown in self.workspace.files
-                  for m in self.workspace.models.get(shown) or self.last_built.get(shown, [])]
+        models = [m for name in self.workspace.files  # not `shown`: that is this document
+                  for m in self.workspace.models.get(name) or self.last_built.get(name, [])]
         documents = {s: f.document for s, f in self.workspace.files.items() if f.document is not None}
         cursor = Cursor(doc, path, on_key, value_at(doc.data, path), word_at(text, line, column), models, documents)
         ruleset = doc.data.get("ruleset") if isinstance(doc.data, dict) else None

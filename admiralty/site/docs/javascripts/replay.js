@@ -91,9 +91,9 @@
   }
 
   /* Tokens of different places can still meet: a port's stack beside its sea zone's (around Valona), two
-     small zones side by side (Novara and Sankt Georg in N11 and N12 at Ancona). Push every overlapping pair apart along the line between their
-     centres, half the overlap each, until none overlaps (with room for the white rim); same input, same
-     picture. */
+     small zones side by side (Novara and Sankt Georg in N11 and N12 at Ancona). Push every overlapping pair
+     apart along the line between their centres, half the overlap each, until none overlaps (with room for the
+     white rim); same input, same picture. */
   function separate(placed) {
     for (var pass = 0; pass < 200; pass++) {
       var moved = false;

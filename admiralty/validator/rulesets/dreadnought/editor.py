@@ -8,7 +8,7 @@ catalogs the workspace built."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from admiralty.engine.rulesets.dreadnought.model import ORDER_KEYWORDS, Catalog, SeaMap, Ship, normalise_zone_id
@@ -128,13 +128,11 @@ class DreadnoughtEditor:
         nations = [n for n in side.get("nations") or [] if isinstance(n, str)]
         here = (*path[:4], path[5] if len(path) > 5 else None)  # the entry under the cursor is not "elsewhere"
         owner: dict[str, str] = {}  # ship name -> the fleet that already holds it
-        for s, other in enumerate(sides if isinstance(sides, list) else []):
-            for key in ("fleets", "colliers"):
-                for f, fleet in enumerate(other.get(key) or [] if isinstance(other, dict) else []):
-                    names = fleet.get("ships") if isinstance(fleet, dict) else None
-                    for n, name in enumerate(names if isinstance(names, list) else []):
-                        if isinstance(name, str) and ("sides", s, key, f, n) != here:
-                            owner.setdefault(name, str(fleet.get("id", "?")))
+        for at, fleet in _fleets(cursor.doc.data):
+            names = fleet.get("ships")
+            for n, name in enumerate(names if isinstance(names, list) else []):
+                if isinstance(name, str) and (*at, n) != here:
+                    owner.setdefault(name, str(fleet.get("id", "?")))
         found = []
         for name, ship in sorted(self._ships(cursor).items()):
             why = ""
@@ -204,10 +202,19 @@ def _exists(data: Any, path: Iterable[Any]) -> bool:
     return isinstance(data, dict)
 
 
+def _fleets(data: dict[str, Any]) -> Iterator[tuple[tuple[str, int, str, int], dict[str, Any]]]:
+    """Every fleet and collier group of the document as typed, with its path (``sides``, i, key, j)."""
+    sides = data.get("sides")
+    for i, side in enumerate(sides if isinstance(sides, list) else []):
+        for key in ("fleets", "colliers"):
+            fleets = side.get(key) if isinstance(side, dict) else None
+            for j, fleet in enumerate(fleets if isinstance(fleets, list) else []):
+                if isinstance(fleet, dict):
+                    yield ("sides", i, key, j), fleet
+
+
 def _fleet_ids(data: dict[str, Any]) -> list[str]:
-    return [f["id"] for s in data.get("sides", []) if isinstance(s, dict)
-            for key in ("fleets", "colliers") for f in s.get(key, []) or []
-            if isinstance(f, dict) and isinstance(f.get("id"), str)]
+    return [f["id"] for _, f in _fleets(data) if isinstance(f.get("id"), str)]
 
 
 def _position(sea_map: SeaMap, fleet: dict[str, Any], index: int) -> tuple[str | None, str | None]:
