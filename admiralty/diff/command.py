@@ -18,6 +18,9 @@ from admiralty.diff.semantic import Comparison, ScenarioDiff, compare, differ_fo
 from admiralty.diff.sources import SourceError, versions
 from admiralty.engine.smoke.runner import Limits
 
+NO_RASTERISER = ("map pictures as SVG only: no PNG rasteriser here (pip install 'admiralty[diff]' for CairoSVG, "
+                 "or install Chromium)")
+
 
 def _pictures(diff: ScenarioDiff, out: Path, png: bool) -> dict[str, str]:
     differ = differ_for(diff.ruleset)
@@ -55,6 +58,9 @@ def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, 
             "balance": balance.get(diff.id),
             "pictures": {k: Path(v).name for k, v in _pictures(diff, out, not args.no_png).items()},
         })
+    tool = None if args.no_png else rasteriser()
+    drawn = any(s["pictures"] for s in scenarios)
+    notes = [NO_RASTERISER] if drawn and tool is None and not args.no_png else []
     threshold = args.fail_on_shift
     failing = [s["id"] for s in scenarios if threshold is not None and s["balance"]
                and s["balance"]["largest_significant_shift"] >= threshold]
@@ -64,7 +70,8 @@ def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, 
                      "shift": args.shift, "fail_on_shift": threshold},
         "games": sum(b["games"] for b in balance.values()) * 2,
         "seconds": round(seconds, 1),
-        "rasteriser": None if args.no_png else rasteriser(),
+        "rasteriser": tool,
+        "notes": notes,
         "scenarios": scenarios,
         "failed_on_shift": failing,
     }

@@ -127,6 +127,7 @@ def markdown(report: Mapping[str, Any]) -> str:
                         [(s["id"], s["status"], str(len(s["changes"])), _verdict(s),
                           str(s["balance"]["games"]) if s.get("balance") else "-") for s in scenarios])
     lines.append(f"Games played: {report['games']} in {report['seconds']} s in all (both versions).")
+    lines += [f"Note: {md(note)}." for note in report.get("notes", ())]
     errors = report["errors"]
     if errors.get("before") or errors.get("after"):
         lines.append(f"Validation errors: {errors.get('before', 0)} before, {errors.get('after', 0)} after "
@@ -158,6 +159,7 @@ def text(report: Mapping[str, Any]) -> str:
         for kind, name in sorted((scenario.get("pictures") or {}).items()):
             lines.append(f"    picture {kind}: {name}")
     lines.append(f"{report['games']} games in {report['seconds']} s")
+    lines += [f"note: {note}" for note in report.get("notes", ())]
     if report["failed_on_shift"]:
         lines.append(f"FAIL: shift of at least {report['settings']['fail_on_shift']:.0%} in "
                      + ", ".join(report["failed_on_shift"]))

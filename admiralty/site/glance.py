@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from admiralty.site.charts import percent
+from admiralty.site.richtext import render_inline
 from admiralty.site.smoke import SmokeStats
-from admiralty.site.text import attr, esc, html_block, render_inline
+from admiralty.site.text import attr, esc, html_block
 
 DIFFICULTY: tuple[tuple[int, str], ...] = ((8, "introductory"), (25, "intermediate"))
 

@@ -20,19 +20,10 @@ from admiralty.site.colours import side_colour
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
 from admiralty.site.replaynames import scenario_names
+from admiralty.site.richtext import render_inline, render_markdown
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_status, scenario_status, status_section
-from admiralty.site.text import (
-    attr,
-    esc,
-    heading,
-    html_block,
-    inline_code,
-    md_literal,
-    render_inline,
-    render_markdown,
-    slug,
-)
+from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, slug
 from admiralty.site.words import clause_index
 from admiralty.validator.diagnostics import Code
 

@@ -1,10 +1,11 @@
 """Author text made safe for the site, and relative links between generated pages.
 
 Everything an author writes (briefings, titles, names, sources, notes) reaches a reader's browser only
-through these functions. Three contexts need three treatments:
+through these functions and those of ``richtext``. Three contexts need three treatments:
 
-- rich text (briefings, notes) is Markdown rendered by its own Python-Markdown instance that treats raw
-  HTML as text and keeps only ``http``, ``https``, ``mailto`` and in-page links live;
+- rich text (briefings, notes) is Markdown, rendered by ``richtext`` (which needs the ``site`` extra's
+  Python-Markdown; this module needs nothing beyond the standard library, so map drawings and ``diff``
+  work on a core install);
 - plain text inside HTML we write (table cells, SVG labels, attribute values) is ``html.escape``d;
 - headings of generated pages become the page title, which Material's template passes through Jinja's
   ``striptags`` (that unescapes entities once): angle brackets there are replaced by look-alike quotes,
@@ -16,11 +17,6 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-import xml.etree.ElementTree as etree
-
-import markdown
-from markdown.extensions import Extension
-from markdown.treeprocessors import Treeprocessor
 
 SAFE_LINK = re.compile(r"^(https?://|mailto:|#)", re.IGNORECASE)
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")  # Python-Markdown's escapable characters
@@ -58,53 +54,6 @@ def is_safe_link(url: str) -> bool:
     return bool(SAFE_LINK.match(_INVISIBLE.sub("", html.unescape(url))))
 
 
-class _DefuseLinks(Treeprocessor):
-    """Unsafe links become plain text; images become links to the image (no remote loads on page view)."""
-
-    def run(self, root: etree.Element) -> None:
-        for parent in list(root.iter()):
-            for index, child in enumerate(list(parent)):
-                if child.tag == "a" and not is_safe_link(child.get("href", "")):
-                    child.tag = "span"
-                    child.attrib.clear()
-                    child.set("class", "defused-link")
-                elif child.tag == "img":
-                    src, alt = child.get("src", ""), child.get("alt", "") or "image"
-                    replacement = etree.Element("a" if is_safe_link(src) else "span")
-                    if is_safe_link(src):
-                        replacement.set("href", src)
-                    replacement.text = alt
-                    replacement.tail = child.tail
-                    parent.remove(child)
-                    parent.insert(index, replacement)
-            for child in parent:
-                if child.tag == "a":
-                    child.set("rel", "nofollow noopener noreferrer")
-
-
-class EscapeHtml(Extension):
-    """Raw HTML in the source is text, never markup; links are defused by ``_DefuseLinks``."""
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:
-        md.preprocessors.deregister("html_block")
-        md.inlinePatterns.deregister("html")
-        md.treeprocessors.register(_DefuseLinks(md), "defuse_links", 0)
-
-
-def render_markdown(text: str) -> str:
-    """Author Markdown as safe HTML: raw HTML shown as text, only http(s)/mailto/#anchor links live."""
-    renderer = markdown.Markdown(extensions=[EscapeHtml(), "tables", "sane_lists"])
-    return renderer.convert(text)
-
-
-def render_inline(text: str) -> str:
-    """Short author Markdown (a source, a note) as safe HTML without the wrapping paragraph."""
-    rendered = render_markdown(text)
-    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-        return rendered[3:-4]
-    return rendered
-
-
 def html_block(content: str, css_class: str) -> str:
     """Embed HTML in a generated Markdown page: MkDocs passes a top-level ``div`` block through untouched."""
     return f'\n<div class="{attr(css_class)}">\n{content}\n</div>\n\n'
@@ -136,14 +85,3 @@ def relative_link(from_src: str, to_src: str, directory_urls: bool = True, ancho
 def slug(text: str) -> str:
     """A file-name-safe slug for ids that are already kebab-case (defensive for anything else)."""
     return re.sub(r"[^a-z0-9-]+", "-", text.lower()).strip("-") or "x"
-
-
-def document_head(title: str, label: str, description: str, sources: tuple[str, ...] | list[str]) -> list[str]:
-    """The start of a map's (or table's) reference page: its title, a line such as "Map id: `adriatic`.", the
-    author's description and its sources, all escaped or rendered as author text."""
-    out = [f"# {heading(title)}\n", f"{label}\n"]
-    if description:
-        out.append(html_block(render_markdown(description), "author-text"))
-    if sources:
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>", "sources"))
-    return out

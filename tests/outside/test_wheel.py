@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 
 from tests.lsp.client import TIMEOUT, Editor
+from tests.outside.test_github_files import run_step
+from tests.outside.worktree import commit_all
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,6 +107,35 @@ def test_the_core_install_has_no_site_dependencies(installed: Installed) -> None
     done = installed.run("python", "-c", "import importlib.util as u; print(u.find_spec('mkdocs'), "
                          "u.find_spec('material'))")
     assert done.stdout.split() == ["None", "None"]
+
+
+def test_the_actions_diff_step_on_a_core_install(installed: Installed, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The composite action installs admiralty without extras and runs its diff step on every pull request: a
+    dreadnought scenario change is compared, played and its map drawn (SVG, with one line saying why
+    there is no PNG) on the core install alone."""
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "scenarios" / "dreadnought", repo / "scenarios" / "dreadnought")
+    commit_all(repo, "the corpus")
+    scenario = repo / "scenarios" / "dreadnought" / "scenarios" / "szent-istvan-1918.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    old = "ships: [Szent István, Tegetthoff, Viribus Unitus, Prinz Eugen]"
+    assert old in text
+    scenario.write_text(text.replace(old, "ships: [Szent István, Tegetthoff, Viribus Unitus]"), encoding="utf-8")
+    commit_all(repo, "Prinz Eugen stays in Pola")
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.delenv("GITHUB_BASE_REF", raising=False)
+    monkeypatch.setenv("PATH", "/usr/local/bin:/usr/bin:/bin")  # no Chromium or CairoSVG reachable: SVG only
+    done = run_step("Diff", repo, path_dirs=[installed.bin], diff_base="HEAD~1", diff_games="6", diff_budget="120")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    written = summary.read_text(encoding="utf-8")
+    assert "ships: removed central-powers: Prinz Eugen" in written and "Games played: 12 in" in written
+    pictures = sorted(p.name for p in (repo / "build" / "diff").glob("*.svg"))
+    assert pictures == [f"szent-istvan-1918-{kind}.svg" for kind in ("after", "before", "overlay")]
+    if shutil.which("chromium", path="/usr/local/bin:/usr/bin:/bin") is None:
+        assert "SVG only" in written
 
 
 def test_validate_play_and_smoke_a_copied_corpus_from_another_folder(installed: Installed) -> None:

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from admiralty.site.text import attr, heading, is_safe_link, md_literal, relative_link, render_markdown
+from admiralty.site.richtext import render_markdown
+from admiralty.site.text import attr, heading, is_safe_link, md_literal, relative_link
 
 
 class Elements(HTMLParser):

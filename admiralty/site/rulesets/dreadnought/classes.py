@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from admiralty.engine.rulesets.dreadnought.model import Catalog, Scenario, ShipClass
 from admiralty.site.colours import nation_colour
 from admiralty.site.context import SiteContext, md_path, scenario_src
+from admiralty.site.richtext import render_inline, render_markdown
 from admiralty.site.rulesets.dreadnought.plain import LEGEND, ship_name
-from admiralty.site.text import attr, esc, heading, html_block, md_literal, render_inline, render_markdown
+from admiralty.site.text import attr, esc, heading, html_block, md_literal
 from admiralty.site.words import explain, nation_name
 
 COUNTER_W, COUNTER_H = 240.0, 150.0

@@ -9,6 +9,7 @@ from admiralty.engine.rulesets.dreadnought.model import Catalog, Fleet, Scenario
 from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
+from admiralty.site.richtext import document_head
 from admiralty.site.rulesets.dreadnought.classes import class_page
 from admiralty.site.rulesets.dreadnought.map import map_figure
 from admiralty.site.rulesets.dreadnought.plain import (
@@ -21,15 +22,7 @@ from admiralty.site.rulesets.dreadnought.plain import (
     ship_name,
     victory_text,
 )
-from admiralty.site.text import (
-    attr,
-    document_head,
-    esc,
-    heading,
-    html_block,
-    md_literal,
-    slug,
-)
+from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
 from admiralty.site.words import nation_name
 
 SHIP_COLUMNS = ("Ship", "Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP")

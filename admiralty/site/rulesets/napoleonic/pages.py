@@ -20,6 +20,7 @@ from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind
 from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Table
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
+from admiralty.site.richtext import document_head
 from admiralty.site.rulesets.napoleonic.drawing import TERRAIN_WORDS, compass, table_svg, target_shape
 from admiralty.site.rulesets.napoleonic.plain import (
     legend_html,
@@ -30,15 +31,7 @@ from admiralty.site.rulesets.napoleonic.plain import (
     victory_conditions,
 )
 from admiralty.site.rulesets.napoleonic.sheets import sheets_page
-from admiralty.site.text import (
-    attr,
-    document_head,
-    esc,
-    heading,
-    html_block,
-    md_literal,
-    slug,
-)
+from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
 from admiralty.site.words import nation_name
 
 # --- the scenario page -----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from admiralty.engine.rulesets.renaissance.tables import load_tables
 from admiralty.site import printpack
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
+from admiralty.site.richtext import document_head
 from admiralty.site.rulesets.renaissance.geomap import is_geographic
 from admiralty.site.rulesets.renaissance.map import (
     UNIT_NAMES,
@@ -30,15 +31,7 @@ from admiralty.site.rulesets.renaissance.map import (
     power_name,
 )
 from admiralty.site.rulesets.renaissance.plain import special_rules, unit_legend, victory_conditions
-from admiralty.site.text import (
-    attr,
-    document_head,
-    esc,
-    heading,
-    html_block,
-    md_literal,
-    slug,
-)
+from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
 
 
 def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:
