@@ -15,10 +15,10 @@ from contextlib import contextmanager
 # The mypy that compiles: pinned, so that one source tree always gives the same C (the version measured).
 MYPY_REQUIREMENT = "mypy==2.4.1"
 
-_DREADNOUGHT = "admiralty.engine.rulesets.dreadnought"
+_DREADNOUGHT = "admiralty.rulesets.dreadnought.engine"
 _TACTICAL = f"{_DREADNOUGHT}.tactical"
-_RENAISSANCE = "admiralty.engine.rulesets.renaissance"
-_NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
+_RENAISSANCE = "admiralty.rulesets.renaissance.engine"
+_NAPOLEONIC = "admiralty.rulesets.napoleonic.engine"
 
 # Left out, and why:
 # - the rule systems' model.py: dreadnought's and napoleonic's map and scenario classes inherit
@@ -27,7 +27,7 @@ _NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
 #   '__dict__' of 'type' objects is not writable"; with engine/model/derived.py compiled too, the validator's
 #   SeaMap.derived(...) fails: a native object has no __dict__); a profile of corpus games puts model.py at 1%;
 # - package __init__.py files: registration and re-exports, run once at import;
-# - engine.smoke.runner: its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
+# - smoke.runner (the sweep, not the engine): its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
 #   mypyc class unpickles by setattr, which a frozen dataclass refuses (FrozenInstanceError: every worker
 #   died); the per-move work it drives is compiled below anyway;
 # - engine/api.py: its @runtime_checkable Protocol classes are not protocols once compiled (TypeError at import);
@@ -36,17 +36,17 @@ _NAPOLEONIC = "admiralty.engine.rulesets.napoleonic"
 #   and player modules hold most of it). benchmarks/compiled.py gives the speed-up per scenario.
 COMPILED_MODULES: tuple[str, ...] = (
     *(f"{_DREADNOUGHT}.{name}" for name in (
-        "actions", "battle", "battle_types", "contact", "contract", "fuel", "game", "geography", "losses",
+        "actions", "battle", "battle_types", "contact", "fuel", "game", "geography", "losses",
         "mines", "missions", "movement", "orders", "players", "pursuit", "state", "tables", "towing",
         "victory", "view", "weather")),
     *(f"{_TACTICAL}.{name}" for name in (
         "damage", "detection", "grounding", "gunnery", "hexes", "map", "movement", "players", "resolver",
         "state", "torpedoes")),
     *(f"{_RENAISSANCE}.{name}" for name in (
-        "battle", "cards", "combat", "contract", "dice", "game", "players", "retreat", "state", "tables",
+        "battle", "cards", "combat", "dice", "game", "players", "retreat", "state", "tables",
         "transport", "turn_track")),
     *(f"{_NAPOLEONIC}.{name}" for name in (
-        "bombardment", "buildings", "casualties", "checks", "contract", "fire", "game", "geometry",
+        "bombardment", "buildings", "casualties", "checks", "fire", "game", "geometry",
         "howitzers", "penetration", "players", "rockets", "roster", "tables", "targets")),
     "admiralty.engine.events",
     "admiralty.engine.players",

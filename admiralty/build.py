@@ -17,7 +17,7 @@ def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from admiralty.smoke import run_smoke
+    from admiralty.smoke.command import run_smoke
     from admiralty.validator.pipeline import validate
     from admiralty.validator.report import render, summary
 

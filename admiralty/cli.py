@@ -56,7 +56,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from admiralty.new import new_document
+    from admiralty.scaffold.new import new_document
 
     return new_document(args.what, args.id, args.corpus, args.map, args.out, args.ruleset, args.date)
 
@@ -86,7 +86,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from admiralty.smoke import run_smoke
+    from admiralty.smoke.command import run_smoke
 
     return run_smoke(args)
 
@@ -111,7 +111,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from admiralty.validator.fuzz.cli import fuzz_command
+    from admiralty.fuzz.cli import fuzz_command
 
     return fuzz_command(args.rest)
 
@@ -352,7 +352,7 @@ def _missing_path(args: argparse.Namespace) -> str:
     return ""
 
 
-PASS_THROUGH = {"fuzz": "admiralty.validator.fuzz.cli:fuzz_command"}
+PASS_THROUGH = {"fuzz": "admiralty.fuzz.cli:fuzz_command"}
 """Commands whose own parser takes every argument, ``--help`` included."""
 
 

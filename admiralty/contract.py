@@ -4,7 +4,7 @@ A rule system (bundled or installed from another distribution) is one ``Ruleset`
 the ``admiralty.rulesets`` entry-point group::
 
     [project.entry-points."admiralty.rulesets"]
-    dreadnought = "admiralty.engine.rulesets.dreadnought.contract:RULESET"
+    dreadnought = "admiralty.rulesets.dreadnought.contract:RULESET"
 
 The value names its pieces in every layer by dotted path (``"package.module"`` or ``"package.module:name"``)
 and imports them only when a stage needs them, so that the engine never imports the validator, one rule
@@ -25,86 +25,17 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from admiralty.engine.api import Action, Game
-from admiralty.engine.model.common import Smoke, Source
+from admiralty.engine.protocols import SCENARIO_MEMBERS, GameModule, Player, ScenarioModel, Sourced
+
+__all__ = [  # the protocols a rule system's pieces satisfy are the engine's; plug-ins import them from here
+    "SCENARIO_MEMBERS", "Differ", "GameModule", "Player", "Ruleset", "RulesetError", "Scaffold", "ScenarioModel",
+    "Sourced", "clause_pattern", "load_object", "ruleset_module", "ruleset_named", "rulesets", "starter_ruleset",
+]
 
 ENTRY_POINT_GROUP = "admiralty.rulesets"
 NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 PREFIX = re.compile(r"^[A-Z]{2,4}$")
 
-Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
-
-
-@runtime_checkable
-class Sourced(Protocol):
-    """Any built model (scenario, map, catalog, table): the core reads where it came from, to put a finding
-    about it at its file."""
-
-    @property
-    def source(self) -> Source: ...
-
-
-@runtime_checkable
-class ScenarioModel(Protocol):
-    """What the core (smoke, replay, the site's generic parts) reads of any built scenario."""
-
-    @property
-    def source(self) -> Source: ...
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def ruleset(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def date(self) -> str: ...
-
-    @property
-    def briefing(self) -> str: ...
-
-    @property
-    def outcome(self) -> str:
-        """What happened historically (Markdown); empty when the author gave none."""
-        ...
-
-    @property
-    def sources(self) -> tuple[str, ...]: ...
-
-    @property
-    def turns(self) -> int | None:
-        """Game turns, or ``None`` where the rules count no turns."""
-        ...
-
-    @property
-    def content_hash(self) -> str: ...
-
-    @property
-    def smoke(self) -> Smoke: ...
-
-    def side_names(self) -> list[tuple[str, str]]:
-        """(id, display name) of each side, in the author's order; the first is the one balance speaks of."""
-        ...
-
-
-SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "outcome", "sources", "turns",
-                    "content_hash", "smoke", "side_names")
-
-
-class GameModule(Protocol):
-    """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
-    and the engine version written into replays."""
-
-    __name__: str  # the module's import name, written into replays so a replay finds its game again
-    ENGINE_VERSION: str
-    PLAYERS: Mapping[str, Player]
-
-    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game: ...
-
-    def invariants(self, game: Game) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -273,6 +204,13 @@ def ruleset_named(name: str) -> Ruleset:
     if name not in known:
         raise KeyError(f"unknown rule system {name!r}; installed: {', '.join(sorted(known)) or 'none'}")
     return known[name]
+
+
+def ruleset_module(name: str) -> GameModule:
+    """The game module that plays rule system ``name``, typed as the contract's ``GameModule`` (its players,
+    invariants and engine version are read through that protocol, not found by name); ``KeyError`` naming
+    the installed ones otherwise."""
+    return ruleset_named(name).game_module()
 
 
 def clause_pattern() -> re.Pattern[str]:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from admiralty.contract import ruleset_module
 from admiralty.engine.replay import (
     ReplayFileError,
     engine_version_of,
@@ -17,7 +18,6 @@ from admiralty.engine.replay import (
     replay,
     write_replay,
 )
-from admiralty.engine.rulesets import ruleset_module
 
 USAGE = 2  # a bad path, id or file: the README's exit code for usage errors
 

@@ -20,3 +20,11 @@ PACKAGE_DIR = package_path()
 SOURCE_ROOT = PACKAGE_DIR.parent
 """The folder holding the package: a checkout's root, or site-packages when installed. Tests and the rules
 index exist only in a checkout; code that reads them says so when they are absent."""
+
+SCHEMAS_DIR = package_path("schemas")
+"""The core's own schemas (``common.schema.json``, which every rule system's schemas refer to)."""
+
+SCHEMA_BASE_URI = "https://admiralty.invalid/schemas/"
+"""The base of the in-memory ``$id`` every schema gets, followed by its place in the tree ``admiralty schemas
+export`` writes (``common.schema.json``, ``<rule system>/<kind>.schema.json``). RFC 2606 ``.invalid``: it never
+resolves, and no registry here has a retriever that goes to the network."""

@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairs import PYTHON, cold, report, warm
 
-from admiralty.engine.rulesets.dreadnought.battle import Battle, Combatant
-from admiralty.engine.rulesets.dreadnought.model import ShipClass
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.rulesets.dreadnought.engine.battle import Battle, Combatant
+from admiralty.rulesets.dreadnought.engine.model import ShipClass
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle
 
 CLASSES = {
     "BB": ShipClass("dreadnought", "Dreadnought", "BB", "1", 12, "coal", 6, 40, primary=8, secondary=4, tertiary=2,

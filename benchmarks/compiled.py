@@ -39,9 +39,9 @@ BUILD_INPUTS = ("admiralty/", "_build/", "setup.py", "pyproject.toml", "MANIFEST
 # compiled venv imports its installed package and not this checkout's sources.
 PLAY = """
 import hashlib, json, sys, time
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
-import admiralty.engine.rulesets.dreadnought.game as probe
+import admiralty.rulesets.dreadnought.engine.game as probe
 compiled = not probe.__file__.endswith(".py")
 corpus, games, only = sys.argv[1], int(sys.argv[2]), set(sys.argv[3:])
 limits = Limits(seconds=600.0)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import yaml
 
-from admiralty.resources import package_path
-from admiralty.validator.rulesets.dreadnought.geometry import index_label
+from admiralty.rulesets.dreadnought.validator.geometry import index_label
+from admiralty.scaffold.export import export_schemas
 
 COAST_ROWS = 4  # rows a southern coast (``write_map(coast=True)``) may reach into
 MODELINE = "# yaml-language-server: $schema=schemas/dreadnought/{kind}.schema.json\n"  # exported beside the files
@@ -147,7 +146,7 @@ def write_scenarios(folder: Path, count: int, rows: int, columns: int, *, seed: 
 def copy_schemas(folder: Path) -> None:
     """The package's schemas beside the generated files, so that their modelines resolve (else every file
     carries an SCH012 warning and the figures time the warnings too)."""
-    shutil.copytree(package_path("schemas"), folder / "schemas", dirs_exist_ok=True)
+    export_schemas(folder / "schemas", on_conflict="overwrite")
 
 
 def write_corpus(folder: Path, zones: int, scenarios: int, *, islands: int = 0, ports: int = 8) -> None:

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from admiralty.contract import ScenarioModel  # noqa: E402
-from admiralty.engine.smoke.runner import play_smoke_game  # noqa: E402
-from admiralty.engine.smoke.stats import wilson_interval  # noqa: E402
+from admiralty.smoke.runner import play_smoke_game  # noqa: E402
+from admiralty.smoke.stats import wilson_interval  # noqa: E402
 from admiralty.validator.pipeline import validate  # noqa: E402
 
 

@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from corpus_gen import grid_shape, write_catalogs, write_map, write_scenarios
 from pairs import PYTHON, cold, report, warm
 
-import admiralty.engine.rulesets.dreadnought.game as game_module
+import admiralty.rulesets.dreadnought.engine.game as game_module
 from admiralty.engine.replay import play
-from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
+from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS
 from admiralty.validator.pipeline import validate
 
 TARGET_MS = 10.0

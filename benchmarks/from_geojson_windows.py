@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import build_map
+from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import build_map
 from tests.authoring.windows import SEAS, build_and_validate, europe, window
 
 

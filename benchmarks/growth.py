@@ -40,7 +40,7 @@ from checks import write_corpus as write_checks_corpus
 from corpus_gen import grid_shape, write_corpus
 from pairs import ROOT, python_command
 
-from admiralty.validator.rulesets.dreadnought.build import MAX_GRID_CELLS
+from admiralty.rulesets.dreadnought.validator.build import MAX_GRID_CELLS
 
 PAIRS = int(os.environ.get("GROWTH_PAIRS", "3"))
 TARGET = 4.6  # x the baseline, for 4x the work; linear growth gives 4

@@ -28,10 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
-from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.rulesets.dreadnought.engine.battle_types import Battle, BattleOutcome
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle
+from admiralty.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parent.parent

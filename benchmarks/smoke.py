@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairs import ROOT, admiralty, cold, report, warm
 
-from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
 SCALING_TARGET = 1.8  # 1 worker / 2 workers

@@ -114,7 +114,7 @@ def check_jsonschema(folder: Path) -> None:
         print("\n(check-jsonschema not installed: its comparison is left out)")
         return
     scenarios = sorted(str(p) for p in folder.glob("bench-*.yaml"))
-    schema = str(ROOT / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json")
+    schema = str(ROOT / "schemas" / "dreadnought" / "scenario.schema.json")
     print()
     report("cold", cold("admiralty validate vs check-jsonschema (scenarios' schema only)",
                         admiralty("validate", str(folder)), [tool, "--schemafile", schema, *scenarios]),

@@ -101,9 +101,11 @@ def test_schemas_export_writes_the_tree_and_refs_resolve_from_disk(tmp_path: Pat
     run = admiralty(tmp_path, "schemas", "export")
     assert run.returncode == 0, run.stderr
     exported = sorted(p.relative_to(tmp_path / "schemas").as_posix() for p in (tmp_path / "schemas").rglob("*.json"))
-    packaged = sorted(p.relative_to(ROOT / "admiralty" / "schemas").as_posix()
-                      for p in (ROOT / "admiralty" / "schemas").rglob("*.schema.json"))
-    assert set(packaged) <= set(exported) and "common.schema.json" in exported
+    packaged = sorted(p.relative_to(ROOT / "schemas").as_posix()
+                      for p in (ROOT / "schemas").rglob("*.schema.json"))
+    assert set(packaged) == set(exported) and "common.schema.json" in exported
+    for place in exported:  # the repository's own schemas/ is exactly what the export writes
+        assert (tmp_path / "schemas" / place).read_bytes() == (ROOT / "schemas" / place).read_bytes(), place
     assert "written     schemas/dreadnought/scenario.schema.json" in run.stdout
     for place in exported:  # every relative $ref names a file of the exported tree: editors need no network
         path = tmp_path / "schemas" / place
@@ -111,7 +113,7 @@ def test_schemas_export_writes_the_tree_and_refs_resolve_from_disk(tmp_path: Pat
         for ref in refs:
             if not ref.startswith("#") and "://" not in ref:
                 assert (path.parent / ref.split("#")[0]).is_file(), (place, ref)
-        source = ROOT / "admiralty" / "schemas" / place
+        source = ROOT / "schemas" / place
         if source.is_file():  # copied as they are (a plug-in's schemas come from its own distribution)
             assert path.read_bytes() == source.read_bytes()
 
@@ -131,7 +133,7 @@ def test_schemas_export_never_loses_an_edit_without_force(tmp_path: Path) -> Non
     assert edited.read_text() == '{"description": "mine"}\n' and not (target / "common.schema.json").exists()
     forced = admiralty(tmp_path, "schemas", "export", "vendor", "--force")
     assert forced.returncode == 0 and "overwritten vendor/dreadnought/map.schema.json" in forced.stdout
-    assert edited.read_bytes() == (ROOT / "admiralty" / "schemas" / "dreadnought" / "map.schema.json").read_bytes()
+    assert edited.read_bytes() == (ROOT / "schemas" / "dreadnought" / "map.schema.json").read_bytes()
 
 
 def _refs(node: object) -> list[str]:

@@ -30,7 +30,7 @@ def test_the_nearest_exported_schemas_folder_wins(tmp_path: Path) -> None:
 def test_inside_this_checkout_the_package_schemas(tmp_path: Path) -> None:
     document = ROOT / "scenarios" / "dreadnought" / "scenarios" / "not-written.yaml"
     line = modeline_for(document, "dreadnought", "scenario", ROOT / "scenarios")
-    assert line.text == f"{PREFIX}../../../admiralty/schemas/dreadnought/scenario.schema.json" and line.resolves
+    assert line.text == f"{PREFIX}../../../schemas/dreadnought/scenario.schema.json" and line.resolves
     corpus = (ROOT / "scenarios" / "dreadnought" / "scenarios" / "otranto-1917.yaml").read_text()
     assert corpus.splitlines()[0] == line.text  # what the corpus's own documents say
 

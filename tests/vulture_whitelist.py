@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 _ = SimpleNamespace()
 
-# Named by dotted path in each rule system's contract (admiralty/engine/rulesets/<name>/contract.py).
+# Named by dotted path in each rule system's contract (admiralty/rulesets/<name>/contract.py).
 _.RENDERER
 _.SCAFFOLD
 _.EDITOR

@@ -1,7 +1,7 @@
 """The balance shift of a change: both versions of a scenario smoked on the same seeds with the same
 players (common random numbers), within a time budget, and the pairs of games compared side by side.
 
-The games are played by the smoke machinery (``admiralty.engine.smoke``): the same tasks, the same
+The games are played by the smoke machinery (``admiralty.smoke``): the same tasks, the same
 runner, the same executors. A pair whose event logs hash the same is the same game; when every pair is,
 the shift is exactly zero by determinism, not by estimate.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 from admiralty.contract import ScenarioModel
 from admiralty.diff import stats
-from admiralty.engine.smoke.executors import Task, chunks, run_local
-from admiralty.engine.smoke.runner import Limits, Outcome
-from admiralty.engine.smoke.stats import side_ids
+from admiralty.smoke.executors import Task, chunks, run_local
+from admiralty.smoke.runner import Limits, Outcome
+from admiralty.smoke.stats import side_ids
 
 CHUNK = 10
 

@@ -16,7 +16,7 @@ from admiralty.diff.pictures import rasteriser, write_pictures
 from admiralty.diff.report import markdown, text
 from admiralty.diff.semantic import Comparison, ScenarioDiff, compare, differ_for
 from admiralty.diff.sources import SourceError, versions
-from admiralty.engine.smoke.runner import Limits
+from admiralty.smoke.runner import Limits
 
 NO_RASTERISER = ("map pictures as SVG only: no PNG rasteriser here (pip install 'admiralty[diff]' for CairoSVG, "
                  "or install Chromium)")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from admiralty.engine.smoke.stats import Z95, wilson_interval
+from admiralty.smoke.stats import Z95, wilson_interval
 
 PERMUTATIONS = 4000
 PERMUTATION_SEED = 20260522

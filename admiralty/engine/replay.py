@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.atomic import write_text
-from admiralty.contract import GameModule, ScenarioModel
 from admiralty.engine.api import Action, Event, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
+from admiralty.engine.protocols import GameModule, ScenarioModel
 
 DEFAULT_STEP_LIMIT = 100_000
 DIGEST_CHARS = 16

@@ -1,6 +1,6 @@
 """House tables: every rule system's numbers as data, read, checked and merged one way.
 
-A rule system ships ``engine/rulesets/<name>/tables.yaml`` and its schema
+A rule system ships ``rulesets/<name>/tables.yaml`` and its schema
 ``schemas/<name>/tables.schema.json``. ``HouseTables`` reads the file once (``yaml.safe_load``), checks it
 against the schema (and against the rule system's own limits, ``limits``, for what a schema cannot say),
 and merges overrides (a scenario's ``rules.tables``, a game's ``tables`` option) key by key down to
@@ -31,14 +31,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 import yaml
 
 from admiralty import __version__
 from admiralty.atomic import OutputError, write_text
-from admiralty.resources import package_path
+from admiralty.resources import SCHEMA_BASE_URI, SCHEMAS_DIR, package_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -84,25 +82,31 @@ def _plain(value: Any) -> Any:
 
 
 @cache
-def _validator(schema_file: Path) -> Draft202012Validator:
-    """A validator for one tables schema. Its relative ``$ref``s (``../common.schema.json``) resolve to the
-    files next to it, read from the package; nothing is ever fetched. (jsonschema is imported here: a
-    process whose tables are already known good never needs it.)"""
+def _validator(ruleset: str, schema_file: Path) -> Draft202012Validator:
+    """A validator for one rule system's tables schema. It stands at ``<ruleset>/tables.schema.json`` of the
+    exported schema tree, so its relative ``$ref``s (``../common.schema.json``) resolve to the core's common
+    schema or to files beside it, read from the package; nothing is ever fetched. (jsonschema is imported
+    here: a process whose tables are already known good never needs it.)"""
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
     from referencing.exceptions import NoSuchResource
     from referencing.jsonschema import DRAFT202012
 
-    root = schema_file.resolve()
+    own = f"{ruleset}/"
+
+    def file_at(place: str) -> Path | None:
+        if place.startswith(own):  # beside the tables schema, in the rule system's own folder
+            return schema_file.parent / place.removeprefix(own)
+        return SCHEMAS_DIR / place if place and "/" not in place else None  # the core's (common.schema.json)
 
     def retrieve(uri: str) -> Resource[Any]:
-        parts = urlsplit(uri)
-        path = Path(url2pathname(parts.path))
-        if parts.scheme != "file" or not path.is_file():
+        found = file_at(uri.removeprefix(SCHEMA_BASE_URI)) if uri.startswith(SCHEMA_BASE_URI) else None
+        if found is None or not found.is_file():
             raise NoSuchResource(uri)
-        return Resource.from_contents(json.loads(path.read_text(encoding="utf-8")), DRAFT202012)
+        return Resource.from_contents(json.loads(found.read_text(encoding="utf-8")), DRAFT202012)
 
-    schema = {**json.loads(root.read_text(encoding="utf-8")), "$id": root.as_uri()}
+    schema = {**json.loads(schema_file.read_text(encoding="utf-8")),
+              "$id": f"{SCHEMA_BASE_URI}{own}{schema_file.name}"}
     Draft202012Validator.check_schema(schema)
     # referencing documents ``Registry(retrieve=...)``; its attrs-made __init__ hides the name from mypy.
     registry: Registry[Any] = Registry(retrieve=retrieve)  # type: ignore[call-arg]
@@ -124,12 +128,12 @@ class HouseTables:
     def packaged(cls, ruleset: str, *, depth: int | None = None,
                  limits: Callable[[Mapping[str, Any]], list[Problem]] | None = None) -> HouseTables:
         """The tables a bundled rule system ships in the ``admiralty`` package."""
-        return cls(ruleset, package_path("engine", "rulesets", ruleset, "tables.yaml"),
-                   package_path("schemas", ruleset, "tables.schema.json"), depth, limits)
+        return cls(ruleset, package_path("rulesets", ruleset, "tables.yaml"),
+                   package_path("rulesets", ruleset, "schemas", "tables.schema.json"), depth, limits)
 
     def problems(self, tables: Mapping[str, Any]) -> list[Problem]:
         """Every schema error of ``tables`` (by path), then the rule system's limits if the schema holds."""
-        validator = _validator(self.schema_file)
+        validator = _validator(self.ruleset, self.schema_file)
         errors = sorted(validator.iter_errors(tables), key=lambda e: [str(p) for p in e.absolute_path])
         found: list[Problem] = [(tuple(error.absolute_path), error.message) for error in errors]
         if not found and self.limits is not None:

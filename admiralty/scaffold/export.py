@@ -40,7 +40,7 @@ class ExportRefused(Exception):
 
 def packaged_schemas() -> dict[str, bytes]:
     """Every schema by its place below ``schemas/`` (``dreadnought/map.schema.json``), with its bytes."""
-    from admiralty.validator.schema import BASE_URI, schema_files, schema_uri
+    from admiralty.schemafiles import BASE_URI, schema_files, schema_uri
 
     return {schema_uri(path).removeprefix(BASE_URI): path.read_bytes() for path in schema_files()}
 

@@ -20,6 +20,7 @@ from admiralty.contract import rulesets
 from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.export import export_schemas
 from admiralty.scaffold.modeline import SCHEMAS, display, modeline_for
+from admiralty.scaffold.new import write_scenario
 from admiralty.scaffold.skeleton import SkeletonError
 
 REPOSITORY = "https://github.com/admiralty/admiralty"
@@ -136,8 +137,6 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
     if scenario.exists():
         kept.append(display(scenario))
     else:
-        from admiralty.new import write_scenario
-
         try:
             written.append(display(write_scenario(starter.scenario, corpus, ruleset, None, scenario.parent, None,
                                                   root)))

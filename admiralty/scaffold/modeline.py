@@ -3,8 +3,8 @@
 
 The path is relative to the written file's folder, as the YAML language server resolves it, and points at
 the nearest schemas folder found walking up from that folder: a ``schemas/`` holding
-``common.schema.json`` (what ``admiralty schemas export`` writes), or, inside admiralty's own checkout, the
-package's ``admiralty/schemas``. It never points into site-packages: an installed admiralty's files move
+``common.schema.json`` (what ``admiralty schemas export`` writes; admiralty's own checkout has one at its top,
+like any scenario repository). It never points into site-packages: an installed admiralty's files move
 with every upgrade and are not in the author's repository. When no schemas folder is found the modeline
 names ``<root>/schemas/...`` (the corpus root the command was given) and the caller tells the author to run
 ``admiralty schemas export`` there, so that the modeline resolves from then on (SCH012 warns until it does).
@@ -15,8 +15,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-from admiralty.resources import PACKAGE_DIR, SOURCE_ROOT
 
 PREFIX = "# yaml-language-server: $schema="
 SCHEMAS = "schemas"
@@ -33,25 +31,13 @@ class Modeline:
     resolves: bool
 
 
-def checkout_schemas() -> Path | None:
-    """The package's schemas when admiralty runs from its own checkout (a source tree with pyproject.toml
-    beside the package), else ``None``: an installed package's folder is never written into a document."""
-    root = SOURCE_ROOT.resolve()
-    schemas = PACKAGE_DIR.resolve() / SCHEMAS
-    return schemas if (root / "pyproject.toml").is_file() and (schemas / MARKER).is_file() else None
-
-
 def find_schemas(folder: Path) -> Path | None:
     """The nearest schemas folder for documents in ``folder``: walking up from it, the first ``schemas/``
-    holding ``common.schema.json``; in admiralty's own checkout, reaching its root, the package's
-    ``admiralty/schemas``. ``None`` when there is none."""
+    holding ``common.schema.json``. ``None`` when there is none."""
     start = folder.resolve()
-    checkout = checkout_schemas()
     for place in (start, *start.parents):
         if (place / SCHEMAS / MARKER).is_file():
             return place / SCHEMAS
-        if checkout is not None and place == SOURCE_ROOT.resolve():
-            return checkout
     return None
 
 

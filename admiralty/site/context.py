@@ -7,10 +7,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from admiralty.resources import SOURCE_ROOT
 from admiralty.site.text import attr, html_block, relative_link, slug
+
+if TYPE_CHECKING:  # the replay viewer's words name pages' helpers, which name this module
+    from admiralty.site.replayview import ReplayWords
 
 REPO_ROOT = SOURCE_ROOT
 
@@ -96,3 +99,4 @@ class Renderer:
     side_colours: Callable[[Any], dict[str, str]] | None = None  # default: the palette in the author's order
     glance: Callable[[Any], Any] | None = None  # the scenario's size for the "at a glance" box (glance.Size)
     stylesheet: Path | None = None  # its own CSS, published as stylesheets/<rule system>.css on every page
+    replay: ReplayWords | None = None  # how its events read and move the tokens in the sample game's viewer

@@ -182,7 +182,8 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     out.append("One of the smoke games, turn by turn: each turn's events in words, the fleets moving on a copy of "
                "the map, contacts and battles marked, damage and sinkings listed, and the victory points so far.\n")
     out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
-                                 scenario_names(scenario), side_colours(scenario)))
+                                 scenario_names(scenario), side_colours(scenario),
+                                 renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
     out.append(balance_section(scenario, stats, ctx))
     return "\n".join(out) + "\n"
 

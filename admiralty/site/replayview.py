@@ -6,22 +6,26 @@ For each turn the page carries, as JSON in a ``<script type="application/json">`
 sentences with the scenario's names (``replaytext``), where every fleet stands at the end of the turn (the
 tokens), the zones of contacts and battles, the damage and sinkings, and each side's running victory points.
 ``replay.js`` draws them; rule systems whose events place no fleets show the text and the tally alone.
+
+The viewer knows no rule system's events: each renderer's ``ReplayWords`` says how its events read, which
+kind each is, and (``track``) what each does to the tokens, the points and the losses through
+``ReplayState``'s verbs. The viewer steps through the events; ``points`` and ``game-over`` (the victory
+points every game may record) it counts itself.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from admiralty.site.replaynames import Names
-from admiralty.site.replaytext import kind, sentence
+from admiralty.site.replaytext import Sentence, kind, sentence
 from admiralty.site.text import attr, esc, html_block
 
 MAX_EVENTS = 4000
-# What the losses column counts, named after the loss events the game records (the first kind found).
-LOSS_LABELS = {"ship-sunk": "Ships sunk", "unit-lost": "Naval units lost", "casualties": "Figures lost"}
 PLACE_KEYS = ("zone", "at", "port", "start", "to", "from", "origin", "target", "between", "path", "unit", "battery",
               "fleet", "fleets")
 
@@ -51,8 +55,9 @@ def _ids(value: Any) -> list[str]:
     return []
 
 
-class _Game:
-    """The running state the viewer shows: fleet positions, VP, losses per side."""
+class ReplayState:
+    """The running state the viewer shows: fleet tokens, victory points and losses per side. A rule system's
+    ``track`` changes it through these verbs only."""
 
     def __init__(self, names: Names) -> None:
         self.names = names
@@ -60,55 +65,75 @@ class _Game:
         self.vp: dict[str, float] = dict.fromkeys(names.sides, 0.0)
         self.losses: dict[str, int] = dict.fromkeys(names.sides, 0)
 
-    def _lose(self, side: Any, count: Any = 1) -> None:
+    def place(self, token: str, at: str, side: str) -> None:
+        """A token appears at ``at``."""
+        self.fleets[token] = {"at": at, "side": side, "hidden": False}
+
+    def move(self, token: str, at: str | None = None, hidden: bool | None = None) -> None:
+        """A token on the map moves to ``at`` and/or is hidden or seen again; unknown tokens are ignored."""
+        if token in self.fleets:
+            if at is not None:
+                self.fleets[token]["at"] = at
+            if hidden is not None:
+                self.fleets[token]["hidden"] = hidden
+
+    def remove(self, token: str) -> None:
+        """A token leaves the map."""
+        self.fleets.pop(token, None)
+
+    def lose(self, side: Any, count: Any = 1) -> None:
+        """``side`` loses ``count`` of what its losses column counts (ships, units, figures)."""
         if isinstance(side, str) and side:
             self.losses[side] = self.losses.get(side, 0) + (count if isinstance(count, int) else 1)
 
-    def apply(self, event: Mapping[str, Any]) -> None:
-        """Move tokens, add points and losses (DN fleet moves, VP events; RN/NA losses by power or unit)."""
-        kind_, fleet = event.get("type"), event.get("fleet")
-        if kind_ == "fleet-placed" and isinstance(fleet, str):
-            self.fleets[fleet] = {"at": str(event.get("at", "")), "side": str(event.get("side", "")),
-                                  "hidden": False}
-        elif kind_ == "fleet-moved" and isinstance(fleet, str) and fleet in self.fleets and event.get("path"):
-            self.fleets[fleet]["at"] = str(event["path"][-1])
-            self.fleets[fleet]["hidden"] = bool(event.get("hidden"))
-        elif kind_ == "raider-hidden" and isinstance(fleet, str) and fleet in self.fleets:
-            self.fleets[fleet]["hidden"] = True
-        elif kind_ == "raider-revealed" and isinstance(fleet, str) and fleet in self.fleets:
-            self.fleets[fleet].update(hidden=False, at=str(event.get("at", self.fleets[fleet]["at"])))
-        elif kind_ == "fleet-removed" and isinstance(fleet, str):
-            self.fleets.pop(fleet, None)
-        elif kind_ == "points" and isinstance(event.get("points"), int | float):
+    def apply(self, event: Mapping[str, Any], track: Tracker | None) -> None:
+        """The victory points of ``points`` and ``game-over``, then the rule system's own ``track``."""
+        kind_ = event.get("type")
+        if kind_ == "points" and isinstance(event.get("points"), int | float):
             side = str(event.get("side", ""))
             self.vp[side] = self.vp.get(side, 0.0) + float(event["points"])
         elif kind_ == "game-over" and isinstance(event.get("points"), Mapping):
             self.vp.update({str(s): float(p) for s, p in event["points"].items() if isinstance(p, int | float)})
-        elif kind_ in ("ship-sunk", "merchant-sunk"):
-            self._lose(event.get("side"))
-        elif kind_ == "unit-lost":
-            self._lose(event.get("power"), event.get("amount", 1))
-        elif kind_ == "casualties":
-            self._lose(self.names.side_of.get(str(event.get("unit", ""))), event.get("figures", 1))
+        if track is not None:
+            track(self, event)
 
     def tokens(self) -> list[dict[str, Any]]:
         return [{"id": f, "name": self.names.name(f), "side": d["side"], "at": d["at"],
                  "place": self.names.name(d["at"]), "hidden": d["hidden"]} for f, d in sorted(self.fleets.items())]
 
 
-def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None) -> list[dict[str, Any]]:
+Tracker = Callable[[ReplayState, Mapping[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class ReplayWords:
+    """How a rule system's events show in the sample game: each type's sentence, its kind (move, contact,
+    battle, damage, sunk, points), what it does to the tokens and losses (``track``), and what the losses
+    column is called after the first loss event type found in the game (``loss_labels``)."""
+
+    sentences: Mapping[str, Sentence] = field(default_factory=dict)
+    kinds: Mapping[str, str] = field(default_factory=dict)
+    track: Tracker | None = None
+    loss_labels: Mapping[str, str] = field(default_factory=dict)
+
+
+NO_WORDS = ReplayWords()
+
+
+def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
+          replay: ReplayWords = NO_WORDS) -> list[dict[str, Any]]:
     """Events grouped by turn, each turn with its sentences, places to mark, tokens, VP and losses so far."""
     names = names or Names()
-    game = _Game(names)
+    game = ReplayState(names)
     out: list[dict[str, Any]] = []
     for event in events:
         turn = event.get("turn")
         if not out or out[-1]["turn"] != turn:
             out.append({"turn": turn, "events": [], "marks": [], "contacts": [], "battles": []})
-        current, what = out[-1], kind(event)
-        game.apply(event)
-        current["events"].append({"text": sentence(event, names), "kind": what, "type": str(event.get("type", "")),
-                                  "rule": str(event.get("rule", ""))})
+        current, what = out[-1], kind(event, replay.kinds)
+        game.apply(event, replay.track)
+        current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,
+                                  "type": str(event.get("type", "")), "rule": str(event.get("rule", ""))})
         places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
         current["marks"].extend(n for n in places if n not in current["marks"])
         target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
@@ -134,7 +159,7 @@ CONTROLS = ('<div class="replay-controls" role="group" aria-label="Turn">'
 
 
 def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None = None,
-           colours: Mapping[str, str] | None = None) -> str:
+           colours: Mapping[str, str] | None = None, replay: ReplayWords = NO_WORDS) -> str:
     """The replay viewer block for a scenario page (a note when no sample game was kept)."""
     if sample is None:
         return ("No sample game was recorded when this site was built (run `admiralty smoke` before "
@@ -144,9 +169,9 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
     sides = [{"id": s, "name": n, "colour": (colours or {}).get(s, "#555")} for s, n in names.sides.items()]
     scored = any(e.get("type") in ("points", "game-over") and e.get("points") for e in sample["events"])
     at_the_end = scored and not any(e.get("type") == "points" for e in sample["events"])
-    data = {"turns": turns(sample["events"], names), "sides": sides, "scored": scored,
+    data = {"turns": turns(sample["events"], names, replay), "sides": sides, "scored": scored,
             "vp_label": "Victory points (counted when the game ends)" if at_the_end else "Victory points so far",
-            "loss_label": next((label for kind_, label in LOSS_LABELS.items()
+            "loss_label": next((label for kind_, label in replay.loss_labels.items()
                                 if any(e.get("type") == kind_ for e in sample["events"])), "Losses")}
     who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))
     about = (f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events. "

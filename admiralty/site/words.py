@@ -13,7 +13,6 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
-from admiralty.resources import package_path
 from admiralty.site.context import SiteContext
 from admiralty.site.text import attr, esc, inline_code
 
@@ -56,7 +55,10 @@ def value_words(value: Any) -> str:
 @functools.lru_cache(maxsize=16)
 def option_schema(ruleset: str) -> dict[str, dict[str, Any]]:
     """The scenario schema's ``rules`` properties of a rule system (description, default), or ``{}``."""
-    path = package_path("schemas", ruleset, "scenario.schema.json")
+    installed = rulesets().get(ruleset)
+    if installed is None:
+        return {}
+    path = installed.schema_path("scenario")
     try:
         schema = json.loads(path.read_text("utf-8"))
         props = schema["properties"]["rules"]["properties"]

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from admiralty.schemafiles import ref_target
 from admiralty.validator.load import PathPart
 
 
@@ -29,7 +30,7 @@ def _deref(node: Any, base: Path) -> tuple[Any, Path]:
         if not isinstance(node, dict) or "$ref" not in node:
             break
         file_part, _, pointer = str(node["$ref"]).partition("#")
-        base = (base.parent / file_part).resolve() if file_part else base
+        base = ref_target(base, file_part) if file_part else base
         node = schema_file_contents(base)
         for part in (p for p in pointer.split("/") if p):
             node = node[part]

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from admiralty.contract import rulesets
-from admiralty.resources import package_path
+from admiralty.schemafiles import SCHEMAS_DIR, schema_files, schema_uri
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path
@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # jsonschema is imported where it is used: a valid corpus che
     from jsonschema.exceptions import ValidationError
     from referencing import Registry
 
-SCHEMAS_DIR = package_path("schemas")
 
 register("SCH001", "Missing required property", "A property the document kind needs is missing. The "
          "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",
@@ -71,38 +70,6 @@ _CODE_BY_KEYWORD = {
 }
 _JSON_TYPES = {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
                float: "a number", type(None): "null"}
-
-
-@cache
-def _schema_places() -> dict[Path, str]:
-    """Every schema file -> its place below ``schemas/``: the packaged tree as it is, and each installed rule
-    system's own folder as ``<name>/`` (a plug-in's schemas then share ``../common.schema.json``)."""
-    places = {path: path.relative_to(SCHEMAS_DIR).as_posix() for path in SCHEMAS_DIR.rglob("*.schema.json")}
-    for name, ruleset in rulesets().items():
-        if ruleset.schemas.resolve() == (SCHEMAS_DIR / name).resolve():
-            continue
-        for path in ruleset.schemas.glob("*.schema.json"):
-            places[path] = f"{name}/{path.name}"
-    return places
-
-
-def schema_files() -> list[Path]:
-    """Every schema file: the packaged ones under ``schemas/`` and each installed rule system's, sorted."""
-    return sorted(_schema_places())
-
-
-# The schema files carry no ``$id``: an editor then resolves their relative ``$ref``s
-# (``../common.schema.json``) against the file the modeline names, offline. admiralty gives each one, in
-# memory only, an id built from its path below ``schemas/`` under a base that never resolves (RFC 2606
-# ``.invalid``; the registry has no retriever, so nothing is ever fetched): the same relative ``$ref``s then
-# resolve in the registry exactly as on disk, wherever the package is installed, and the ids stay stable.
-BASE_URI = "https://admiralty.invalid/schemas/"
-
-
-def schema_uri(path: Path) -> str:
-    """The in-memory ``$id`` of a schema file: ``BASE_URI`` + its place below ``schemas/``."""
-    places = _schema_places()
-    return BASE_URI + (places[path] if path in places else path.resolve().relative_to(SCHEMAS_DIR.resolve()).as_posix())
 
 
 @cache

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.derive import map_geometry
 
 MAP = Path(__file__).resolve().parents[2] / "scenarios" / "dreadnought" / "maps" / "adriatic.yaml"
 

@@ -15,11 +15,11 @@ import pytest
 import yaml
 
 from admiralty.cli import main as admiralty_main
+from admiralty.rulesets.dreadnought.validator.authoring.cli import map_from_geojson
+from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import build_map_document
+from admiralty.rulesets.dreadnought.validator.authoring.projection import KM_PER_DEGREE
 from admiralty.scaffold.export import export_schemas
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.cli import map_from_geojson
-from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import build_map_document
-from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE
 
 
 def ring(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:

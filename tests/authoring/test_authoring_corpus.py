@@ -14,8 +14,8 @@ import networkx as nx
 import pytest
 import yaml
 
-from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
-from admiralty.validator.rulesets.dreadnought.authoring.grid import normalise_zone_id
+from admiralty.rulesets.dreadnought.validator.authoring.derive import map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.grid import normalise_zone_id
 
 CORPUS = Path(__file__).resolve().parents[2] / "scenarios" / "dreadnought"
 SCENARIOS = sorted((CORPUS / "scenarios").glob("*.yaml"))
@@ -23,9 +23,9 @@ FAST = {"2", "2+"}
 COMBAT = {"BB", "BC", "B", "CA", "CL", "DD", "TB"}
 SUPPLY = {"collier", "tanker"}
 MODELINES = {
-    "maps": "# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/map.schema.json",
-    "ships": "# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/ships.schema.json",
-    "scenarios": "# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/scenario.schema.json",
+    "maps": "# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json",
+    "ships": "# yaml-language-server: $schema=../../../schemas/dreadnought/ships.schema.json",
+    "scenarios": "# yaml-language-server: $schema=../../../schemas/dreadnought/scenario.schema.json",
 }
 VERBS = {"stay", "refuel", "coal", "oil", "abort", "pursuit", "split"}
 

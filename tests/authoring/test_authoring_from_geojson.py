@@ -17,14 +17,14 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
-from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry, sea_zones
-from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import (
+from admiralty.rulesets.dreadnought.validator.authoring.derive import map_geometry, sea_zones
+from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import (
     build_from_files,
     build_map,
     build_map_document,
 )
-from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import write_map_yaml
-from admiralty.validator.rulesets.dreadnought.authoring.projection import KM_PER_DEGREE, Projection
+from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import write_map_yaml
+from admiralty.rulesets.dreadnought.validator.authoring.projection import KM_PER_DEGREE, Projection
 
 
 def feature(name: str, ring: list[tuple[float, float]]) -> dict[str, Any]:
@@ -184,7 +184,7 @@ def test_written_map_reads_back_to_the_same_geometry(built: Any, tmp_path: Path)
     path = tmp_path / "test-sea.yaml"
     write_map_yaml(built.document, path)
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/map.schema.json\n")
+    assert text.startswith("# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\n")
     assert "  - [13.0, 23.0]\n" in text.replace("      - ", "  - ")
     loaded = yaml.safe_load(text)
     assert loaded == built.document

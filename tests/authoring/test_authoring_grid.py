@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from admiralty.validator.rulesets.dreadnought.authoring.grid import (
+from admiralty.rulesets.dreadnought.validator.authoring.grid import (
     Grid,
     grid_cells,
     grid_extent,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
+from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import dump_document
 
 
 def test_layout_and_round_trip() -> None:

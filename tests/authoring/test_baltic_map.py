@@ -15,10 +15,10 @@ import shapely
 import yaml
 from shapely.geometry import Point
 
+from admiralty.rulesets.dreadnought.validator.authoring.derive import MapGeometry, land_shape, map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.projection import Projection
+from admiralty.rulesets.dreadnought.validator.geometry import island_parts
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.derive import MapGeometry, land_shape, map_geometry
-from admiralty.validator.rulesets.dreadnought.authoring.projection import Projection
-from admiralty.validator.rulesets.dreadnought.geometry import island_parts
 from tests.authoring.committed_map import map_document, named, ports
 
 ROOT = Path(__file__).resolve().parents[2]

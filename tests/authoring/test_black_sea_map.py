@@ -13,8 +13,8 @@ import networkx as nx
 import pytest
 import yaml
 
+from admiralty.rulesets.dreadnought.validator.authoring.derive import MapGeometry, land_shape, map_geometry
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.derive import MapGeometry, land_shape, map_geometry
 from tests.authoring.committed_map import map_document, named, ports
 
 ROOT = Path(__file__).resolve().parents[2]

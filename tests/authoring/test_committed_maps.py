@@ -15,10 +15,10 @@ import pytest
 import yaml
 from shapely.geometry import Point
 
+from admiralty.rulesets.dreadnought.validator.authoring.derive import land_shape, map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.grid import Grid, grid_extent
+from admiralty.rulesets.dreadnought.validator.geometry import coastline
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.derive import land_shape, map_geometry
-from admiralty.validator.rulesets.dreadnought.authoring.grid import Grid, grid_extent
-from admiralty.validator.rulesets.dreadnought.geometry import coastline
 from tests.authoring.windows import DATA
 
 ROOT = Path(__file__).resolve().parents[2]

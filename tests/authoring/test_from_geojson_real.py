@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
+from admiralty.rulesets.dreadnought.validator.authoring.countries import country_keys, nation_of
+from admiralty.rulesets.dreadnought.validator.authoring.derive import land_shape, map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import build_map
+from admiralty.rulesets.dreadnought.validator.authoring.projection import Projection
+from admiralty.rulesets.dreadnought.validator.geometry import island_parts
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.countries import country_keys, nation_of
-from admiralty.validator.rulesets.dreadnought.authoring.derive import land_shape, map_geometry
-from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import build_map
-from admiralty.validator.rulesets.dreadnought.authoring.projection import Projection
-from admiralty.validator.rulesets.dreadnought.geometry import island_parts
 from tests.authoring.windows import DATA, SEAS, build_and_validate, europe, window
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.derive import map_geometry
 from tests.authoring.committed_map import map_document
 
 ROOT = Path(__file__).resolve().parents[2]

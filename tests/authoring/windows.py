@@ -13,11 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import build_map
+from admiralty.rulesets.dreadnought.validator.authoring.grid import index_label
+from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import dump_document
+from admiralty.rulesets.dreadnought.validator.authoring.projection import height_km
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.authoring.from_geojson import build_map
-from admiralty.validator.rulesets.dreadnought.authoring.grid import index_label
-from admiralty.validator.rulesets.dreadnought.authoring.mapyaml import dump_document
-from admiralty.validator.rulesets.dreadnought.authoring.projection import height_km
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "naturalearth-10m-europe.geojson"
 DATA = DATA if DATA.exists() else Path("/work/shared/data/naturalearth-10m-europe.geojson")

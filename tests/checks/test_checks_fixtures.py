@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought.model import Scenario, SeaMap
+from admiralty.rulesets.dreadnought.engine.model import Scenario, SeaMap
 from admiralty.validator.checks import CHECKS, CheckContext, load_check_modules
 from admiralty.validator.diagnostics import Severity
 from admiralty.validator.pipeline import Validation, validate

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from admiralty.validator.rulesets.dreadnought import geometry
-from admiralty.validator.rulesets.dreadnought.authoring.derive import derive_adjacency as authoring_adjacency
-from admiralty.validator.rulesets.dreadnought.authoring.derive import map_geometry
+from admiralty.rulesets.dreadnought.validator import geometry
+from admiralty.rulesets.dreadnought.validator.authoring.derive import derive_adjacency as authoring_adjacency
+from admiralty.rulesets.dreadnought.validator.authoring.derive import map_geometry
 
-TOLERANCE = 1e-9  # relative to the cell, as in admiralty.validator.rulesets.dreadnought.geometry
+TOLERANCE = 1e-9  # relative to the cell, as in admiralty.rulesets.dreadnought.validator.geometry
 GridMap = tuple[list[geometry.Cell], BaseGeometry, float]  # the cells, the land, the cell's side
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from admiralty.engine.rulesets.dreadnought.model import SeaMap
+from admiralty.rulesets.dreadnought.engine.model import SeaMap
 from admiralty.validator.checks import CHECKS, CheckContext, check, load_check_modules
 from admiralty.validator.diagnostics import CODES, Diagnostic, Severity
 from admiralty.validator.pipeline import validate

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought.model import Catalog, effective_speed, may_enter_two_zones
-from admiralty.engine.rulesets.dreadnought.state import ShipState
+from admiralty.rulesets.dreadnought.engine.model import Catalog, effective_speed, may_enter_two_zones
+from admiralty.rulesets.dreadnought.engine.state import ShipState
 from admiralty.validator.pipeline import validate
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -91,7 +91,7 @@ def corpus_with_ports(tmp_path: Path, extra_ports: str, scenario_edits: dict[str
 
 
 def scripted_events(scenario: object) -> list[dict[str, object]]:
-    from admiralty.engine.rulesets.dreadnought.game import new_game
+    from admiralty.rulesets.dreadnought.engine.game import new_game
 
     game = new_game(scenario, 1)  # type: ignore[arg-type]
     while not game.is_over:

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.contract import ScenarioModel
+from admiralty.contract import ScenarioModel, ruleset_module
 from admiralty.engine.replay import format_log
-from admiralty.engine.rulesets import ruleset_module
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Polygon
 
-from admiralty.site.rulesets.dreadnought.mapdiff import _frame
+from admiralty.rulesets.dreadnought.site.mapdiff import _frame
 from admiralty.validator.pipeline import validate
 from tests.diff.conftest import edit, report_of
 
@@ -108,7 +108,7 @@ def test_pictures_are_written_as_png_too(starter_pair: Path) -> None:
 
 
 def test_a_moved_port_is_noted_in_km_when_the_map_says_how_long_a_unit_is() -> None:
-    from admiralty.site.rulesets.dreadnought.mapdiff import _distance
+    from admiralty.rulesets.dreadnought.site.mapdiff import _distance
 
     assert _distance((0.0, 0.0), (3.0, 4.0), 3.5) == "5.0 map units (18 km)"  # the Adriatic's 3.5 km a unit
     assert _distance((0.0, 0.0), (3.0, 4.0), None) == "5.0 map units"

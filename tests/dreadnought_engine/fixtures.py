@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from admiralty.engine.api import Action
-from admiralty.engine.rulesets.dreadnought.game import DreadnoughtGame, new_game
-from admiralty.engine.rulesets.dreadnought.model import (
+from admiralty.rulesets.dreadnought.engine.game import DreadnoughtGame, new_game
+from admiralty.rulesets.dreadnought.engine.model import (
     STAY,
     Catalog,
     Fleet,
@@ -235,7 +235,7 @@ class FakeResolver:
     name = "fake"
 
     def __init__(self, outcome: Any = None) -> None:
-        from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
+        from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
         self.outcome = outcome if outcome is not None else BattleOutcome()
         self.battles: list[Any] = []
 

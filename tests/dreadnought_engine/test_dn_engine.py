@@ -16,16 +16,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import admiralty.engine.rulesets.dreadnought.game as dreadnought
+import admiralty.rulesets.dreadnought.engine.game as dreadnought
+from admiralty.contract import ruleset_module
 from admiralty.engine.api import Game, event_log_hash
 from admiralty.engine.players import LazyView, random_player
 from admiralty.engine.replay import format_log, play, read_replay, replay, write_replay
-from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.rulesets.dreadnought.battle import BasicCombat
-from admiralty.engine.rulesets.dreadnought.battle_types import Battle, Combatant
-from admiralty.engine.rulesets.dreadnought.game import IllegalAction
-from admiralty.engine.rulesets.dreadnought.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
-from admiralty.engine.rulesets.dreadnought.weather import weather_for_roll
+from admiralty.rulesets.dreadnought.engine.battle import BasicCombat
+from admiralty.rulesets.dreadnought.engine.battle_types import Battle, Combatant
+from admiralty.rulesets.dreadnought.engine.game import IllegalAction
+from admiralty.rulesets.dreadnought.engine.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
+from admiralty.rulesets.dreadnought.engine.weather import weather_for_roll
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, campaign, drive, events, fleet, rules, scenario, start
 
@@ -177,7 +177,7 @@ SCRIPT = """
 import sys
 sys.path.insert(0, {root!r})
 from tests.dreadnought_engine.fixtures import campaign
-import admiralty.engine.rulesets.dreadnought.game as game
+import admiralty.rulesets.dreadnought.engine.game as game
 from admiralty.engine.replay import play
 print(play(game, campaign(), 7, {{"central": "random", "entente": "scripted"}}).event_hash)
 """

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from admiralty.engine.dice import FixedDice
-from admiralty.engine.rulesets.dreadnought import weather
-from admiralty.engine.rulesets.dreadnought.battle import BasicCombat
-from admiralty.engine.rulesets.dreadnought.battle_types import Battle, BattleOutcome, Combatant
-from admiralty.engine.rulesets.dreadnought.losses import ground_ship
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.rulesets.dreadnought.engine import weather
+from admiralty.rulesets.dreadnought.engine.battle import BasicCombat
+from admiralty.rulesets.dreadnought.engine.battle_types import Battle, BattleOutcome, Combatant
+from admiralty.rulesets.dreadnought.engine.losses import ground_ship
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, FakeResolver, drive, events, fleet, rules, scenario, start
 

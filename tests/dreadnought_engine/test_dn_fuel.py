@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought import fuel
-from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
+from admiralty.rulesets.dreadnought.engine import fuel
+from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
 
 from .fixtures import (
     ALWAYS_CONTACT,

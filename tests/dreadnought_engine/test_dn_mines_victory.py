@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought import mines, weather
-from admiralty.engine.rulesets.dreadnought.losses import ground_ship
-from admiralty.engine.rulesets.dreadnought.model import Minefield, VictoryCondition
+from admiralty.rulesets.dreadnought.engine import mines, weather
+from admiralty.rulesets.dreadnought.engine.losses import ground_ship
+from admiralty.rulesets.dreadnought.engine.model import Minefield, VictoryCondition
 
 from .fixtures import drive, events, fleet, rules, scenario, start
 

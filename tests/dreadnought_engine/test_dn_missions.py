@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought import mines
-from admiralty.engine.rulesets.dreadnought.battle import gun_dice
-from admiralty.engine.rulesets.dreadnought.contact import groups
-from admiralty.engine.rulesets.dreadnought.missions import may_fly, one_nationality
-from admiralty.engine.rulesets.dreadnought.model import Minefield, ShipClass
-from admiralty.engine.rulesets.dreadnought.orders import route_orders
-from admiralty.engine.rulesets.dreadnought.state import GameState, ShipState
+from admiralty.rulesets.dreadnought.engine import mines
+from admiralty.rulesets.dreadnought.engine.battle import gun_dice
+from admiralty.rulesets.dreadnought.engine.contact import groups
+from admiralty.rulesets.dreadnought.engine.missions import may_fly, one_nationality
+from admiralty.rulesets.dreadnought.engine.model import Minefield, ShipClass
+from admiralty.rulesets.dreadnought.engine.orders import route_orders
+from admiralty.rulesets.dreadnought.engine.state import GameState, ShipState
 
 from .fixtures import (
     ALWAYS_CONTACT,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought.battle import breaks_off, slowest
-from admiralty.engine.rulesets.dreadnought.model import speed_rank
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.battle import breaks_off, slowest
+from admiralty.rulesets.dreadnought.engine.model import speed_rank
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import decision, drive, events, fleet, scenario, start
 
@@ -93,7 +93,7 @@ def test_1s_ships_count_as_slower_than_1_in_basic_combat() -> None:
 
 @pytest.mark.rule("DN-5.11b")
 def test_slowest_ship_of_a_force_uses_the_1s_rank() -> None:
-    from admiralty.engine.rulesets.dreadnought.battle_types import Combatant
+    from admiralty.rulesets.dreadnought.engine.battle_types import Combatant
 
     from .fixtures import CLASSES
     force = [Combatant("a", "x", "f", CLASSES["habsburg"], 6, "1s"),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.dreadnought import pursuit
-from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
+from admiralty.rulesets.dreadnought.engine import pursuit
+from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import ALWAYS_CONTACT, FakeResolver, decision, drive, events, fleet, rules, scenario, start
 

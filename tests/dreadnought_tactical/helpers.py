@@ -9,15 +9,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from admiralty.engine.dice import Dice, ScriptedDice
-from admiralty.engine.rulesets.dreadnought.battle_types import Battle, Combatant
-from admiralty.engine.rulesets.dreadnought.model import ShipClass
-from admiralty.engine.rulesets.dreadnought.tables import merged_tables
-from admiralty.engine.rulesets.dreadnought.tactical.detection import SideView
-from admiralty.engine.rulesets.dreadnought.tactical.hexes import Hex, from_offset
-from admiralty.engine.rulesets.dreadnought.tactical.map import OPEN_SEA, Coast
-from admiralty.engine.rulesets.dreadnought.tactical.movement import Move
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import new_field
-from admiralty.engine.rulesets.dreadnought.tactical.state import Field
+from admiralty.rulesets.dreadnought.engine.battle_types import Battle, Combatant
+from admiralty.rulesets.dreadnought.engine.model import ShipClass
+from admiralty.rulesets.dreadnought.engine.tables import merged_tables
+from admiralty.rulesets.dreadnought.engine.tactical.detection import SideView
+from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex, from_offset
+from admiralty.rulesets.dreadnought.engine.tactical.map import OPEN_SEA, Coast
+from admiralty.rulesets.dreadnought.engine.tactical.movement import Move
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import new_field
+from admiralty.rulesets.dreadnought.engine.tactical.state import Field
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 
 from admiralty.engine.dice import ScriptedDice
 from admiralty.engine.replay import format_log, play
-from admiralty.engine.rulesets.dreadnought import game as dreadnought
-from admiralty.engine.rulesets.dreadnought.battle import RESOLVERS
-from admiralty.engine.rulesets.dreadnought.battle_types import BattleOutcome
-from admiralty.engine.rulesets.dreadnought.model import speed_rank
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
-from admiralty.engine.rulesets.dreadnought.tactical.detection import side_view, sight
-from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
-from admiralty.engine.rulesets.dreadnought.tactical.map import Coast, may_leave
-from admiralty.engine.rulesets.dreadnought.tactical.movement import (
+from admiralty.rulesets.dreadnought.engine import game as dreadnought
+from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS
+from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
+from admiralty.rulesets.dreadnought.engine.model import speed_rank
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tactical.detection import side_view, sight
+from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance
+from admiralty.rulesets.dreadnought.engine.tactical.map import Coast, may_leave
+from admiralty.rulesets.dreadnought.engine.tactical.movement import (
     STEPS,
     Move,
     carry_out,
@@ -29,15 +29,15 @@ from admiralty.engine.rulesets.dreadnought.tactical.movement import (
     options,
     step_hexes,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.players import (
+from admiralty.rulesets.dreadnought.engine.tactical.players import (
     BattlePlayer,
     HeuristicPlayer,
     RandomPlayer,
     expected_damage,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, new_field
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import fight as fight_turns
-from admiralty.engine.rulesets.dreadnought.tactical.state import new_unit
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle, new_field
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import fight as fight_turns
+from admiralty.rulesets.dreadnought.engine.tactical.state import new_unit
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, campaign, drive, events, fleet, rules, scenario, start
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship

@@ -15,9 +15,9 @@ import pytest
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.players import LazyView
 from admiralty.engine.replay import player_rng
-from admiralty.engine.rulesets.dreadnought import game as dreadnought
-from admiralty.engine.rulesets.dreadnought.tactical.map import coast_of
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.rulesets.dreadnought.engine import game as dreadnought
+from admiralty.rulesets.dreadnought.engine.tactical.map import coast_of
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

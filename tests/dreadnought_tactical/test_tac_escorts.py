@@ -7,9 +7,9 @@ import random
 import pytest
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance, from_offset
-from admiralty.engine.rulesets.dreadnought.tactical.map import Coast
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import new_field, set_up
+from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance, from_offset
+from admiralty.rulesets.dreadnought.engine.tactical.map import Coast
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import new_field, set_up
 
 from .helpers import CRUISER, DREADNOUGHT, battle, ship
 

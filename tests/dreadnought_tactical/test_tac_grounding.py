@@ -8,18 +8,18 @@ from typing import Any
 import pytest
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
-from admiralty.engine.rulesets.dreadnought.tactical.grounding import (
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tactical.grounding import (
     check_grounding,
     grounds,
     may_run_aground,
     run_aground,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.hexes import distance
-from admiralty.engine.rulesets.dreadnought.tactical.map import Coast
-from admiralty.engine.rulesets.dreadnought.tactical.movement import Move, carry_out, options
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle, outcome
-from admiralty.engine.rulesets.dreadnought.weather import refloat
+from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance
+from admiralty.rulesets.dreadnought.engine.tactical.map import Coast
+from admiralty.rulesets.dreadnought.engine.tactical.movement import Move, carry_out, options
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle, outcome
+from admiralty.rulesets.dreadnought.engine.weather import refloat
 from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, drive, events, fleet, rules, scenario, start
 
 from .helpers import CRUISER, DREADNOUGHT, MONITOR, RIVER, Scripted, at, placed, ship

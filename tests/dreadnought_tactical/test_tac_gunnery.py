@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from admiralty.engine.dice import FixedDice, ScriptedDice
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
-from admiralty.engine.rulesets.dreadnought.tactical import damage
-from admiralty.engine.rulesets.dreadnought.tactical.gunnery import (
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tactical import damage
+from admiralty.rulesets.dreadnought.engine.tactical.gunnery import (
     count_hits,
     fire,
     fire_factors,
@@ -21,7 +21,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.gunnery import (
     hit_modifier,
     legal_targets,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.torpedoes import torpedo_step
+from admiralty.rulesets.dreadnought.engine.tactical.torpedoes import torpedo_step
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, GUNBOAT, TANKER, TEGETTHOFF, at, cls, first_target, placed, ship
 

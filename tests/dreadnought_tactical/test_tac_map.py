@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from admiralty.engine.dice import FixedDice, ScriptedDice
-from admiralty.engine.rulesets.dreadnought.tables import base_tables
-from admiralty.engine.rulesets.dreadnought.tactical.hexes import (
+from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tactical.hexes import (
     distance,
     from_offset,
     label,
@@ -21,7 +21,7 @@ from admiralty.engine.rulesets.dreadnought.tactical.hexes import (
     to_offset,
     within,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.map import (
+from admiralty.rulesets.dreadnought.engine.tactical.map import (
     OPEN_SEA,
     Coast,
     build_map,
@@ -34,8 +34,8 @@ from admiralty.engine.rulesets.dreadnought.tactical.map import (
     open_sides,
     setup_hexes,
 )
-from admiralty.engine.rulesets.dreadnought.tactical.movement import carry_out, options
-from admiralty.engine.rulesets.dreadnought.tactical.resolver import TacticalBattle
+from admiralty.rulesets.dreadnought.engine.tactical.movement import carry_out, options
+from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle
 
 from .helpers import CRUISER, DREADNOUGHT, Scripted, at, battle, placed, ship
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from shapely.geometry import box
 
+from admiralty.contract import ruleset_module
 from admiralty.engine.replay import play
-from admiralty.engine.rulesets import ruleset_module
 from tests.golden.record import corpus_scenarios
 
 

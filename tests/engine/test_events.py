@@ -43,8 +43,8 @@ def test_key_order_does_not_change_the_log_hash() -> None:
 @pytest.mark.parametrize("name", sorted(rulesets()))
 def test_every_bundled_rule_system_writes_type_and_rule(name: str) -> None:
     """A short game of each rule system's first corpus scenario: each event carries a type and a rule."""
+    from admiralty.contract import ruleset_module
     from admiralty.engine.replay import play
-    from admiralty.engine.rulesets import ruleset_module
     from tests.golden.record import corpus_scenarios
 
     scenario = next((s for s in corpus_scenarios() if s.ruleset == name), None)

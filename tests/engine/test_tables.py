@@ -50,7 +50,7 @@ def test_merge_goes_key_by_key_to_its_depth_and_changes_neither_argument() -> No
 
 
 def test_overrides_apply_in_turn_and_the_rules_limits_come_after_the_schema() -> None:
-    from admiralty.engine.rulesets.napoleonic.tables import HOUSE
+    from admiralty.rulesets.napoleonic.engine.tables import HOUSE
 
     tables = HOUSE.merged({"gun_fire": {"hit_on": 4}}, {"gun_fire": {"hit_on": 3}})
     assert tables["gun_fire"]["hit_on"] == 3 and tables["gun_fire"]["hits_per_figure"] == 4

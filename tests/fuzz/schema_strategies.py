@@ -19,7 +19,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "admiralty" / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 MAX_ITEMS = 3
 
 

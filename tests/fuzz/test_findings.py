@@ -18,19 +18,19 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 from shapely.geometry import Polygon, box
 
+import admiralty.fuzz.oracle as oracle
 import admiralty.validator.build as build
-import admiralty.validator.fuzz.oracle as oracle
-from admiralty.engine.rulesets.napoleonic.buildings import terrain_of
-from admiralty.engine.rulesets.napoleonic.geometry import share_inside, terrain_shape
-from admiralty.engine.rulesets.napoleonic.model import Terrain
+from admiralty.fuzz import FuzzSettings, Verdict, load_corpus, run_fuzz
+from admiralty.fuzz.cli import fuzz_command
+from admiralty.fuzz.oracle import Hang, evaluate, watchdog
+from admiralty.fuzz.shrink import shrink_text
+from admiralty.rulesets.dreadnought.validator import geometry
+from admiralty.rulesets.dreadnought.validator.build import MAX_GRID_CELLS, grid_fits
+from admiralty.rulesets.napoleonic.engine.buildings import terrain_of
+from admiralty.rulesets.napoleonic.engine.geometry import share_inside, terrain_shape
+from admiralty.rulesets.napoleonic.engine.model import Terrain
 from admiralty.validator.build import SUGGESTION_WORK, BuildContext
-from admiralty.validator.fuzz import FuzzSettings, Verdict, load_corpus, run_fuzz
-from admiralty.validator.fuzz.cli import fuzz_command
-from admiralty.validator.fuzz.oracle import Hang, evaluate, watchdog
-from admiralty.validator.fuzz.shrink import shrink_text
 from admiralty.validator.load import MAX_VALUES, load_text
-from admiralty.validator.rulesets.dreadnought import geometry
-from admiralty.validator.rulesets.dreadnought.build import MAX_GRID_CELLS, grid_fits
 from admiralty.validator.schema import integral_floats, registry, schema_path, validator_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def test_a_document_past_the_value_bound_is_one_yml014() -> None:
 def test_shared_codes_are_registered_whichever_ruleset_is_validated() -> None:
     """SCH020 was registered by the napoleonic builder only: a dreadnought-only run reported a code the
     SARIF rules and the site did not know."""
-    code = ("import admiralty.validator.rulesets.dreadnought.build; from admiralty.validator.diagnostics import CODES; "
+    code = ("import admiralty.rulesets.dreadnought.validator.build; from admiralty.validator.diagnostics import CODES; "
             "print('SCH020' in CODES)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.validator.fuzz import FuzzSettings, run_fuzz
-from admiralty.validator.fuzz.runner import FuzzReport
+from admiralty.fuzz import FuzzSettings, run_fuzz
+from admiralty.fuzz.runner import FuzzReport
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = str(ROOT / "scenarios")
@@ -39,7 +39,7 @@ def test_every_mutant_ends_in_exactly_one_outcome(short_run: FuzzReport) -> None
 
 
 def test_every_mutation_is_drawn(short_run: FuzzReport) -> None:
-    from admiralty.validator.fuzz.mutations import MUTATIONS
+    from admiralty.fuzz.mutations import MUTATIONS
 
     rare = {"oversize", "utf16", "replace-root", "kind-or-ruleset", "recursive-alias", "nul-bytes", "crlf", "bom",
             "laughs", "document-marker", "tab-indent"}  # weights under 0.5: not every short run draws them

@@ -14,7 +14,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from admiralty.validator.fuzz.cli import fuzz_command
+from admiralty.fuzz.cli import fuzz_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

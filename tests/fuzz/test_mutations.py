@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from admiralty.validator.fuzz.corpus import Corpus, load_corpus
-from admiralty.validator.fuzz.data_mutations import move_point
-from admiralty.validator.fuzz.domain_mutations import DATA_MUTATIONS
-from admiralty.validator.fuzz.mutations import MUTATIONS, Step, dump, make_mutant, plan_mutant
-from admiralty.validator.fuzz.oracle import evaluate, validate_mutant
-from admiralty.validator.fuzz.tree import Raw
+from admiralty.fuzz.corpus import Corpus, load_corpus
+from admiralty.fuzz.data_mutations import move_point
+from admiralty.fuzz.domain_mutations import DATA_MUTATIONS
+from admiralty.fuzz.mutations import MUTATIONS, Step, dump, make_mutant, plan_mutant
+from admiralty.fuzz.oracle import evaluate, validate_mutant
+from admiralty.fuzz.tree import Raw
 from admiralty.validator.load import load_bytes, load_text
 
 ROOT = Path(__file__).resolve().parents[2]

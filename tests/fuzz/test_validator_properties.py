@@ -12,9 +12,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.fuzz.corpus import Corpus, load_corpus
+from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.validator import schema
-from admiralty.validator.fuzz.corpus import Corpus, load_corpus
 from admiralty.validator.load import load_text
 from admiralty.validator.pipeline import validate_loaded
 from admiralty.validator.report import FORMATS, render

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

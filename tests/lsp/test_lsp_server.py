@@ -121,7 +121,7 @@ def test_hover_on_a_ship_shows_its_class_and_definition_jumps_to_the_catalog(cor
 
 
 def test_quick_fixes_for_did_you_mean_and_the_missing_modeline(corpus: Path) -> None:
-    shutil.copytree(ROOT / "admiralty" / "schemas", corpus / "schemas")  # as `admiralty schemas export` leaves it
+    shutil.copytree(ROOT / "schemas", corpus / "schemas")  # as `admiralty schemas export` leaves it
     async def body(editor: Editor) -> None:
         text = editor.open(OTRANTO)
         await editor.next_for(OTRANTO)

@@ -13,7 +13,7 @@ a unit's front edge; its bases extend behind it.
 
 from __future__ import annotations
 
-from admiralty.engine.rulesets.napoleonic.model import (
+from admiralty.rulesets.napoleonic.engine.model import (
     Battery,
     FirePlan,
     NapoleonicScenario,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.engine.rulesets.napoleonic.bombardment import Battlefield, Event, new_battlefield, resolve
-from admiralty.engine.rulesets.napoleonic.game import DEFAULT_OPTIONS
-from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.rulesets.napoleonic.engine.bombardment import Battlefield, Event, new_battlefield, resolve
+from admiralty.rulesets.napoleonic.engine.game import DEFAULT_OPTIONS
+from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
 
 
 def battlefield(scenario: NapoleonicScenario, **options: Any) -> Battlefield:

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.engine.rulesets.napoleonic.buildings import (
+from admiralty.rulesets.napoleonic.engine.buildings import (
     double_six_effect,
     fire_needs,
     ignites,
     is_double_six,
     set_alight,
 )
-from admiralty.engine.rulesets.napoleonic.game import new_game
-from admiralty.engine.rulesets.napoleonic.model import Terrain
-from admiralty.engine.rulesets.napoleonic.players import heuristic_player
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.rulesets.napoleonic.engine.game import new_game
+from admiralty.rulesets.napoleonic.engine.model import Terrain
+from admiralty.rulesets.napoleonic.engine.players import heuristic_player
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
 
 from .fixtures import rect, village_under_howitzers
 from .helpers import battlefield, of_type, shoot
@@ -126,7 +126,7 @@ def test_the_rules_page_says_which_parts_of_the_seed_the_engine_does_not_play() 
     skirmishers round their casualties down (NA-10.46b). The engine plays artillery fire only (no melee, no
     movement, no skirmisher fire), so no code stands for those parts: the rules page says so, and no
     melee table or helper is left that nothing calls."""
-    page = (ROOT / "admiralty/site/rulesets/napoleonic/rules.md").read_text()
+    page = (ROOT / "admiralty/rulesets/napoleonic/site/rules.md").read_text()
     section = page.split("## Not played", 1)[1].split("\n## ", 1)[0]
     assert "NA-fire-b" in section and "melee" in section and "NA-10.46b" in section
     assert "melee" not in TABLES

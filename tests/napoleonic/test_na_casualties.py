@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.engine.rulesets.napoleonic.casualties import (
+from admiralty.rulesets.napoleonic.engine.casualties import (
     dice_needed,
     roll_rounding,
     round_casualties,
@@ -25,7 +25,7 @@ from admiralty.engine.rulesets.napoleonic.casualties import (
     round_three_quarters,
     round_up_probability,
 )
-from admiralty.engine.rulesets.napoleonic.model import Battery
+from admiralty.rulesets.napoleonic.engine.model import Battery
 
 from .fixtures import NORTH, SOUTH, scenario, unit
 from .helpers import battlefield, of_type, shoot

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from admiralty.engine.rulesets.napoleonic.checks import CHECKS, check_scenario
-from admiralty.engine.rulesets.napoleonic.model import Finding, FirePlan, Ranges, Terrain
+from admiralty.rulesets.napoleonic.engine.checks import CHECKS, check_scenario
+from admiralty.rulesets.napoleonic.engine.model import Finding, FirePlan, Ranges, Terrain
 
 from .fixtures import SOUTH, brigade_example, leipzig_rockets, rect, unit, village_under_howitzers
 

@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from admiralty.engine.api import Game, event_log_hash
-from admiralty.engine.rulesets.napoleonic.game import NapoleonicGame, new_game
-from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario
-from admiralty.engine.rulesets.napoleonic.players import PLAYERS, Player, heuristic_player, play_game, random_player
+from admiralty.rulesets.napoleonic.engine.game import NapoleonicGame, new_game
+from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario
+from admiralty.rulesets.napoleonic.engine.players import PLAYERS, Player, heuristic_player, play_game, random_player
 
 from .fixtures import brigade_example, leipzig_rockets, village_under_howitzers
 

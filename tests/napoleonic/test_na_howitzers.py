@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from admiralty.engine.rulesets.napoleonic.checks import check_scenario
-from admiralty.engine.rulesets.napoleonic.fire import gun_solution
-from admiralty.engine.rulesets.napoleonic.game import new_game
-from admiralty.engine.rulesets.napoleonic.howitzers import battery_kind, fire_solution, howitzer_solution
-from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Terrain
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
+from admiralty.rulesets.napoleonic.engine.checks import check_scenario
+from admiralty.rulesets.napoleonic.engine.fire import gun_solution
+from admiralty.rulesets.napoleonic.engine.game import new_game
+from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind, fire_solution, howitzer_solution
+from admiralty.rulesets.napoleonic.engine.model import Battery, FirePlan, NapoleonicScenario, Terrain
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
 
 from .fixtures import NORTH, SOUTH, brigade_example, rect, scenario, unit, village_under_howitzers
 from .helpers import battlefield, of_type, shoot

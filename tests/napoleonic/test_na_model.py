@@ -9,9 +9,9 @@ import pytest
 import yaml
 from shapely.geometry import box
 
-from admiralty.engine.rulesets.napoleonic.checks import check_scenario
-from admiralty.engine.rulesets.napoleonic.game import new_game
-from admiralty.engine.rulesets.napoleonic.geometry import (
+from admiralty.rulesets.napoleonic.engine.checks import check_scenario
+from admiralty.rulesets.napoleonic.engine.game import new_game
+from admiralty.rulesets.napoleonic.engine.geometry import (
     bearing_vector,
     fire_direction,
     has_line_of_sight,
@@ -19,15 +19,15 @@ from admiralty.engine.rulesets.napoleonic.geometry import (
     shadow,
     unit_footprint,
 )
-from admiralty.engine.rulesets.napoleonic.model import Ranges
-from admiralty.engine.rulesets.napoleonic.players import heuristic_player, play_game, random_player
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
-from admiralty.validator.rulesets.napoleonic.documents import scenario_from_documents
+from admiralty.rulesets.napoleonic.engine.model import Ranges
+from admiralty.rulesets.napoleonic.engine.players import heuristic_player, play_game, random_player
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
+from admiralty.rulesets.napoleonic.validator.documents import scenario_from_documents
 
 from .fixtures import NORTH, SOUTH, unit
 
 TABLE_YAML = """
-# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/table.schema.json
+# yaml-language-server: $schema=../../../schemas/napoleonic/table.schema.json
 kind: table
 ruleset: napoleonic
 id: mockern-fields
@@ -40,7 +40,7 @@ terrain:
 """
 
 SCENARIO_YAML = """
-# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/scenario.schema.json
+# yaml-language-server: $schema=../../../schemas/napoleonic/scenario.schema.json
 kind: scenario
 ruleset: napoleonic
 id: mockern-1813

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from admiralty.engine.rulesets.napoleonic.fire import range_band
-from admiralty.engine.rulesets.napoleonic.geometry import gap_behind, share_behind, unit_footprint
-from admiralty.engine.rulesets.napoleonic.model import Battery, NapoleonicScenario, Ranges, Terrain
-from admiralty.engine.rulesets.napoleonic.penetration import penetration_casualties, units_penetrated
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
-from admiralty.engine.rulesets.napoleonic.targets import legal_targets
+from admiralty.rulesets.napoleonic.engine.fire import range_band
+from admiralty.rulesets.napoleonic.engine.geometry import gap_behind, share_behind, unit_footprint
+from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Ranges, Terrain
+from admiralty.rulesets.napoleonic.engine.penetration import penetration_casualties, units_penetrated
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
+from admiralty.rulesets.napoleonic.engine.targets import legal_targets
 
 from .fixtures import NORTH, SOUTH, brigade_example, rect, scenario, unit
 from .helpers import battlefield, of_type, shoot

@@ -11,13 +11,13 @@ from fractions import Fraction
 import pytest
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.engine.rulesets.napoleonic.checks import check_scenario
-from admiralty.engine.rulesets.napoleonic.game import new_game
-from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
-from admiralty.engine.rulesets.napoleonic.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain
-from admiralty.engine.rulesets.napoleonic.rockets import rocket_result
-from admiralty.engine.rulesets.napoleonic.tables import load_tables
-from admiralty.engine.rulesets.napoleonic.targets import legal_targets, reach
+from admiralty.rulesets.napoleonic.engine.checks import check_scenario
+from admiralty.rulesets.napoleonic.engine.game import new_game
+from admiralty.rulesets.napoleonic.engine.geometry import unit_footprint
+from admiralty.rulesets.napoleonic.engine.model import Battery, FirePlan, NapoleonicScenario, Ranges, Terrain
+from admiralty.rulesets.napoleonic.engine.rockets import rocket_result
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
+from admiralty.rulesets.napoleonic.engine.targets import legal_targets, reach
 
 from .fixtures import NORTH, SOUTH, leipzig_rockets, rect, scenario, unit
 from .helpers import battlefield, of_type, shoot

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.napoleonic.game import new_game
-from admiralty.engine.rulesets.napoleonic.geometry import unit_footprint
-from admiralty.engine.rulesets.napoleonic.roster import new_roster, record_casualties, roster_view, unit_on_table
+from admiralty.rulesets.napoleonic.engine.game import new_game
+from admiralty.rulesets.napoleonic.engine.geometry import unit_footprint
+from admiralty.rulesets.napoleonic.engine.roster import new_roster, record_casualties, roster_view, unit_on_table
 
 from .fixtures import SOUTH, brigade_example, unit
 from .helpers import battlefield, of_type, shoot

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.rulesets.napoleonic import NapoleonicScenario
-from admiralty.engine.smoke.runner import play_smoke_game
+from admiralty.contract import ruleset_module
+from admiralty.rulesets.napoleonic.engine import NapoleonicScenario
 from admiralty.site.smoke import wilson_interval
+from admiralty.smoke.runner import play_smoke_game
 from admiralty.validator.pipeline import validate
 
 from .helpers import CORPUS

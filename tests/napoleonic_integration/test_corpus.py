@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.contract import rulesets
+from admiralty.contract import ruleset_module, rulesets
 from admiralty.engine.model.common import Source
-from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.rulesets.napoleonic import PLAYERS, NapoleonicScenario, Table, check_scenario
-from admiralty.engine.rulesets.napoleonic.tables import TABLES_PATH
+from admiralty.rulesets.napoleonic.engine import PLAYERS, NapoleonicScenario, Table, check_scenario
+from admiralty.rulesets.napoleonic.engine.tables import TABLES_PATH
 from admiralty.validator.checks import CHECKS, load_check_modules
 from admiralty.validator.diagnostics import CODES
 from admiralty.validator.pipeline import Validation, validate
@@ -50,13 +49,13 @@ def test_the_napoleonic_corpus_has_no_finding_at_all(corpus: Validation) -> None
 def test_documents_start_with_their_modeline(path: Path) -> None:
     kind = "table" if path.parent.name == "tables" else "scenario"
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first == f"# yaml-language-server: $schema=../../../admiralty/schemas/napoleonic/{kind}.schema.json"
+    assert first == f"# yaml-language-server: $schema=../../../schemas/napoleonic/{kind}.schema.json"
 
 
 def test_the_house_tables_file_fits_its_schema() -> None:
     first = TABLES_PATH.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../../../schemas/napoleonic/tables.schema.json"
-    schema = ROOT / "admiralty/schemas/napoleonic/tables.schema.json"
+    schema = ROOT / "admiralty/rulesets/napoleonic/schemas/tables.schema.json"
     assert (TABLES_PATH.parent / first.split("=", 1)[1]).resolve() == schema
     result = validate([str(TABLES_PATH)])
     assert result.report.sorted() == [] and result.scenarios == []
@@ -123,7 +122,7 @@ def test_content_hash_follows_content_not_formatting(tmp_path: Path, corpus: Val
 
 
 def test_the_ruleset_is_registered_everywhere() -> None:
-    assert rulesets()["napoleonic"].game == "admiralty.engine.rulesets.napoleonic.game"
+    assert rulesets()["napoleonic"].game == "admiralty.rulesets.napoleonic.engine.game"
     module = ruleset_module("napoleonic")
     assert callable(module.new_game) and set(module.PLAYERS) == {"heuristic", "random"}
     checks = [c for c in load_check_modules() if c.ruleset == "napoleonic"]

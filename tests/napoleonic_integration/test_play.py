@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from admiralty.contract import ruleset_module
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.players import LazyView
 from admiralty.engine.replay import play, player_rng, replay, write_replay
-from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.rulesets.napoleonic import NapoleonicScenario
-from admiralty.engine.rulesets.napoleonic.game import invariants
-from admiralty.engine.smoke.runner import play_smoke_game
+from admiralty.rulesets.napoleonic.engine import NapoleonicScenario
+from admiralty.rulesets.napoleonic.engine.game import invariants
 from admiralty.site.smoke import wilson_interval
+from admiralty.smoke.runner import play_smoke_game
 from admiralty.validator.pipeline import validate
 
 from .helpers import CORPUS

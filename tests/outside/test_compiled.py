@@ -49,13 +49,13 @@ SMOKED = ("otranto-1917", "dogger-bank-1915", "jutland-1916", "armada-1588", "le
           "hougoumont-1815")
 GOLDEN_CHECKED = ("otranto-1917", "dogger-bank-1915", "armada-1588", "lepanto-1571", "aspern-1809",
                   "hougoumont-1815")
-INTERPRETED = ("admiralty.engine.rulesets.dreadnought.model", "admiralty.engine.smoke.runner",
-               "admiralty.engine.rulesets.dreadnought", "admiralty.validator.pipeline")
+INTERPRETED = ("admiralty.rulesets.dreadnought.engine.model", "admiralty.smoke.runner",
+               "admiralty.rulesets.dreadnought.engine", "admiralty.validator.pipeline")
 
 # As tests/golden/record.py computes them: SHA-256 over a scenario's corpus games' event-log hashes, per kind.
 GOLDEN_HASHES = """
 import hashlib, json, sys
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
 corpus, limit, *wanted = sys.argv[1:]
 found = {}
@@ -126,7 +126,7 @@ def _statistics(folder: Path) -> dict[str, bytes]:
 def test_the_compiled_wheel_holds_extension_modules_and_they_are_imported(compiled: Installed) -> None:
     names = zipfile.ZipFile(compiled.wheel).namelist()
     assert not compiled.wheel.name.endswith("-none-any.whl")  # tagged for this interpreter and platform
-    assert "admiralty/engine/rulesets/dreadnought/game.py" in names  # the sources travel with the modules
+    assert "admiralty/rulesets/dreadnought/engine/game.py" in names  # the sources travel with the modules
     probe = ("import importlib.util as u, json, sys; "
              "print(json.dumps({m: u.find_spec(m).origin for m in sys.argv[1:]}))")
     done = compiled.run("python", "-I", "-c", probe, *COMPILED_MODULES, *INTERPRETED)

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / ".tools" / "node_modules" / ".bin" / "yaml-language-server"
 NODE = shutil.which("node")
 OTRANTO = ROOT / "scenarios" / "dreadnought" / "scenarios" / "otranto-1917.yaml"
-SCENARIO_SCHEMA = ROOT / "admiralty" / "schemas" / "dreadnought" / "scenario.schema.json"
+SCENARIO_SCHEMA = ROOT / "schemas" / "dreadnought" / "scenario.schema.json"
 SCHEMA_CODES = {f"SCH{n:03d}" for n in range(1, 11)} | {"SCH020", "SCH099"}
 REPLY_TIMEOUT = 60.0  # seconds; a bound for a hung server, not a measurement
 
@@ -240,15 +240,15 @@ def test_hover_on_a_key_shows_its_description(server: LanguageServer) -> None:
 
 def _corpus_copy(tmp: Path) -> Path:
     """The repository's corpus and schemas copied to ``tmp`` at the same relative places, so that the
-    modelines (``../../../admiralty/schemas/...``) still resolve there."""
+    modelines (``../../../schemas/...``) still resolve there."""
     shutil.copytree(ROOT / "scenarios", tmp / "scenarios")
-    shutil.copytree(ROOT / "admiralty" / "schemas", tmp / "admiralty" / "schemas")
+    shutil.copytree(ROOT / "schemas", tmp / "schemas")
     return tmp / "scenarios"
 
 
 def _admiralty_schema_lines(corpus: Path, document: Path) -> list[tuple[int, str]]:
     """(line, code) of the schema findings ``admiralty validate --format json`` reports on ``document``, run
-    from inside the corpus (its parent holds the copied ``admiralty/schemas``, which would shadow the package)."""
+    from inside the corpus (its parent holds the copied ``schemas/`` the modelines name)."""
     run = subprocess.run([sys.executable, "-m", "admiralty", "validate", ".", "--format", "json"],
                          capture_output=True, text=True, cwd=corpus, timeout=600)
     assert run.returncode in (0, 1), run.stderr

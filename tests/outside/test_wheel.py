@@ -89,10 +89,11 @@ def test_the_wheel_installs_one_import_name_and_carries_its_data(installed: Inst
     names = zipfile.ZipFile(installed.wheel).namelist()
     top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith((".dist-info", ".data"))}
     assert top == {"admiralty"}
-    for needed in ("admiralty/schemas/common.schema.json", "admiralty/schemas/dreadnought/scenario.schema.json",
-                   "admiralty/schemas/dreadnought/tables.schema.json", "admiralty/site/mkdocs.yml",
+    for needed in ("admiralty/schemas/common.schema.json",
+                   "admiralty/rulesets/dreadnought/schemas/scenario.schema.json",
+                   "admiralty/rulesets/dreadnought/schemas/tables.schema.json", "admiralty/site/mkdocs.yml",
                    "admiralty/site/docs/index.md", "admiralty/site/docs/stylesheets/admiralty.css",
-                   "admiralty/engine/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
+                   "admiralty/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
         assert needed in names, needed
     if (ROOT / ".git").exists() and shutil.which("git"):  # every data file the package tracks is shipped
         tracked = subprocess.run(["git", "ls-files", "admiralty"], cwd=ROOT, capture_output=True, text=True,

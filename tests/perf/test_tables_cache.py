@@ -85,7 +85,7 @@ def test_without_a_cache_folder_tables_are_checked_in_every_process(tmp_path: Pa
 def test_a_process_with_cached_tables_does_not_import_jsonschema_for_them(tmp_path: Path) -> None:
     """The way a user meets it: the second process reads the tables without the meta-schema check."""
     env = {**os.environ, "ADMIRALTY_CACHE_DIR": str(tmp_path / "cache")}
-    code = ("import sys; from admiralty.engine.rulesets.dreadnought.tables import base_tables; base_tables(); "
+    code = ("import sys; from admiralty.rulesets.dreadnought.engine.tables import base_tables; base_tables(); "
             "print('jsonschema' in sys.modules)")
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

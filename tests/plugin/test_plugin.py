@@ -8,8 +8,10 @@ below only, as a user's ``pip install admiralty-convoy`` would add it; the suite
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,9 +84,16 @@ def test_play_and_smoke_the_plugins_scenario(plugin_env: dict[str, str], corpus:
 
 def test_the_site_renders_the_plugins_scenario_rules_and_codes(plugin_env: dict[str, str], corpus: Path) -> None:
     pytest.importorskip("mkdocs")
+    smoked = admiralty(plugin_env, corpus.parent, "smoke", "convoys", "--games", "4", "--jobs", "1")
+    assert smoked.returncode == 0, smoked.stdout + smoked.stderr
     built = admiralty(plugin_env, corpus.parent, "docs", "convoys", "--site-dir", "public")
     assert built.returncode == 0, built.stdout + built.stderr
     page = (corpus.parent / "public" / "scenarios" / "hx-84" / "index.html").read_text()
     assert "Convoy HX 84" in page and "convoy-facts" in page
+    # The sample game through the plug-in's own ReplayWords: its sentences, its token, its losses column.
+    data = json.loads(html.unescape(re.search(r'class="replay-data">(.*?)</script>', page, re.S).group(1)))
+    texts = [e["text"] for turn in data["turns"] for e in turn["events"]]
+    assert texts and all(t.startswith("Leg ") for t in texts), texts[:3]
+    assert data["turns"][-1]["tokens"][0]["id"] == "convoy" and data["loss_label"] == "Merchant ships sunk"
     assert "Convoy rules" in (corpus.parent / "public" / "rules" / "convoy" / "index.html").read_text()
     assert (corpus.parent / "public" / "codes" / "cv-1" / "index.html").is_file()

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from admiralty.engine.api import Action
-from admiralty.engine.rulesets.renaissance.game import RenaissanceGame, new_game
-from admiralty.engine.rulesets.renaissance.model import (
+from admiralty.rulesets.renaissance.engine.game import RenaissanceGame, new_game
+from admiralty.rulesets.renaissance.engine.model import (
     Battle,
     CardScript,
     GalleassesPlay,

@@ -7,16 +7,16 @@ from dataclasses import replace
 import pytest
 
 from admiralty.engine.api import Action
-from admiralty.engine.rulesets.renaissance.cards import combat_cards_in_hand, dice_after_cards, reactions_allowed
-from admiralty.engine.rulesets.renaissance.game import RenaissanceGame, new_game
-from admiralty.engine.rulesets.renaissance.model import (
+from admiralty.rulesets.renaissance.engine.cards import combat_cards_in_hand, dice_after_cards, reactions_allowed
+from admiralty.rulesets.renaissance.engine.game import RenaissanceGame, new_game
+from admiralty.rulesets.renaissance.engine.model import (
     CardScript,
     GalleassesPlay,
     RenaissanceScenario,
     SeaKind,
     Units,
 )
-from admiralty.engine.rulesets.renaissance.tables import load_tables
+from admiralty.rulesets.renaissance.engine.tables import load_tables
 
 from .fixtures import duel, events, run
 

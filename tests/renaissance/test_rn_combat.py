@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from admiralty.engine.api import Action
-from admiralty.engine.rulesets.renaissance.combat import (
+from admiralty.rulesets.renaissance.engine.combat import (
     assess_losses,
     battle_winner,
     count_hits,
@@ -16,9 +16,9 @@ from admiralty.engine.rulesets.renaissance.combat import (
     loss_options,
     ship_steps,
 )
-from admiralty.engine.rulesets.renaissance.game import RenaissanceGame
-from admiralty.engine.rulesets.renaissance.model import Units
-from admiralty.engine.rulesets.renaissance.tables import load_tables
+from admiralty.rulesets.renaissance.engine.game import RenaissanceGame
+from admiralty.rulesets.renaissance.engine.model import Units
+from admiralty.rulesets.renaissance.engine.tables import load_tables
 
 from .fixtures import duel, duel_map, events, run
 

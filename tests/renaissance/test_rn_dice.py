@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from admiralty.engine.rulesets.renaissance.dice import battle_dice, best_rating, unit_dice
-from admiralty.engine.rulesets.renaissance.model import Leader, Units
-from admiralty.engine.rulesets.renaissance.tables import load_tables
+from admiralty.rulesets.renaissance.engine.dice import battle_dice, best_rating, unit_dice
+from admiralty.rulesets.renaissance.engine.model import Leader, Units
+from admiralty.rulesets.renaissance.engine.tables import load_tables
 
 from .fixtures import duel, events, run
 

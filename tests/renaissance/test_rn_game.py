@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from admiralty.engine.api import Game, event_log_hash
-from admiralty.engine.rulesets.renaissance.game import RenaissanceGame, new_game
-from admiralty.engine.rulesets.renaissance.model import RenaissanceScenario, Units, problems
-from admiralty.engine.rulesets.renaissance.players import Player, heuristic_player, play_game, random_player
+from admiralty.rulesets.renaissance.engine.game import RenaissanceGame, new_game
+from admiralty.rulesets.renaissance.engine.model import RenaissanceScenario, Units, problems
+from admiralty.rulesets.renaissance.engine.players import Player, heuristic_player, play_game, random_player
 from admiralty.validator.pipeline import validate
 
 from .fixtures import channel_1588, duel, preveza_1538

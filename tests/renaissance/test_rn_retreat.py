@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from admiralty.engine.api import Action
-from admiralty.engine.rulesets.renaissance.game import RenaissanceGame
-from admiralty.engine.rulesets.renaissance.model import Battle, Units
-from admiralty.engine.rulesets.renaissance.players import heuristic_player
-from admiralty.engine.rulesets.renaissance.retreat import retreat_targets, retreating_side
+from admiralty.rulesets.renaissance.engine.game import RenaissanceGame
+from admiralty.rulesets.renaissance.engine.model import Battle, Units
+from admiralty.rulesets.renaissance.engine.players import heuristic_player
+from admiralty.rulesets.renaissance.engine.retreat import retreat_targets, retreating_side
 
 from .fixtures import duel, events, ionian_map, preveza_1538, run
 

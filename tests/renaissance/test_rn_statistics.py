@@ -13,8 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from admiralty.engine.rulesets.renaissance.game import new_game
-from admiralty.engine.rulesets.renaissance.model import RenaissanceScenario, Units
+from admiralty.rulesets.renaissance.engine.game import new_game
+from admiralty.rulesets.renaissance.engine.model import RenaissanceScenario, Units
 
 from .fixtures import duel, events
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from admiralty.engine.rulesets.renaissance.game import new_game
-from admiralty.engine.rulesets.renaissance.model import RenaissanceScenario, Transport, Units
-from admiralty.engine.rulesets.renaissance.transport import transport_path
+from admiralty.rulesets.renaissance.engine.game import new_game
+from admiralty.rulesets.renaissance.engine.model import RenaissanceScenario, Transport, Units
+from admiralty.rulesets.renaissance.engine.transport import transport_path
 
 from .fixtures import events, ionian_map, preveza_1538
 

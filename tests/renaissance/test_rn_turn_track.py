@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from admiralty.engine.rulesets.renaissance.model import Battle, RenaissanceScenario, Units
-from admiralty.engine.rulesets.renaissance.turn_track import due, place_on_track
+from admiralty.rulesets.renaissance.engine.model import Battle, RenaissanceScenario, Units
+from admiralty.rulesets.renaissance.engine.turn_track import due, place_on_track
 
 from .fixtures import duel, duel_map, events, run
 

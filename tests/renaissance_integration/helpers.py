@@ -9,8 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from admiralty.contract import ruleset_module
 from admiralty.engine.api import Game
-from admiralty.engine.rulesets import ruleset_module
 from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.pipeline import Validation, validate
 

@@ -7,13 +7,13 @@ import shutil
 from pathlib import Path
 
 from admiralty.engine.model.common import Source
-from admiralty.engine.rulesets.renaissance.model import RenaissanceMap, RenaissanceScenario, problems
+from admiralty.rulesets.renaissance.engine.model import RenaissanceMap, RenaissanceScenario, problems
 from admiralty.validator.diagnostics import Severity
 from admiralty.validator.pipeline import validate
 
 from .helpers import CORPUS, ROOT, corpus
 
-MODELINE = "# yaml-language-server: $schema=../../../admiralty/schemas/renaissance/{}.schema.json"
+MODELINE = "# yaml-language-server: $schema=../../../schemas/renaissance/{}.schema.json"
 
 
 def test_the_whole_corpus_validates_without_errors() -> None:

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from admiralty.contract import rulesets
+from admiralty.contract import ruleset_module, rulesets
 from admiralty.engine.api import event_log_hash
 from admiralty.engine.replay import play, replay, write_replay
-from admiralty.engine.rulesets import ruleset_module
-from admiralty.engine.smoke.stats import wilson_interval
+from admiralty.smoke.stats import wilson_interval
 from admiralty.validator.pipeline import validate
 from tests.renaissance.test_rn_game import IONIAN_YAML, PREVEZA_YAML
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from admiralty.engine.model.common import Source
-from admiralty.engine.rulesets.renaissance.model import (
+from admiralty.rulesets.renaissance.engine.model import (
     Battle,
     LandFormation,
     NavalAction,
@@ -19,9 +19,9 @@ from admiralty.engine.rulesets.renaissance.model import (
     Transport,
     Units,
 )
+from admiralty.rulesets.renaissance.validator.checks import scripted_actions_can_be_played
 from admiralty.validator.checks import CheckContext
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.renaissance.checks import scripted_actions_can_be_played
 
 from .helpers import TEST_MAP, action_index, play_once
 

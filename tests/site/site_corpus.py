@@ -27,7 +27,7 @@ HOSTILE_TITLE = "</title><script>window.__pwned=6</script> Hostile & <b>bold</b>
 
 
 def _modeline(kind: str) -> str:
-    return f"# yaml-language-server: $schema=../../../admiralty/schemas/dreadnought/{kind}.schema.json\n"
+    return f"# yaml-language-server: $schema=../../../schemas/dreadnought/{kind}.schema.json\n"
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -99,7 +99,7 @@ SMOKE_MINI = {
 def write_smoke(folder: Path) -> None:
     """The statistics below, and mini-raid's and hostile-raid's sample games recorded as the smoke stage keeps
     them."""
-    from admiralty.engine.smoke.runner import play_smoke_game
+    from admiralty.smoke.runner import play_smoke_game
     from admiralty.validator.pipeline import validate
 
     folder.mkdir(parents=True, exist_ok=True)

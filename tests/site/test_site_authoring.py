@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
+from admiralty.scaffold.export import export_schemas
 from admiralty.validator.pipeline import validate
 from admiralty.validator.report import render
-from admiralty.validator.schema import SCHEMAS_DIR
 
 GUIDE = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs" / "authoring.md"
 FILES = ("maps/narrows.yaml", "ships/austria-hungary.yaml", "ships/italy.yaml", "scenarios/narrows-raid.yaml")
@@ -26,7 +25,7 @@ def example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         path.write_text(block, encoding="utf-8")
     # the guide's modelines name ../../../schemas/: the schemas beside my-scenarios/, where an author has them
     # (`admiralty schemas export`); without them SCH012 warns that the editor would check nothing
-    shutil.copytree(SCHEMAS_DIR, tmp_path / "schemas", ignore=shutil.ignore_patterns("__pycache__"))
+    export_schemas(tmp_path / "schemas")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -54,7 +54,7 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _dump(path: Path, ruleset: str, kind: str, data: dict[str, Any]) -> None:
-    modeline = f"# yaml-language-server: $schema=../../../admiralty/schemas/{ruleset}/{kind}.schema.json\n"
+    modeline = f"# yaml-language-server: $schema=../../../schemas/{ruleset}/{kind}.schema.json\n"
     path.write_text(modeline + yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
@@ -112,7 +112,7 @@ def ruleset_server(ruleset_corpus: Path, tmp_path_factory: pytest.TempPathFactor
 def expected_shapes(scenario: Any) -> dict[str, int]:
     """What each scenario page's drawing must hold, counted from the model."""
     if scenario.ruleset == "renaissance":
-        from admiralty.site.rulesets.renaissance.geomap import cropped_places, is_geographic
+        from admiralty.rulesets.renaissance.site.geomap import cropped_places, is_geographic
 
         seas, neighbours, ports = (cropped_places(scenario.map, scenario) if is_geographic(scenario.map)
                                    else (list(scenario.map.seas), [], list(scenario.map.ports)))

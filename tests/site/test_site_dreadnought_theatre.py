@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from admiralty.site.rulesets.dreadnought.features import route_summary
-from admiralty.site.rulesets.dreadnought.map import drawing, map_figure, map_svg
-from admiralty.site.rulesets.dreadnought.theatre import MAX_TALL, MAX_WIDE, fit_box, used_places
+from admiralty.rulesets.dreadnought.site.features import route_summary
+from admiralty.rulesets.dreadnought.site.map import drawing, map_figure, map_svg
+from admiralty.rulesets.dreadnought.site.theatre import MAX_TALL, MAX_WIDE, fit_box, used_places
 from admiralty.validator.pipeline import validate
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -106,7 +106,7 @@ def test_feature_and_fleet_names_are_escaped_everywhere_they_show(tmp_path: Path
 def test_without_scripts_the_labels_are_sized_for_the_crop(corpus: dict[str, Any]) -> None:
     """The static font-size (a page without scripts, the full-size SVG) is the label's screen size on the
     drawing at its nominal width: for a crop, in the crop's units, not the whole map's."""
-    from admiralty.site.rulesets.dreadnought.labels import NOMINAL_PX
+    from admiralty.rulesets.dreadnought.site.labels import NOMINAL_PX
 
     scenario = corpus["otranto-1917"]
     svg = map_svg(scenario.map, scenario)

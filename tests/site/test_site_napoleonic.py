@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
-from admiralty.engine.rulesets.napoleonic.model import (
+from admiralty.rulesets.napoleonic.engine.model import (
     Battery,
     FirePlan,
     NapoleonicScenario,
@@ -24,13 +24,13 @@ from admiralty.engine.rulesets.napoleonic.model import (
     Terrain,
     Unit,
 )
+from admiralty.rulesets.napoleonic.site import pages as napoleonic
+from admiralty.rulesets.napoleonic.site.drawing import PAD, SCALE, compass, table_svg
+from admiralty.rulesets.napoleonic.site.sheets import figure_groups
 from admiralty.site.colours import side_colour
 from admiralty.site.context import SiteContext
 from admiralty.site.pages import generate_pages, scenario_page
 from admiralty.site.printpack import PRINT_SCRIPT
-from admiralty.site.rulesets.napoleonic import pages as napoleonic
-from admiralty.site.rulesets.napoleonic.drawing import PAD, SCALE, compass, table_svg
-from admiralty.site.rulesets.napoleonic.sheets import figure_groups
 from admiralty.site.words import id_words
 from admiralty.validator.pipeline import validate
 

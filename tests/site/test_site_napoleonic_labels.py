@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
-from admiralty.engine.rulesets.napoleonic.model import NapoleonicScenario, Side, Table, Terrain, Unit
-from admiralty.site.rulesets.napoleonic.drawing import PAD, SCALE, TERRAIN_WORDS, table_svg
-from admiralty.site.rulesets.napoleonic.labels import LINE_EM, NOMINAL_PX, advance_em
+from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario, Side, Table, Terrain, Unit
+from admiralty.rulesets.napoleonic.site.drawing import PAD, SCALE, TERRAIN_WORDS, table_svg
+from admiralty.rulesets.napoleonic.site.labels import LINE_EM, NOMINAL_PX, advance_em
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

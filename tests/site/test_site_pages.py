@@ -202,7 +202,7 @@ def test_rules_index_is_parsed() -> None:
 
 def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> None:
     (tmp_path / "RULES.md").write_text(RULES_SAMPLE)
-    engine = tmp_path / "admiralty" / "engine" / "rulesets" / "dreadnought"
+    engine = tmp_path / "admiralty" / "rulesets" / "dreadnought" / "engine"
     engine.mkdir(parents=True)
     (engine / "fuel.py").write_text('"""Fuel."""\n\ndef refuel():\n    """DN-12-port: refuel in port."""\n')
     (engine / "tables.yaml").write_text("fuel:\n  house: true\n  rule: DN-5.1\n  description: burn\n"
@@ -216,7 +216,7 @@ def test_coverage_scans_docstrings_markers_and_house_tables(tmp_path: Path) -> N
     (tests / "test_module.py").write_text("import pytest\npytestmark = pytest.mark.rule('RN-5')\n")
     result = coverage.collect(tmp_path, tmp_path / "RULES.md", {"dreadnought": engine / "tables.yaml"})
     assert result.index_found and len(result.clauses) == 4
-    assert result.implemented["DN-12-port"] == ("admiralty/engine/rulesets/dreadnought/fuel.py:3 refuel",)
+    assert result.implemented["DN-12-port"] == ("admiralty/rulesets/dreadnought/engine/fuel.py:3 refuel",)
     assert result.tested["DN-12-port"] == ("tests/x/test_fuel.py::test_refuel",)
     assert result.tested["DN-5.1"] == ("tests/x/test_fuel.py::test_orders",)
     assert result.tested["RN-5"] == ("tests/x/test_module.py (every test)",)

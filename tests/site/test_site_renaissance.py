@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_corpus import EVIL, SVG, classed
 
-from admiralty.engine.rulesets.renaissance.model import (
+from admiralty.rulesets.renaissance.engine.model import (
     Battle,
     CardScript,
     LandFormation,
@@ -26,13 +26,10 @@ from admiralty.engine.rulesets.renaissance.model import (
     Transport,
     Units,
 )
-from admiralty.site.context import SiteContext
-from admiralty.site.pages import generate_pages, scenario_page
-from admiralty.site.printpack import PRINT_SCRIPT
-from admiralty.site.rulesets.renaissance import map as renaissance_map
-from admiralty.site.rulesets.renaissance import pages as renaissance
-from admiralty.site.rulesets.renaissance.geomap import cropped_places
-from admiralty.site.rulesets.renaissance.map import (
+from admiralty.rulesets.renaissance.site import map as renaissance_map
+from admiralty.rulesets.renaissance.site import pages as renaissance
+from admiralty.rulesets.renaissance.site.geomap import cropped_places
+from admiralty.rulesets.renaissance.site.map import (
     SEA_FILLS,
     map_svg,
     placement,
@@ -41,6 +38,9 @@ from admiralty.site.rulesets.renaissance.map import (
     spring_positions,
     units_short,
 )
+from admiralty.site.context import SiteContext
+from admiralty.site.pages import generate_pages, scenario_page
+from admiralty.site.printpack import PRINT_SCRIPT
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,11 +15,9 @@ from shapely.geometry import Point
 from site_corpus import EVIL, SVG, classed
 from test_site_renaissance import assert_inert_svg, evil_scenario
 
-from admiralty.engine.rulesets.renaissance.model import RenaissanceMap, RenaissanceScenario, Transport
-from admiralty.site.context import SiteContext
-from admiralty.site.pages import scenario_page
-from admiralty.site.rulesets.renaissance import coast
-from admiralty.site.rulesets.renaissance.geomap import (
+from admiralty.rulesets.renaissance.engine.model import RenaissanceMap, RenaissanceScenario, Transport
+from admiralty.rulesets.renaissance.site import coast
+from admiralty.rulesets.renaissance.site.geomap import (
     ARROWS,
     cropped_places,
     edge_point,
@@ -27,7 +25,9 @@ from admiralty.site.rulesets.renaissance.geomap import (
     is_geographic,
     sea_route,
 )
-from admiralty.site.rulesets.renaissance.map import SEA_FILLS, map_svg
+from admiralty.rulesets.renaissance.site.map import SEA_FILLS, map_svg
+from admiralty.site.context import SiteContext
+from admiralty.site.pages import scenario_page
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from site_corpus import MINI, write_smoke
 
+from admiralty.rulesets.dreadnought.site.replay import REPLAY as DREADNOUGHT
+from admiralty.rulesets.napoleonic.site.replay import REPLAY as NAPOLEONIC
 from admiralty.site.replaynames import Names, scenario_names
-from admiralty.site.replaytext import TEMPLATES, generic, sentence
+from admiralty.site.replaytext import generic, sentence
 from admiralty.site.replayview import read_sample, turns, viewer
 from admiralty.validator.pipeline import validate
 
@@ -33,11 +35,12 @@ def test_every_event_of_a_real_game_reads_as_a_sentence_with_names(mini_game: tu
                                                                    ) -> None:
     scenario, events = mini_game
     names = scenario_names(scenario)
-    grouped = turns(events, names)
+    grouped = turns(events, names, DREADNOUGHT)
     texts = [e["text"] for t in grouped for e in t["events"]]
     assert len(texts) == len(events)
     assert all(t.endswith(".") and not RAW.search(t) for t in texts), [t for t in texts if RAW.search(t)]
-    assert all(e["type"] in TEMPLATES for e in events)  # no event of the mini game falls back to the generic text
+    own = {*DREADNOUGHT.sentences, "points", "game-over"}  # no event of the mini game falls back to the generic text
+    assert all(e["type"] in own for e in events)
     joined = " ".join(texts)
     assert "Raiders (Central Powers)" in joined and "Westport" in joined  # names, not 'raiders' / 'westport'
     assert "raiders" not in joined and "central-powers" not in joined
@@ -45,7 +48,7 @@ def test_every_event_of_a_real_game_reads_as_a_sentence_with_names(mini_game: tu
 
 def test_tokens_follow_the_fleets_and_the_tally_runs(mini_game: tuple[Any, list[dict[str, Any]]]) -> None:
     scenario, events = mini_game
-    grouped = turns(events, scenario_names(scenario))
+    grouped = turns(events, scenario_names(scenario), DREADNOUGHT)
     where = [{t["id"]: t["at"] for t in turn["tokens"]} for turn in grouped]
     for turn, positions in zip(grouped, where, strict=True):
         for fleet, at in positions.items():  # where its last move so far ended (or where it started)
@@ -70,10 +73,10 @@ def test_game_over_sets_the_final_score_and_a_vp_free_game_counts_losses() -> No
     events = [{"turn": 1, "type": "casualties", "unit": "u1", "figures": 2, "total": 2},
               {"turn": 2, "type": "casualties", "unit": "u1", "figures": 1, "total": 3},
               {"turn": 2, "type": "game-over", "points": {"a": 4.0, "b": 1.0}, "winner": "a", "reason": "vp-lead"}]
-    grouped = turns(events, names)
+    grouped = turns(events, names, NAPOLEONIC)
     assert [t["losses"]["b"] for t in grouped] == [2, 3]
     assert grouped[0]["vp"] == {"a": 0.0, "b": 0.0} and grouped[1]["vp"] == {"a": 4.0, "b": 1.0}
-    assert sentence(events[0], names) == "U1 loses 2 figures (2 so far)."
+    assert sentence(events[0], names, NAPOLEONIC.sentences) == "U1 loses 2 figures (2 so far)."
     assert sentence(events[2], names) == "Game over: Army A wins (vp lead). Final VP: Army A 4; Army B 1."
 
 
@@ -81,7 +84,7 @@ def test_an_unknown_or_malformed_event_still_reads_as_words() -> None:
     names = Names(names={"horthy": "Horthy's cruisers", "V25": "V25 (Bocche di Cattaro)"})
     text = sentence({"turn": 3, "type": "order-refused", "fleet": "horthy", "at": "V25", "why": "no fuel"}, names)
     assert text == "Order refused: fleet Horthy's cruisers; at V25 (Bocche di Cattaro); why no fuel."
-    assert sentence({"type": "fleet-moved", "fleet": "horthy", "path": 7}, names) == generic(
+    assert sentence({"type": "fleet-moved", "fleet": "horthy", "path": 7}, names, DREADNOUGHT.sentences) == generic(
         {"type": "fleet-moved", "fleet": "horthy", "path": 7}, names)
     assert not RAW.search(text)
 
@@ -92,7 +95,7 @@ def test_recorded_events_cannot_close_the_data_block() -> None:
               "events": [{"turn": 1, "phase": "setup", "type": "fleet-placed", "rule": "DN-5.2", "fleet": evil,
                           "at": evil, "side": "a"}]}
     names = Names(sides={"a": f"Side {evil}"}, names={evil: f"Fleet {evil}"})
-    block = viewer("x", sample, names, {"a": '"><script>'})
+    block = viewer("x", sample, names, {"a": '"><script>'}, DREADNOUGHT)
     assert "</script><script>" not in block and block.count("</script>") == 1
     data = json.loads(block.split('class="replay-data">')[1].split("</script>")[0])
     assert data["turns"][0]["events"][0]["text"] == f"Fleet {evil} (Side {evil}) starts at Fleet {evil}."

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from admiralty.engine.rulesets.dreadnought.model import Port, SeaMap, Zone
-from admiralty.site.rulesets.dreadnought.map import (
+from admiralty.rulesets.dreadnought.engine.model import Port, SeaMap, Zone
+from admiralty.rulesets.dreadnought.site.map import (
     border,
     map_figure,
     map_svg,
@@ -91,7 +91,7 @@ def test_labels_carry_screen_size_and_zone_codes_sit_at_sea(mini: Any) -> None:
     assert labels and all(int(t.get("data-px", 0)) >= 11 and t.get("data-priority") for t in labels)
     assert {"zone-code", "port-name", "country-name", "route-label", "route-turn"} <= {
         (t.get("class") or "").split()[1] for t in labels}
-    from admiralty.site.rulesets.dreadnought.labels import code_points, land_shape
+    from admiralty.rulesets.dreadnought.site.labels import code_points, land_shape
 
     points = code_points(mini.map, land_shape(mini.map))
     assert set(points) == set(mini.map.zones)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from admiralty.engine.smoke.pool import noted_game
+from admiralty.smoke.pool import noted_game
 
 
 def kill_while_playing(worker: Any, scratch: Path) -> None:

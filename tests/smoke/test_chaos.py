@@ -277,7 +277,7 @@ def test_a_stopped_pool_leaves_no_thread_to_race_the_interpreter_exit() -> None:
     Ctrl-C printed 'Bad file descriptor' with a traceback once in CI. stop_pool waits for the thread to end."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from admiralty.engine.smoke.pool import stop_pool
+    from admiralty.smoke.pool import stop_pool
 
     pool = ProcessPoolExecutor(max_workers=2)
     busy = [pool.submit(_sleep, 30.0) for _ in range(4)]
@@ -295,7 +295,7 @@ def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp
     start-up puts SIGTERM back to its default, so it ends silently, killed by the signal."""
     script = (
         "import os, signal, sys\n"
-        "from admiralty.engine.smoke.pool import _worker_start\n"
+        "from admiralty.smoke.pool import _worker_start\n"
         "def handler(number, frame):\n"
         "    raise RuntimeError('the sweep handler ran in a worker')\n"
         "signal.signal(signal.SIGTERM, handler)\n"
@@ -310,7 +310,7 @@ def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp
 def test_a_worker_note_is_read_by_its_first_line_only(tmp_path: Path) -> None:
     """A worker writes each note over the last at the file's start, without truncating: what a longer, earlier
     note left after the newline is never taken for the game, and the idle note names none."""
-    from admiralty.engine.smoke.pool import IDLE, noted_game
+    from admiralty.smoke.pool import IDLE, noted_game
 
     note = tmp_path / "4242"
     note.write_bytes(b"mini-raid\trandom\t7\n" + b"id-of-a-longer-scenario\tscripted\t123456\n"[19:])

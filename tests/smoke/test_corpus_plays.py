@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,7 +23,7 @@ from typing import IO, Any
 
 import pytest
 
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.validator.pipeline import validate
 from tests.smoke.pool_workers import kill_while_playing
 

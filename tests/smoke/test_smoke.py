@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-import admiralty.engine.rulesets.dreadnought.game as dreadnought_game
+import admiralty.rulesets.dreadnought.engine.game as dreadnought_game
 from admiralty.cli import main
-from admiralty.engine.smoke.runner import Limits, play_smoke_game
-from admiralty.engine.smoke.stats import wilson_interval
-from admiralty.engine.smoke.sweep import SmokeSettings, run
+from admiralty.smoke.runner import Limits, play_smoke_game
+from admiralty.smoke.stats import wilson_interval
+from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,9 +173,9 @@ def test_pool_workers_play_the_sweeps_own_scenario_objects(corpus: list[Any], tm
     import gc
     import multiprocessing
 
-    from admiralty.engine.smoke.executors import run_local
-    from admiralty.engine.smoke.pool import run_pool
-    from admiralty.engine.smoke.sweep import plan
+    from admiralty.smoke.executors import run_local
+    from admiralty.smoke.pool import run_pool
+    from admiralty.smoke.sweep import plan
 
     if multiprocessing.get_start_method() != "fork":
         pytest.skip("only a forked worker shares the sweep's objects without pickling them")
@@ -200,7 +200,7 @@ def test_a_game_that_replays_differently_fails_as_non_determinism_naming_the_fir
     import itertools
     from types import SimpleNamespace
 
-    from admiralty.engine.rulesets import ruleset_module
+    from admiralty.contract import ruleset_module
 
     real = ruleset_module("dreadnought")
     scenario = _scenario(corpus, "otranto-1917")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from admiralty.rulesets.dreadnought.validator.place_hints import case_slip, land_cell
 from admiralty.validator.diagnostics import Diagnostic, did_you_mean
 from admiralty.validator.pipeline import validate
-from admiralty.validator.rulesets.dreadnought.place_hints import case_slip, land_cell
 
 ROOT = Path(__file__).resolve().parents[2]
 ANCONA = "dreadnought/scenarios/ancona-1915.yaml"

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from admiralty.validator.fuzz.corpus import load_corpus
-from admiralty.validator.fuzz.mutations import make_mutant, plan_mutant
+from admiralty.fuzz.corpus import load_corpus
+from admiralty.fuzz.mutations import make_mutant, plan_mutant
 from admiralty.validator.load import MAX_VALUES, Pos, load_text
 from admiralty.validator.load.differential import load_paths_differ
 from admiralty.validator.load.fast import Reposition

@@ -26,5 +26,5 @@ def test_the_command_line_parser_does_not_import_the_diff_engine() -> None:
 def test_validating_one_rule_systems_corpus_imports_no_other_rule_systems_checks() -> None:
     loaded = _modules_after("from admiralty.validator.pipeline import validate\n"
                             "assert not validate(['scenarios/dreadnought']).report.exit_code(strict=False)")
-    assert "admiralty.validator.rulesets.dreadnought.checks" in loaded
-    assert "admiralty.validator.rulesets.napoleonic.checks" not in loaded
+    assert "admiralty.rulesets.dreadnought.validator.checks" in loaded
+    assert "admiralty.rulesets.napoleonic.validator.checks" not in loaded

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from admiralty.schemafiles import BASE_URI, schema_files, schema_places, schema_uri
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.pipeline import validate
-from admiralty.validator.schema import SCHEMAS_DIR, registry, schema_files, schema_uri, validator_for
+from admiralty.validator.schema import registry, validator_for
 
+EXPORTED = Path(__file__).resolve().parents[2] / "schemas"  # what `admiralty schemas export` writes
 FILES = schema_files()
 
 
@@ -40,7 +42,7 @@ def test_schema_is_valid_and_has_no_absolute_id(path: Path) -> None:
     Draft202012Validator.check_schema(schema)
     assert "$id" not in schema
     assert registry()[schema_uri(path)].contents["$id"] == schema_uri(path)
-    assert schema_uri(path).endswith("/schemas/" + path.relative_to(SCHEMAS_DIR).as_posix())
+    assert schema_uri(path) == BASE_URI + schema_places()[path]
 
 
 def _refs(node: Any) -> Iterator[str]:
@@ -108,7 +110,7 @@ def _modeline_warnings(tmp_path: Path, first_line: str | None, folder: str = "co
 
 
 def _copy_schemas(into: Path) -> None:
-    shutil.copytree(SCHEMAS_DIR, into, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(EXPORTED, into, ignore=shutil.ignore_patterns("__pycache__"))
 
 
 def test_modeline_missing_is_a_warning(tmp_path: Path) -> None:
@@ -165,8 +167,8 @@ def test_table_overrides_name_exactly_the_house_tables_keys(ruleset: str) -> Non
     """``rules.tables`` is closed at every level it is merged at, with the tables schema's own names, so that
     an editor flags an unknown table or key (admiralty: SCH020): dreadnought merges by table then key,
     napoleonic mapping by mapping; nothing there is required, an override names only what it changes."""
-    scenario = json.loads((SCHEMAS_DIR / ruleset / "scenario.schema.json").read_text())
-    tables = json.loads((SCHEMAS_DIR / ruleset / "tables.schema.json").read_text())
+    scenario = json.loads((EXPORTED / ruleset / "scenario.schema.json").read_text())
+    tables = json.loads((EXPORTED / ruleset / "tables.schema.json").read_text())
     overrides = scenario["properties"]["rules"]["properties"]["tables"]
     house = {k: v for k, v in _keys(tables).items() if k not in ("kind", "ruleset", "id", "title")}
     if ruleset == "dreadnought":  # one level of merge: a table's keys are replaced whole

@@ -1,5 +1,5 @@
 """Typed objects shared by every ruleset. Each ruleset's own objects live in its plug-in folder
-(``engine/rulesets/<name>/model.py``) so that adding a ruleset touches no core folder."""
+(``rulesets/<name>/engine/model.py``) so that adding a ruleset touches no core folder."""
 
 from admiralty.engine.model.common import Smoke, Source
 

@@ -1,0 +1,88 @@
+"""What the engine and the core stages read of any rule system's scenario and game, whatever the rule system.
+
+These protocols are the engine's: the smoke runner and the replay need them, and ``admiralty.contract``
+(the registry, one layer up) re-exports them for plug-in authors, so that the engine never imports the
+registry's module and the registry imports the engine, one way only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from admiralty.engine.api import Action, Game
+from admiralty.engine.model.common import Smoke, Source
+
+Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
+
+
+@runtime_checkable
+class Sourced(Protocol):
+    """Any built model (scenario, map, catalog, table): the core reads where it came from, to put a finding
+    about it at its file."""
+
+    @property
+    def source(self) -> Source: ...
+
+
+@runtime_checkable
+class ScenarioModel(Protocol):
+    """What the core (smoke, replay, the site's generic parts) reads of any built scenario."""
+
+    @property
+    def source(self) -> Source: ...
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def date(self) -> str: ...
+
+    @property
+    def briefing(self) -> str: ...
+
+    @property
+    def outcome(self) -> str:
+        """What happened historically (Markdown); empty when the author gave none."""
+        ...
+
+    @property
+    def sources(self) -> tuple[str, ...]: ...
+
+    @property
+    def turns(self) -> int | None:
+        """Game turns, or ``None`` where the rules count no turns."""
+        ...
+
+    @property
+    def content_hash(self) -> str: ...
+
+    @property
+    def smoke(self) -> Smoke: ...
+
+    def side_names(self) -> list[tuple[str, str]]:
+        """(id, display name) of each side, in the author's order; the first is the one balance speaks of."""
+        ...
+
+
+SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "outcome", "sources", "turns",
+                    "content_hash", "smoke", "side_names")
+
+
+class GameModule(Protocol):
+    """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
+    and the engine version written into replays."""
+
+    __name__: str  # the module's import name, written into replays so a replay finds its game again
+    ENGINE_VERSION: str
+    PLAYERS: Mapping[str, Player]
+
+    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game: ...
+
+    def invariants(self, game: Game) -> list[str]: ...

@@ -1,0 +1,259 @@
+"""The dreadnought operational game: ``new_game(scenario, seed, options)`` and the turn sequence.
+
+A turn runs, in the rulebook's order: weather (house table; refloating, DN-7.43), orders (the sides'
+decisions; pursuit rolls, DN-5.23), movement (DN-5.1, with mines, DN-13; then sweeping and laying),
+contact (house table; each side decides whether to engage), battle (``battle.BattleResolver``), mission
+acts (bombardment, unloading), fuel (DN-12) and the end of the turn (objectives; after the last turn, the
+victory reckoning). The game stops whenever a side has a decision to make; ``apply`` resumes it.
+
+Options (all JSON values): ``battle`` (a resolver name in ``battle.RESOLVERS``: ``tactical``, the default,
+or ``basic``; tests may pass a resolver object), ``tables`` (overrides like ``rules.tables``), ``fog``
+(``counters`` or ``contact``, see ``view.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from admiralty.engine.api import Action, Event, GameResult
+from admiralty.rulesets.dreadnought.engine import (
+    actions,
+    contact,
+    fuel,
+    mines,
+    missions,
+    movement,
+    pursuit,
+    victory,
+    weather,
+)
+from admiralty.rulesets.dreadnought.engine import view as fog
+from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS, fight_battles
+from admiralty.rulesets.dreadnought.engine.model import Scenario, normalise_zone_id
+from admiralty.rulesets.dreadnought.engine.orders import written_plan
+from admiralty.rulesets.dreadnought.engine.players import PLAYERS as _PLAYERS
+from admiralty.rulesets.dreadnought.engine.state import Decision, FleetState, GameState, MinefieldState, ShipState
+from admiralty.rulesets.dreadnought.engine.tables import merged_tables
+
+ENGINE_VERSION = "dreadnought-operational-1"
+PLAYERS = _PLAYERS
+"""Players by name for the lead's registry: ``scripted``, ``random``, ``heuristic``."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not among ``legal_actions(side)``."""
+
+
+def _orders_phase(state: GameState) -> None:
+    """DN-5.1: every fleet may be organised (DN-5.21, DN-5.22, DN-5.24, DN-5.2-raid-hidden), then its order
+    written (DN-5.2-intercept, DN-5.2-raid) or confirmed (DN-5.12)."""
+    for side in state.sides:
+        queue = state.decisions.setdefault(side, [])
+        for fleet in state.side_fleets(side):
+            fleet.acted = []
+            queue.append(Decision("organise", side, fleet.id))
+            queue.append(Decision("order", side, fleet.id))
+
+
+def _mission_acts(state: GameState) -> None:
+    missions.bombard(state)
+    missions.search_merchants(state)
+    missions.unload(state)
+
+
+def _end_of_turn(state: GameState) -> None:
+    victory.record_objectives(state)
+    for fleet in state.fleets.values():
+        fleet.may_pursue = []
+        if fleet.pursuit is not None and max(fleet.pursuit.turns, default=0) <= state.turn:
+            fleet.pursuit = None
+    if state.turn >= state.scenario.turns:
+        state.over = True
+        state.final = victory.final_result(state)
+        state.decisions = {side: [] for side in state.sides}
+    else:
+        state.turn += 1
+
+
+STEPS: tuple[tuple[str, Callable[[GameState], None]], ...] = (
+    ("weather", weather.weather_phase),
+    ("orders", _orders_phase),
+    ("orders", pursuit.roll_pursuits),
+    ("movement", movement.carry_out_orders),
+    ("movement", mines.mine_warfare),
+    ("contact", contact.find_contacts),
+    ("battle", fight_battles),
+    ("battle", _mission_acts),
+    ("fuel", fuel.fuel_phase),
+    ("end", _end_of_turn),
+)
+
+
+class DreadnoughtGame:
+    """One game of the operational dreadnought rules, implementing ``admiralty.engine.api.Game``."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = state.events
+        # Legal actions of each side's current decision. A side's own action can change only its own
+        # choices (its fleets, its engagements), so it clears only its own entry; a phase step clears all.
+        self._cache: dict[str, tuple[Decision, list[str]]] = {}
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.state.sides
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def to_move(self) -> tuple[str, ...]:
+        if self.state.over:
+            return ()
+        return tuple(side for side in self.state.sides if self.state.decisions.get(side))
+
+    def legal_actions(self, side: str) -> list[Action]:
+        queue = self.state.decisions.get(side)
+        if self.state.over or not queue:
+            return []
+        return list(self._legal(side, queue[0]))
+
+    def _legal(self, side: str, head: Decision) -> list[str]:
+        cached = self._cache.get(side)
+        if cached is not None and cached[0] is head:
+            return cached[1]
+        acts = actions.legal(self.state, head)
+        self._cache[side] = (head, acts)
+        return acts
+
+    def apply(self, side: str, action: Action) -> None:
+        queue = self.state.decisions.get(side)
+        if self.state.over or not queue:
+            raise IllegalAction(f"{side} has nothing to decide")
+        head = queue[0]
+        if not isinstance(action, str) or action not in self._legal(side, head):
+            raise IllegalAction(f"{action!r} is not legal for {side} at {head.as_dict()}")
+        if actions.apply(self.state, head, action) and queue and queue[0] is head:
+            queue.pop(0)
+        self._cache.pop(side, None)
+        self._advance()
+
+    def view(self, side: str) -> dict[str, Any]:
+        return fog.view(self.state, side)
+
+    def result(self) -> GameResult:
+        if self.state.final is None:
+            raise RuntimeError("the game is not over")
+        return self.state.final
+
+    # --- running the turn sequence ----------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Drop decisions that no longer apply and take the ones with a single, do-nothing choice."""
+        for side in self.state.sides:
+            queue = self.state.decisions.setdefault(side, [])
+            while queue:
+                head = queue[0]
+                acts = self._legal(side, head)
+                if not acts or (len(acts) == 1 and acts[0] in actions.TRIVIAL):
+                    queue.pop(0)
+                    continue
+                break
+
+    def _advance(self) -> None:
+        state = self.state
+        while not state.over:
+            self._settle()
+            if any(state.decisions.get(side) for side in state.sides):
+                return
+            phase, step = STEPS[state.step]
+            state.phase = phase
+            state.step = (state.step + 1) % len(STEPS)
+            self._cache.clear()
+            step(state)
+
+
+def invariants(game: DreadnoughtGame) -> list[str]:
+    """What must hold after every action (the smoke runner checks it): fuel and hull boxes within bounds,
+    every afloat ship in exactly one fleet and sunk or grounded ships in none, no empty fleet, and every
+    fleet in a sea zone or a port of the map."""
+    state = game.state
+    problems: list[str] = []
+    holder: dict[str, str] = {}
+    ports, zones = state.geo.ports, state.geo.neighbours  # locals: this runs after every action of every game
+    for fleet in state.fleets.values():
+        ships = fleet.ships
+        if not ships:
+            problems.append(f"fleet {fleet.id} has no ships")
+        if fleet.at not in ports and fleet.at not in zones:
+            problems.append(f"fleet {fleet.id} is at {fleet.at!r}, neither a sea zone nor a port")
+        for name in ships:
+            if name in holder:
+                problems.append(f"{name} is in fleets {holder[name]} and {fleet.id}")
+            holder[name] = fleet.id
+    for ship in state.ships.values():
+        record = ship.ship
+        cls, name, grounded = record.cls, record.name, ship.grounded_at
+        if not 0 <= ship.fuel <= cls.fuel_boxes:
+            problems.append(f"{name} has {ship.fuel} fuel boxes of {cls.fuel_boxes}")
+        if not 0 <= ship.hull <= cls.hull:
+            problems.append(f"{name} has {ship.hull} hull boxes of {cls.hull}")
+        afloat = not ship.sunk and grounded is None
+        if afloat != (name in holder):
+            problems.append(f"{name} is {'afloat' if afloat else 'lost'} but "
+                            f"{'in no fleet' if afloat else 'still in fleet ' + holder[name]}")
+        if grounded is not None and grounded not in zones:
+            problems.append(f"{name} is grounded at {grounded!r}, not a sea zone")
+    return problems
+
+
+def _setup(state: GameState) -> None:
+    """Place every fleet (DN-5.2: each with one mission) and every minefield of the scenario (DN-13)."""
+    scenario = state.scenario
+    loads = int(state.tables["mines"]["lay"]["loads_per_minelayer"])
+    for side in scenario.sides:
+        state.points[side.id] = 0.0
+        state.decisions[side.id] = []
+        for fleet in side.fleets:
+            start = fleet.start if fleet.start in scenario.map.ports else normalise_zone_id(fleet.start)
+            state.fleets[fleet.id] = FleetState(
+                id=fleet.id, side=side.id, mission=fleet.mission, ships=list(fleet.ships), at=start,
+                plan=written_plan(fleet, scenario.turns), escorts=fleet.escorts,
+                is_collier_group=fleet.is_collier_group, start_of_turn=start, origin=start)
+            for name in fleet.ships:
+                if name in state.ships:
+                    raise ValueError(f"ship {name!r} is in two fleets")
+                ship = scenario.ships[name]
+                state.ships[name] = ShipState(
+                    ship=ship, side=side.id, hull=ship.cls.hull, fuel=ship.cls.fuel_boxes, fleet=fleet.id,
+                    mine_loads=loads if missions.is_minelayer_ship(ship, scenario.rules) else 0)
+            state.emit("fleet-placed", "DN-5.2", fleet=fleet.id, side=side.id, mission=fleet.mission, at=start,
+                       ships=list(fleet.ships), escorts=fleet.escorts)
+    for field in scenario.minefields:
+        a, b = (normalise_zone_id(z) for z in field.between)
+        state.minefields.append(MinefieldState((a, b) if a <= b else (b, a), field.owner, field.strength,
+                                               [field.owner]))
+        state.emit("minefield-placed", "DN-13", between=sorted([a, b]), owner=field.owner, strength=field.strength)
+
+
+def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = None) -> DreadnoughtGame:
+    """A new game of ``scenario`` whose every roll comes from ``random.Random(seed)``."""
+    opts = dict(options or {})
+    resolver = opts.pop("battle", "tactical")
+    if isinstance(resolver, str):
+        opts["battle"] = resolver
+        resolver = RESOLVERS[resolver]
+    if len(scenario.sides) != 2:
+        raise ValueError("a dreadnought scenario has exactly two sides")
+    state = GameState(
+        scenario=scenario, tables=merged_tables(scenario.rules.tables, opts.get("tables")),
+        geo=scenario.geography, rng=random.Random(seed), resolver=resolver, options=opts,
+        sides=(scenario.sides[0].id, scenario.sides[1].id))
+    state.emit("game-started", "DN-5.1", scenario=scenario.id, seed=seed, engine=ENGINE_VERSION,
+               turns=scenario.turns)
+    _setup(state)
+    game = DreadnoughtGame(state)
+    game._advance()
+    return game

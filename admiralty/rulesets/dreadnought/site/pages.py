@@ -1,0 +1,271 @@
+"""Pages for the dreadnought ruleset: the scenario's own part, map and ship-class pages, printable sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from admiralty.rulesets.dreadnought.engine.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass
+from admiralty.rulesets.dreadnought.site.classes import class_page
+from admiralty.rulesets.dreadnought.site.map import map_figure
+from admiralty.rulesets.dreadnought.site.plain import (
+    display_name,
+    fleet_name,
+    legend_html,
+    mission_words,
+    place_name,
+    rules_rows,
+    ship_name,
+    victory_text,
+)
+from admiralty.rulesets.dreadnought.site.replay import REPLAY
+from admiralty.site import printpack
+from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
+from admiralty.site.glance import Size
+from admiralty.site.richtext import document_head
+from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
+from admiralty.site.words import nation_name
+
+SHIP_COLUMNS = ("Ship", "Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP")
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:
+    """An HTML table; cells are already-escaped HTML."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
+
+
+def _class_cells(cls: ShipClass) -> list[str]:
+    return [esc(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
+            "armoured" if cls.armoured else "unarmoured", "shallow" if cls.shallow_draft else "—",
+            f"{cls.primary}/{cls.secondary}/{cls.tertiary}", str(cls.torpedo), str(cls.victory_points)]
+
+
+def _ship_row(ship: Ship, src: str, ctx: SiteContext) -> list[str]:
+    link = f'<a href="{attr(ctx.href(src, class_src(ship.catalog, ship.cls.id)))}">{esc(ship.cls.name)}</a>'
+    return [ship_name(ship), link, *_class_cells(ship.cls)]
+
+
+def order_words(seamap: SeaMap, text: str) -> str:
+    """A written order with port ids as port names (zone codes stay: they are printed on the map)."""
+    return " ".join("/".join(seamap.ports[p].name if p in seamap.ports else p for p in word.split("/"))
+                    for word in text.split(" "))
+
+
+def _side_names(scenario: Scenario) -> dict[str, str]:
+    return {side.id: side.name for side in scenario.sides}
+
+
+def _fleet_section(scenario: Scenario, fleet: Fleet, src: str, ctx: SiteContext) -> str:
+    kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {mission_words(fleet.mission)}"
+    lines = [f"#### {heading(display_name(fleet.name, fleet.id))} ({md_literal(kind)})\n",
+             f"Starts at **{md_literal(place_name(scenario.map, fleet.start))}**"
+             + (f"; escorts **{md_literal(fleet_name(scenario, fleet.escorts))}**" if fleet.escorts else "") + ".\n"]
+    rows = [_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10
+            for name in fleet.ships]
+    lines.append(_table(SHIP_COLUMNS, rows, "oob"))
+    return "\n".join(lines)
+
+
+def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
+    length = max([scenario.turns, *(len(f.orders) for f in fleets)])
+    rows = []
+    for turn in range(1, length + 1):
+        light = "night" if scenario.is_night(turn) else "day"
+        cells = [esc(order_words(scenario.map, fleet.order_for(turn).text or fleet.order_for(turn).kind))
+                 for fleet in fleets]
+        rows.append([str(turn), light, *cells])
+    return _table(["Turn", "Light", *(display_name(f.name, f.id) for f in fleets)], rows, "orders")
+
+
+def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """The dreadnought part of a scenario page: facts, map, orders of battle, orders, rules, victory."""
+    night = ", ".join(str(t) for t in sorted(scenario.night)) or "none"
+    weather = ", ".join(scenario.weather) if scenario.weather else "random (house weather table)"
+    facts = [["Map", f'<a href="{attr(ctx.href(src, map_src(scenario.map.id)))}">{esc(scenario.map.title)}</a>'],
+             ["Ship catalogs", esc(", ".join(c.title for c in scenario.catalogs))],
+             ["Turns", f"{scenario.turns} (night turns: {esc(night)})"],
+             ["Weather", esc(weather)]]
+    drawn = map_figure(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
+    out = [_table(["", ""], facts, "facts"), "## Map\n",
+           ctx.figure(f"scenario-map-{slug(scenario.id)}", drawn, "map-figure"), "## Orders of battle\n"]
+    for side in scenario.sides:
+        out.append(f"### {heading(side.name)}\n")
+        controls = ", ".join(sorted(side.controls)) or "none"
+        out.append(f"Nations: {md_literal(', '.join(nation_name(n) for n in side.nations))}. "
+                   f"Zones it controls: {md_literal(controls)}.\n")
+        out.extend(_fleet_section(scenario, fleet, src, ctx) for fleet in side.fleets)
+    out.append(legend_html(src, ctx))
+    out.append("## Written orders\n")
+    for side in scenario.sides:
+        if side.fleets:
+            out.append(f"### Orders: {heading(side.name)}\n")
+            out.append(_orders_table(scenario, side.fleets))
+    if scenario.minefields:
+        out.append("## Minefields\n")
+        names = _side_names(scenario)
+        out.append(_table(["Between", "Laid by", "Strength"],
+                          [[esc(" / ".join(m.between)), esc(names.get(m.owner, nation_name(m.owner))), str(m.strength)]
+                           for m in scenario.minefields], "minefields"))
+    out.append("## Special rules\n")
+    out.append("Each switch of the rules as this scenario sets it; the clause links lead to the rules page.\n")
+    out.append(_table(["Rule", "Value", "What it means", "Clauses"], rules_rows(scenario.rules, scenario.map, src, ctx),
+                      "rules"))
+    out.append("## Victory conditions\n")
+    out.append(html_block("<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>",
+                          "victory"))
+    return "\n".join(out)
+
+
+# --- reference pages -------------------------------------------------------------------------------
+
+
+def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
+    """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
+    out = document_head(seamap.title, f"Map id: `{esc(seamap.id)}`.", seamap.description, seamap.sources)
+    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_figure(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+    topo = seamap.topology
+    out.append("## Zones\n")
+    rows = [[f"<code>{esc(z.id)}</code>", esc("" if z.name == z.id else z.name),
+             esc(topo.kinds.get(z.id) or z.kind or "?"), esc(" ".join(topo.neighbours.get(z.id, ()))),
+             esc(" ".join(topo.land_sides.get(z.id, ())) or "—"), esc(", ".join(topo.islands.get(z.id, ())) or "—")]
+            for z in seamap.zones.values()]
+    out.append(_table(["Zone", "Name", "Kind", "Neighbours", "Land sides", "Islands"], rows, "zones"))
+    if seamap.ports:
+        out.append("## Ports\n")
+        out.append(_table(["Port", "Name", "Nation", "Opens on"],
+                          [[f"<code>{esc(p.id)}</code>", esc(p.name), esc(p.nation), esc(" ".join(p.zones))]
+                           for p in seamap.ports.values()], "ports"))
+    if seamap.land:
+        out.append("## Land\n")
+        out.append(_table(["Land", "Name", "Nation"], [[f"<code>{esc(m.id)}</code>", esc(m.name), esc(m.nation)]
+                                                       for m in seamap.land], "land"))
+    if seamap.blocked:
+        out.append("## Blocked borders\n")
+        pairs = sorted(sorted(pair) for pair in seamap.blocked)
+        out.append(", ".join(md_literal(" / ".join(pair)) for pair in pairs) + "\n")
+    using = [s for s in scenarios if s.map.id == seamap.id]
+    if using:
+        out.append("## Scenarios on this map\n")
+        out.extend(f"- [{md_literal(s.title)}]({md_path(src, scenario_src(s.id))})" for s in using)
+    return "\n".join(out) + "\n"
+
+
+def ships_index(catalogs: Sequence[Catalog], ctx: SiteContext) -> str:
+    src = "ships/index.md"
+    out = ["# Ship classes\n", "Every class of every ship catalog, with the named ships of each.\n"]
+    for catalog in catalogs:
+        out.append(f"## {heading(catalog.title)}\n")
+        out.append(f"Catalog `{esc(catalog.id)}`, nation {md_literal(catalog.nation)}.\n")
+        rows = []
+        for cls in catalog.classes.values():
+            link = f'<a href="{attr(ctx.href(src, class_src(catalog.id, cls.id)))}">{esc(cls.name)}</a>'
+            count = sum(1 for s in catalog.ships.values() if s.cls.id == cls.id)
+            rows.append([link, *_class_cells(cls), str(count)])
+        out.append(_table(["Class", "Type", "Speed", "Hull", "Fuel", "Armour", "Draft", "Guns P/S/T", "Torp.", "VP",
+                           "Ships"], rows, "classes"))
+    return "\n".join(out)
+
+
+def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+    """Map and ship-class pages for every dreadnought map and catalog (from scenarios and standalone models)."""
+    maps: dict[str, SeaMap] = {}
+    catalogs: dict[str, Catalog] = {}
+    for model in models:
+        if isinstance(model, SeaMap):
+            maps.setdefault(model.id, model)
+        elif isinstance(model, Catalog):
+            catalogs.setdefault(model.id, model)
+    for scenario in scenarios:
+        maps.setdefault(scenario.map.id, scenario.map)
+        for catalog in scenario.catalogs:
+            catalogs.setdefault(catalog.id, catalog)
+    pages = {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in maps.values()}
+    for catalog in catalogs.values():
+        for cls in catalog.classes.values():
+            pages[class_src(catalog.id, cls.id)] = class_page(catalog, cls, class_src(catalog.id, cls.id), scenarios,
+                                                              ctx)
+    pages["ships/index.md"] = ships_index(sorted(catalogs.values(), key=lambda c: c.id), ctx)
+    return pages
+
+
+def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """(map id, title, zone count) of every dreadnought map, for the maps index."""
+    maps = {m.id: m for m in models if isinstance(m, SeaMap)}
+    for scenario in scenarios:
+        maps.setdefault(scenario.map.id, scenario.map)
+    return [(m.id, m.title, len(m.zones)) for m in sorted(maps.values(), key=lambda m: m.id)]
+
+
+# --- printable sheets ------------------------------------------------------------------------------
+
+
+def _boxes(count: int, css: str) -> str:
+    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
+
+
+def record_card(ship: Ship) -> str:
+    """One ship's record: its data, hull boxes (squares) and fuel boxes (circles, grey for oil) to cross out."""
+    cls = ship.cls
+    extras = (" · armoured" if cls.armoured else "") + (" · shallow draft" if cls.shallow_draft else "")
+    return (f'<div class="record"><div class="record-head">{ship_name(ship)} <span class="record-class">'
+            f"{esc(cls.name)} · {esc(cls.type)} · speed {esc(cls.speed)}</span></div>"
+            f'<div class="record-data">Guns {cls.primary}/{cls.secondary}/{cls.tertiary} · torpedo {cls.torpedo} · '
+            f"VP {cls.victory_points}{extras}"
+            f'</div><div class="record-row"><span class="record-label">Hull</span>{_boxes(cls.hull, "hull-box")}</div>'
+            f'<div class="record-row"><span class="record-label">Fuel ({esc(cls.fuel_kind)})</span>'
+            f'{_boxes(cls.fuel_boxes, "fuel-box fuel-" + slug(cls.fuel_kind))}</div></div>')
+
+
+def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
+    return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
+
+
+CARDS_PER_SHEET = 16
+
+
+def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """The print pack: the map; per side its order of battle, its written orders and its ships' record cards
+    (16 to a sheet); the turn and VP tracks. One sheet per printed page on Letter or A4."""
+    back = md_path(src, scenario_src(scenario.id))
+    out = [f"# Sheets: {heading(scenario.title)}\n",
+           f"The print pack: every sheet is one printed page. Back to the [scenario]({back}).\n",
+           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
+    drawn = map_figure(scenario.map, scenario, svg_id=f"sheet-map-{slug(scenario.id)}")
+    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(f"sheet-map-{slug(scenario.id)}", drawn))]
+    for side in scenario.sides:
+        fleets = "".join(
+            f"<h3>{esc(display_name(f.name, f.id))} — "
+            f"{esc('colliers and tankers' if f.is_collier_group else mission_words(f.mission))}, "
+            f"starts at {esc(place_name(scenario.map, f.start))}</h3><p>{_ship_list(scenario, f)}</p>"
+            for f in side.fleets)
+        nations = ", ".join(nation_name(n) for n in side.nations)
+        sheets.append(printpack.sheet("oob", f"Order of battle: {side.name}", f"{scenario.title} · nations {nations}",
+                                      fleets or "<p>No fleets.</p>", side=side.id))
+        if side.fleets:
+            sheets.append(printpack.sheet("orders", f"Written orders: {side.name}", scenario.title,
+                                          _orders_table(scenario, side.fleets).strip(), side=side.id))
+        ships = [scenario.ships[n] for f in side.fleets for n in f.ships if n in scenario.ships]
+        runs = printpack.chunks(ships, CARDS_PER_SHEET)
+        for number, run in enumerate(runs, 1):
+            part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
+            sheets.append(printpack.sheet("records", f"Record sheet: {side.name}{part}", scenario.title,
+                                          f'<div class="records">{"".join(record_card(s) for s in run)}</div>',
+                                          side=side.id))
+    vp_max = max((sum(s.cls.victory_points for s in scenario.ships.values() if s.nation not in side.nations)
+                  for side in scenario.sides), default=10)
+    sheets.append(printpack.tracks_sheet(scenario.title, scenario.turns, sorted(scenario.night),
+                                         [side.name for side in scenario.sides], vp_max))
+    out.append(html_block("".join(sheets), "sheets"))
+    return "\n".join(out)
+
+
+def glance(scenario: Scenario) -> Size:
+    """Ships and fleets; a turn of written orders, movement and the odd battle takes about ten minutes."""
+    fleets = [f for side in scenario.sides for f in side.fleets]
+    ships = sum(len(f.ships) for f in fleets)
+    return Size(f"{ships} ships in {len(fleets)} fleets", ships + len(fleets), 10)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows, glance=glance, replay=REPLAY)

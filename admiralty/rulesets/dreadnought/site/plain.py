@@ -1,0 +1,149 @@
+"""Plain words for the dreadnought pages: places, fleets and nations by name, the victory conditions, the
+rule switches explained with their clauses linked, and the legend of the orders-of-battle tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from admiralty.rulesets.dreadnought.engine.model import Rules, Scenario, SeaMap, Ship
+from admiralty.site.context import SiteContext
+from admiralty.site.text import esc, html_block
+from admiralty.site.words import (
+    clause_link,
+    explain,
+    id_words,
+    option_schema,
+    option_title,
+    table_overrides,
+    value_words,
+)
+
+RULE_CLAUSES: dict[str, str] = {
+    "raid_fleets": "DN-5.2-raid, DN-5.25",
+    "raid_max_ships": "DN-5.2-raid",
+    "raid_needs_leader": "DN-5.2-raid",
+    "mixed_nationality": "DN-5.2",
+    "abort_at_start": "DN-5.2-abort",
+    "refuel_ports": "DN-12-port",
+    "minelayers": "DN-5.2-minelay",
+    "minesweepers": "DN-5.2-minesweep",
+    "american_colliers_after_1920": "DN-12.54",
+    "pursuit_speed_bonus": "DN-5.23",
+    "abort_port": "DN-5.2-abort",
+    "tables": "",
+}
+VICTORY_TEXT: dict[str, str] = {
+    "vp-lead": "{side} wins by leading on victory points by at least {value}.",
+    "reach": "{side} wins if {fleet} reaches {target}{by_turn}.",
+    "sink": "{side} wins if every one of {ships} is sunk (grounded counts as sunk).",
+}
+MISSIONS: dict[str, str] = {
+    "raid": "raid", "intercept": "intercept", "transport": "transport", "bombard": "bombardment",
+    "minelay": "minelaying", "minesweep": "minesweeping", "escort": "escort", "patrol": "patrol",
+}
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("<em>Italic name</em>", "elite crew: +1 to hit (DN-7.5c)"),
+    ("★", "the ship carries a leader, which a raiding fleet needs (DN-5.2-raid)"),
+    ("Type", "the class's ship type as the catalog writes it (BB battleship, CA armoured cruiser, CL light "
+             "cruiser, DD destroyer, TB torpedo boat, SS submarine, and so on)"),
+    ("Speed", "1s slow (moves like 1 on the map, slower than 1 in battle), 1, 1+, 2, 2+ fastest; a fleet "
+              "whose ships are all 2 or 2+ may enter two zones a turn (DN-5.11a, DN-5.11b)"),
+    ("Hull", "hull boxes: hits the ship can take before it sinks"),
+    ("Fuel", "fuel boxes and what they hold, coal or oil (DN-12)"),
+    ("Armour", "armoured or unarmoured (unarmoured ships lose more when refloated, DN-7.43)"),
+    ("Draft", "shallow draft: capital ships take no +1 to grounding, light ships never ground (DN-7.42)"),
+    ("Guns P/S/T", "gunnery factors, primary/secondary/tertiary: dice rolled per step for each gun class "
+                   "(DN-7.5c)"),
+    ("Torp.", "torpedo factor"),
+    ("VP", "victory points the enemy scores for sinking the ship"),
+)
+
+
+def ship_name(ship: Ship) -> str:
+    """Italic name for an elite crew (as on the counters), a star for a leader."""
+    name = f"<em>{esc(ship.name)}</em>" if ship.italic else esc(ship.name)
+    return name + (' <span class="leader" title="leader">★</span>' if ship.leader else "")
+
+
+def place_name(seamap: SeaMap, place: str | None) -> str:
+    """A port by its name, a zone by its name (or ``zone W25`` when it has none). Author text: escape it."""
+    if not place:
+        return "?"
+    if place in seamap.ports:
+        return seamap.ports[place].name
+    zone = seamap.zones.get(place)
+    if zone is not None and zone.name and zone.name != zone.id:
+        return f"{zone.name} ({zone.id})"
+    if "/" in place:
+        return " then ".join(place_name(seamap, p) for p in place.split("/"))
+    return f"zone {place}"
+
+
+def fleet_name(scenario: Scenario, fleet_id: str | None) -> str:
+    for side in scenario.sides:
+        for fleet in side.fleets:
+            if fleet.id == fleet_id:
+                return display_name(fleet.name, fleet.id)
+    return id_words(fleet_id) if fleet_id else "?"
+
+
+def display_name(name: str, ident: str) -> str:
+    """An author's name, or the id in words when the name is only the id (``mirabello-group``)."""
+    return id_words(ident) if not name or name == ident else name
+
+
+def mission_words(mission: str) -> str:
+    return MISSIONS.get(mission, mission.replace("-", " "))
+
+
+def victory_text(scenario: Scenario) -> list[str]:
+    """Each victory condition in words (escaped HTML), in the order they are checked, then the fallback."""
+    names = {side.id: side.name for side in scenario.sides}
+    out = []
+    for c in scenario.victory.conditions:
+        template = VICTORY_TEXT.get(c.kind, "{side} wins: " + esc(c.kind) + ".")
+        out.append(template.format(side=f"<strong>{esc(names.get(c.side, c.side))}</strong>", value=c.value,
+                                   fleet=f"<em>{esc(fleet_name(scenario, c.fleet))}</em>",
+                                   target=esc(place_name(scenario.map, c.target)),
+                                   by_turn=f" by turn {c.by_turn}" if c.by_turn else " by the end",
+                                   ships=esc(", ".join(c.ships))))
+    otherwise = scenario.victory.otherwise
+    out.append("Otherwise: " + ("a draw." if otherwise == "draw" else f"<strong>{esc(names.get(otherwise, otherwise))}"
+                                                                    "</strong> wins."))
+    out.append(f"The conditions are checked in this order after the last of the {scenario.turns} turns; victory "
+               "points are those of the enemy ships sunk (each class's VP).")
+    return out
+
+
+def _value(name: str, value: object, seamap: SeaMap) -> str:
+    if name == "refuel_ports":
+        return "all friendly ports" if value is None else (
+            ", ".join(place_name(seamap, str(p)) for p in value) if isinstance(value, Iterable) else str(value))
+    return value_words(value)
+
+
+def rules_rows(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> list[list[str]]:
+    """Each rule switch: title, value (bold when the scenario sets it), the schema's sentence, its clauses."""
+    schema = option_schema("dreadnought")
+    defaults = Rules()
+    rows = []
+    for name, clauses in RULE_CLAUSES.items():
+        value, default = getattr(rules, name), getattr(defaults, name)
+        if name == "tables":
+            changed = table_overrides({"tables": value})
+            shown = "; ".join(changed) or "as printed (house tables)"
+        else:
+            shown = _value(name, value, seamap)
+        set_here = value != default
+        rows.append([f'{esc(option_title(name))} <code class="option-id">{esc(name)}</code>',
+                     f"<strong>{esc(shown)}</strong>" if set_here else esc(shown) + " (default)",
+                     explain(str(schema.get(name, {}).get("description", "")), src, ctx),
+                     ", ".join(clause_link(c.strip(), src, ctx) for c in clauses.split(",") if c.strip())])
+    return rows
+
+
+def legend_html(src: str, ctx: SiteContext) -> str:
+    """What every mark and abbreviation of the orders-of-battle tables means, clause ids linked."""
+    items = "".join(f"<dt>{term}</dt><dd>{explain(text, src, ctx)}</dd>" for term, text in LEGEND)
+    return html_block(f'<details class="oob-legend" open><summary>Reading the tables</summary><dl>{items}</dl>'
+                      "</details>", "legend")

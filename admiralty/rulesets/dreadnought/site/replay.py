@@ -1,0 +1,144 @@
+"""How dreadnought games read in the sample-game viewer: one sentence per event type, its kind, and the fleet
+tokens that follow ``fleet-placed``, ``fleet-moved``, ``raider-hidden`` / ``raider-revealed`` and
+``fleet-removed``; the losses column counts ships sunk."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from admiralty.site.replaynames import Names
+from admiralty.site.replaytext import Sentence, listing, mapping, number, plural, words
+from admiralty.site.replayview import ReplayState, ReplayWords
+
+
+def _fleet(e: Mapping[str, Any], n: Names) -> str:
+    side = f" ({n.side(e['side'])})" if e.get("side") else ""
+    return n.name(e.get("fleet", "?")) + side
+
+
+def _moved(e: Mapping[str, Any], n: Names) -> str:
+    path = e.get("path") or []
+    end = n.name(path[-1]) if path else n.name(e.get("start", "?"))
+    via = f" by way of {listing(path[:-1], n)}" if len(path) > 1 else ""
+    hidden = ", unseen by the enemy" if e.get("hidden") else ""
+    return f"{_fleet(e, n)} moves from {n.name(e.get('start', '?'))} to {end}{via}{hidden}."
+
+
+def _placed(e: Mapping[str, Any], n: Names) -> str:
+    ships = f": {listing(e['ships'], n)}" if e.get("ships") else ""
+    mission_word = words(e.get("mission", ""))
+    article = "an" if mission_word[:1] in "aeiou" else "a"
+    mission = f" on {article} {mission_word} mission" if e.get("mission") else ""
+    side = f"{n.side(e['side'])}{ships}" if e.get("side") else ships.removeprefix(": ")
+    who = f"{n.name(e.get('fleet', '?'))} ({side})" if side else n.name(e.get("fleet", "?"))
+    return f"{who} starts at {n.name(e.get('at', '?'))}{mission}."
+
+
+def _contact_roll(e: Mapping[str, Any], n: Names) -> str:
+    seen = "sighted" if e.get("sighted") else "not sighted"
+    return (f"{n.side(e.get('side', '?'))} searches {n.name(e.get('zone', '?'))} for "
+            f"{listing(e.get('group', []), n)} (roll {e.get('roll', '?')}): {seen}.")
+
+
+def _engage(e: Mapping[str, Any], n: Names) -> str:
+    choice = "chooses to engage" if e.get("engage") else "declines battle"
+    return f"{n.side(e.get('side', '?'))} {choice} in {n.name(e.get('zone', '?'))}."
+
+
+def _battle(e: Mapping[str, Any], n: Names) -> str:
+    lost = " Contact is lost." if e.get("contact_lost") else ""
+    return f"Battle in {n.name(e.get('zone', '?'))} between {listing(e.get('fleets', []), n)}.{lost}"
+
+
+def _damage(e: Mapping[str, Any], n: Names) -> str:
+    losses = mapping(e.get("losses"))
+    what = ", ".join(f"{number(k)} {words(box)}" for box, k in losses.items()) or "nothing"
+    way = "; she loses way" if e.get("lost_way") else ""
+    return f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) loses {what}{way}."
+
+
+def _hull(e: Mapping[str, Any], n: Names) -> str:
+    cause = f" ({words(e['cause'])})" if e.get("cause") else ""
+    return (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) takes "
+            f"{plural(e.get('boxes', '?'), 'hull box', 'hull boxes')}{cause}; {number(e.get('hull', '?'))} left.")
+
+
+def _sunk(e: Mapping[str, Any], n: Names) -> str:
+    cause = f" ({words(e['cause'])})" if e.get("cause") else ""
+    return f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) is sunk{cause}."
+
+
+def _removed(e: Mapping[str, Any], n: Names) -> str:
+    no_ships = e.get("reason") == "no-ships-left"
+    return f"{_fleet(e, n)} leaves the game: no ships left." if no_ships else f"{_fleet(e, n)} leaves the game."
+
+
+SENTENCES: dict[str, Sentence] = {
+    "game-started": lambda e, n: f"The game begins: {e.get('turns', '?')} turns to play.",
+    "fleet-placed": _placed,
+    "fleet-moved": _moved,
+    "minefield-placed": lambda e, n: (f"A minefield of {n.side(e.get('owner', '?'))} lies between "
+                                      f"{listing(e.get('between', []), n)}."),
+    "minefield-crossed": lambda e, n: (f"{_fleet(e, n)} crosses the minefield between "
+                                       f"{listing(e.get('between', []), n)}."),
+    "mine-hit": lambda e, n: f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) strikes a mine.",
+    "weather": lambda e, n: f"The weather is {words(e.get('weather', '?'))}.",
+    "raider-hidden": lambda e, n: f"{_fleet(e, n)} slips out of sight.",
+    "raider-revealed": lambda e, n: f"{_fleet(e, n)} is seen again at {n.name(e.get('at', '?'))}.",
+    "plan-delayed": lambda e, n: f"{_fleet(e, n)} has to wait a turn before it can act.",
+    "bombardment": lambda e, n: f"{_fleet(e, n)} bombards {n.name(e.get('port', '?'))}.",
+    "cargo-unloaded": lambda e, n: f"{_fleet(e, n)} unloads its cargo at {n.name(e.get('port', '?'))}.",
+    "contact-roll": _contact_roll,
+    "engagement-chosen": _engage,
+    "contact-avoided": lambda e, n: f"Both sides avoid battle in {n.name(e.get('zone', '?'))}.",
+    "battle": _battle,
+    "damage-recorded": _damage,
+    "ship-damaged": _hull,
+    "ship-sunk": _sunk,
+    "fleet-removed": _removed,
+    "pursuit-declared": lambda e, n: f"{_fleet(e, n)} sets off in pursuit of {n.name(e.get('target', '?'))}.",
+    "pursuit-roll": lambda e, n: (f"{_fleet(e, n)} chases {n.name(e.get('target', '?'))}: "
+                                  + ("it catches up." if e.get("success") else "it falls behind.")),
+    "pursuit-contact": lambda e, n: (f"{_fleet(e, n)} catches {n.name(e.get('target', '?'))} in "
+                                     f"{n.name(e.get('zone', '?'))}."),
+    "pursuit-ended": lambda e, n: f"{_fleet(e, n)} gives up the pursuit.",
+    "mission-aborted": lambda e, n: (f"{_fleet(e, n)} abandons its mission and heads for "
+                                     f"{n.name(e.get('port', '?'))}."),
+    "fleet-towed": lambda e, n: f"{_fleet(e, n)} takes damaged ships in tow.",
+    "move-shortened": lambda e, n: f"{_fleet(e, n)} cannot move as far as planned.",
+    "order-impossible": lambda e, n: (f"{_fleet(e, n)} cannot go from {n.name(e.get('at', '?'))} to "
+                                      f"{n.name(e.get('to', '?'))}."),
+}
+
+KINDS: dict[str, str] = {
+    "fleet-moved": "move", "fleet-placed": "move",
+    "contact-roll": "contact", "engagement-chosen": "contact", "contact-avoided": "contact",
+    "pursuit-contact": "contact",
+    "battle": "battle", "bombardment": "battle",
+    "damage-recorded": "damage", "ship-damaged": "damage", "mine-hit": "damage",
+    "ship-sunk": "sunk", "fleet-removed": "sunk", "merchant-sunk": "sunk",
+}
+
+
+def track(state: ReplayState, event: Mapping[str, Any]) -> None:
+    """Fleet tokens follow the fleets; a sunk warship or merchant counts as a loss of its side."""
+    kind_, fleet = event.get("type"), event.get("fleet")
+    if kind_ in ("ship-sunk", "merchant-sunk"):
+        state.lose(event.get("side"))
+    if not isinstance(fleet, str):
+        return
+    if kind_ == "fleet-placed":
+        state.place(fleet, str(event.get("at", "")), str(event.get("side", "")))
+    elif kind_ == "fleet-moved" and event.get("path"):
+        state.move(fleet, str(event["path"][-1]), bool(event.get("hidden")))
+    elif kind_ == "raider-hidden":
+        state.move(fleet, hidden=True)
+    elif kind_ == "raider-revealed":
+        at = event.get("at")
+        state.move(fleet, str(at) if at else None, hidden=False)
+    elif kind_ == "fleet-removed":
+        state.remove(fleet)
+
+
+REPLAY = ReplayWords(SENTENCES, KINDS, track, {"ship-sunk": "Ships sunk"})

@@ -1,0 +1,282 @@
+"""Pages for the renaissance ruleset: the scenario's own part, the map reference page, printable sheets.
+The map drawing itself is in ``renaissance_map``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from admiralty.rulesets.renaissance.engine.model import (
+    UNIT_KINDS,
+    Battle,
+    RenaissanceMap,
+    RenaissanceScenario,
+    Transport,
+    Units,
+    sea_graph,
+)
+from admiralty.rulesets.renaissance.engine.tables import load_tables
+from admiralty.rulesets.renaissance.site.geomap import is_geographic
+from admiralty.rulesets.renaissance.site.map import (
+    UNIT_NAMES,
+    map_svg,
+    place_name,
+    power_colour,
+    power_name,
+)
+from admiralty.rulesets.renaissance.site.plain import special_rules, unit_legend, victory_conditions
+from admiralty.rulesets.renaissance.site.replay import REPLAY
+from admiralty.site import printpack
+from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
+from admiralty.site.glance import Size
+from admiralty.site.richtext import document_head
+from admiralty.site.text import attr, esc, heading, html_block, md_literal, slug
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> str:
+    """An HTML table; cells are already-escaped HTML."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
+
+
+def _power(power: str) -> str:
+    return f'<span class="power-swatch" style="background:{attr(power_colour(power))}"></span>{esc(power_name(power))}'
+
+
+def _card_name(card: str) -> str:
+    tables = load_tables()
+    found = tables.combat_cards.get(card) or tables.reactions.get(card)
+    return found.name if found else card
+
+
+def _cards(cards: tuple[str, ...] | None) -> str:
+    if cards is None:
+        return "left to the player"
+    return ", ".join(_card_name(c) for c in cards) or "none"
+
+
+def action_text(scenario: RenaissanceScenario, action: Battle | Transport) -> str:
+    """One scripted action in words (escaped HTML): a battle (RN-3-4 cards) or a transport (RN-16.3)."""
+    turn = f"Turn {action.turn}: " if action.turn is not None else ""
+    if isinstance(action, Transport):
+        formation = scenario.formations.get(action.formation)
+        name = formation.name or formation.id if formation else action.formation
+        return (f"{esc(turn)}<strong>transport</strong>: {esc(power_name(action.power))} carries "
+                f"<em>{esc(name)}</em> from {esc(place_name(scenario.map, action.from_port))} to "
+                f"{esc(place_name(scenario.map, action.to_port))}.")
+    text = (f"{esc(turn)}<strong>combat</strong> at {esc(place_name(scenario.map, action.at))}: "
+            f"{esc(power_name(action.attacker))} attacks {esc(power_name(action.defender))}.")
+    script = action.cards
+    if script is not None:
+        text += (f" Cards: attacker {esc(_cards(script.attacker))}; defender {esc(_cards(script.defender))}")
+        if script.galleasses is not None:
+            text += (f"; {esc(power_name(script.galleasses.by))} plays the Galleasses for the "
+                     f"{esc(script.galleasses.side)}")
+        elif script.galleasses_scripted:
+            text += "; no Galleasses"
+        text += "."
+    return text
+
+
+def _alliance_text(scenario: RenaissanceScenario) -> str:
+    if not scenario.alliances:
+        return "No alliances: every power is the enemy of every other."
+    groups = "; ".join(", ".join(power_name(p) for p in group) for group in scenario.alliances)
+    return f"Allied: {esc(groups)}. Powers not allied with each other are enemies."
+
+
+def oob_rows(scenario: RenaissanceScenario, power: str) -> list[list[str]]:
+    """A power's naval units per place, then a total row (cells are escaped HTML)."""
+    rows: list[list[str]] = []
+    total = Units()
+    for where, by_power in scenario.units.items():
+        units = by_power.get(power)
+        if units is None or units.is_empty:
+            continue
+        total = total.merge(units)
+        rows.append([esc(place_name(scenario.map, where)), *(str(units.count(k) or "") for k in UNIT_KINDS)])
+    if len(rows) > 1:
+        rows.append(["<strong>Total</strong>", *(f"<strong>{total.count(k) or ''}</strong>" for k in UNIT_KINDS)])
+    return rows
+
+
+def _power_section(scenario: RenaissanceScenario, power: str) -> list[str]:
+    out = [f"### {heading(power_name(power))}\n"]
+    rows = oob_rows(scenario, power)
+    out.append(_table(["Where", "Galleys", "Galleons", "Flush-deck galleons", "Corsairs", "Armada"], rows, "oob")
+               if rows else "No naval units.\n")
+    leaders = [lead for lead in scenario.leaders.values() if lead.power == power]
+    if leaders:
+        out.append(_table(["Leader", "Battle rating", "At"],
+                          [[esc(lead.name or lead.id), str(lead.battle_rating), esc(place_name(scenario.map, lead.at))]
+                           for lead in leaders], "oob leaders"))
+    formations = [f for f in scenario.formations.values() if f.power == power]
+    if formations:
+        out.append(_table(["Land formation", "Strength", "At"],
+                          [[esc(f.name or f.id), str(f.strength), esc(place_name(scenario.map, f.at))]
+                           for f in formations], "oob formations"))
+    hand = scenario.hands.get(power, ())
+    out.append(f"Cards in hand: {md_literal(', '.join(_card_name(c) for c in hand) or 'none')}.\n")
+    return out
+
+
+def _map_words(scenario: RenaissanceScenario) -> str:
+    """What the scenario's map shows, in a sentence or two, for the kind of drawing it gets."""
+    if is_geographic(scenario.map):
+        how = ("Drawn to geography and cropped to the seas this scenario uses; the seas next to them are named "
+               "at the edge, with an arrow when they lie beyond it. A sea zone is tinted over the water nearer "
+               "its name than any other's (its borders are approximate: only the listed adjacencies count)")
+    elif all(s.polygon for s in scenario.map.seas.values()):
+        how = "Sea zones are drawn to their outlines"
+    else:
+        how = "Schematic: sea zones are ovals joined where they touch"
+    return (how + "; ports are squares in the colour of the power that holds them; each place's naval units are "
+            "labelled per power, and the battle numbers are those of the scripted actions below.\n")
+
+
+def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> str:
+    """The renaissance part of a scenario page: powers, map, orders of battle, scripted actions, Dry Dock."""
+    dry = ", ".join(power_name(p) for p in sorted(scenario.dry_dock)) or "none"
+    facts = [["Map", f'<a href="{attr(ctx.href(src, map_src(scenario.map.id)))}">{esc(scenario.map.title)}</a>'],
+             ["Powers", " · ".join(_power(p) for p in scenario.powers)],
+             ["Alliances", _alliance_text(scenario)],
+             ['"Dry Dock"', esc(dry)],
+             ["Scripted actions", str(len(scenario.actions))]]
+    drawn = map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
+    out = [_table(["", ""], facts, "facts"), "## Map\n", _map_words(scenario),
+           ctx.figure(f"rn-map-{slug(scenario.id)}", drawn, "map-figure"), unit_legend(), "## Orders of battle\n"]
+    for power in scenario.powers:
+        out += _power_section(scenario, power)
+    out.append("## Scripted actions\n")
+    if scenario.actions:
+        out.append(html_block("<ol>" + "".join(f"<li>{action_text(scenario, a)}</li>" for a in scenario.actions)
+                              + "</ol>", "actions"))
+    else:
+        out.append("None: the players choose every action.\n")
+    out.append("## Special rules\n")
+    cards = {c: _card_name(c) for hand in scenario.hands.values() for c in hand}
+    out.append(special_rules(scenario, src, ctx, cards))
+    out.append("## Victory conditions\n")
+    out.append(victory_conditions(scenario, src, ctx))
+    return "\n".join(out)
+
+
+# --- reference pages -------------------------------------------------------------------------------
+
+
+def map_page(sea_map: RenaissanceMap, src: str, scenarios: Sequence[RenaissanceScenario], ctx: SiteContext) -> str:
+    """A map's reference page: the drawing, then the sea zones (id, name, kind, neighbours) and the ports."""
+    out = document_head(sea_map.title, f"Map id: `{esc(sea_map.id)}` (renaissance).", sea_map.description,
+                        sea_map.sources)
+    key = f"rn-map-ref-{slug(sea_map.id)}"
+    out.append(ctx.figure(key, map_svg(sea_map, svg_id=key), "map-figure"))
+    graph = sea_graph(sea_map)
+    out.append("## Sea zones\n")
+    out.append(_table(["Sea", "Name", "Kind", "Neighbours", "Ports"],
+                      [[f"<code>{esc(s.id)}</code>", esc(s.name), esc(s.kind),
+                        esc(" ".join(str(n) for n in graph.neighbors(s.id))) or "—",
+                        esc(" ".join(p.id for p in sea_map.ports.values() if s.id in p.seas)) or "—"]
+                       for s in sea_map.seas.values()], "zones"))
+    if sea_map.ports:
+        out.append("## Ports\n")
+        out.append(_table(["Port", "Name", "Opens on", "Held by"],
+                          [[f"<code>{esc(p.id)}</code>", esc(p.name), esc(" ".join(p.seas)), _power(p.power)]
+                           for p in sea_map.ports.values()], "ports"))
+    using = [s for s in scenarios if s.map.id == sea_map.id]
+    if using:
+        out.append("## Scenarios on this map\n")
+        out.extend(f"- [{md_literal(s.title)}]({md_path(src, scenario_src(s.id))})" for s in using)
+    return "\n".join(out) + "\n"
+
+
+def _maps(scenarios: Sequence[Any], models: Sequence[Any]) -> dict[str, RenaissanceMap]:
+    """Every renaissance map: standalone models first (their port control is the map's own), then scenarios'."""
+    maps = {m.id: m for m in models if isinstance(m, RenaissanceMap)}
+    for scenario in scenarios:
+        maps.setdefault(scenario.map.id, scenario.map)
+    return maps
+
+
+def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+    return {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in _maps(scenarios, models).values()}
+
+
+def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """(map id, title, sea-zone count) of every renaissance map, for the maps index."""
+    return [(m.id, m.title, len(m.seas)) for m in sorted(_maps(scenarios, models).values(), key=lambda m: m.id)]
+
+
+# --- printable sheets ------------------------------------------------------------------------------
+
+
+def _boxes(count: int, css: str = "tally-box") -> str:
+    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
+
+
+def _place_card(scenario: RenaissanceScenario, where: str, units: Units) -> str:
+    rows = []
+    for kind in UNIT_KINDS:
+        count = units.count(kind)
+        if not count:
+            continue
+        if kind == "armada":  # one box per step of strength, to cross off as it is lost
+            steps = "".join(f'<span class="tally-box step">{s}</span>' for s in range(count, 0, -2))
+            rows.append(f'<div class="record-row"><span class="record-label">Armada</span>{steps}</div>')
+        else:
+            rows.append(f'<div class="record-row"><span class="record-label">{esc(UNIT_NAMES[kind][0])}</span>'
+                        f"{_boxes(count)}</div>")
+    return (f'<div class="record"><div class="record-head">{esc(place_name(scenario.map, where))}</div>'
+            f"{''.join(rows)}</div>")
+
+
+def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> str:
+    """Printable sheets: per power its units per place (boxes to cross out), leaders, formations and cards."""
+    back = md_path(src, scenario_src(scenario.id))
+    out = [f"# Sheets: {heading(scenario.title)}\n",
+           f"The print pack: the map, one sheet per power, the tracks; every sheet is one printed page. Back to "
+           f"the [scenario]({back}).\n",
+           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
+    key = f"sheet-map-{slug(scenario.id)}"
+    drawn = map_svg(scenario.map, scenario, svg_id=key)
+    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(key, drawn))]
+    for power in scenario.powers:
+        cards = "".join(_place_card(scenario, where, by_power[power]) for where, by_power in scenario.units.items()
+                        if power in by_power and not by_power[power].is_empty)
+        leaders = "".join(f"<li>{esc(lead.name or lead.id)}: battle rating {lead.battle_rating}, at "
+                          f"{esc(place_name(scenario.map, lead.at))}</li>"
+                          for lead in scenario.leaders.values() if lead.power == power)
+        formations = "".join(f"<li>{esc(f.name or f.id)} at {esc(place_name(scenario.map, f.at))}: "
+                             f"{_boxes(f.strength)}</li>" for f in scenario.formations.values() if f.power == power)
+        hand = "".join(f"<li>{_boxes(1)} {esc(_card_name(c))}</li>" for c in scenario.hands.get(power, ()))
+        dry = " · &quot;Dry Dock&quot;" if power in scenario.dry_dock else ""
+        sheets.append(f'<section class="sheet sheet-oob" data-power="{attr(power)}"><h2>Order of battle: '
+                      f"{esc(power_name(power))}</h2><p>{esc(scenario.title)}{dry}</p>"
+                      f'<div class="records">{cards or "<p>No naval units.</p>"}</div>'
+                      + (f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
+                      + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
+                      + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else "") + "</section>")
+    total = sum(u.count(k) for by_power in scenario.units.values() for u in by_power.values() for k in UNIT_KINDS)
+    sheets.append(printpack.tracks_sheet(scenario.title, max(1, len(scenario.actions)), (),
+                                         [power_name(p) for p in scenario.powers], total + len(scenario.actions)))
+    out.append(html_block("".join(sheets), "sheets"))
+    return "\n".join(out)
+
+
+def glance(scenario: RenaissanceScenario) -> Size:
+    """Naval units (Armada steps count one each), leaders and land formations; a turn with its battles takes
+    about a quarter of an hour."""
+    units = Units()
+    for by_power in scenario.units.values():
+        for found in by_power.values():
+            units = units.merge(found)
+    naval = sum(units.count(k) for k in UNIT_KINDS)
+    words = f"{naval} naval units, {len(scenario.leaders)} leaders, {len(scenario.formations)} land formations"
+    return Size(words, naval + len(scenario.leaders) + len(scenario.formations), 15)
+
+
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows,
+                    side_colours=lambda s: {p: power_colour(p) for p in s.powers}, glance=glance,
+                    stylesheet=Path(__file__).with_name("site.css"), replay=REPLAY)

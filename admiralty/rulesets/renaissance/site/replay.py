@@ -1,0 +1,60 @@
+"""How renaissance games read in the sample-game viewer: cards, rolls, battles between two powers' squadrons,
+retreats and transports; the losses column counts naval units lost."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from admiralty.site.replaynames import Names
+from admiralty.site.replaytext import Sentence, counts, number, plural
+from admiralty.site.replayview import ReplayState, ReplayWords
+
+
+def _by_power(verb: str) -> Sentence:
+    return lambda e, n: f"{n.side(e.get('power', '?'))} {verb.format(**{k: n.name(v) for k, v in e.items()})}."
+
+
+def _battle(e: Mapping[str, Any], n: Names) -> str:
+    attacker, defender = e.get("attacker"), e.get("defender")
+    if not (isinstance(attacker, Mapping) and isinstance(defender, Mapping)):
+        return f"Battle at {n.name(e.get('at', e.get('zone', '?')))}."
+    return (f"Battle at {n.name(e.get('at', e.get('zone', '?')))}: {n.side(attacker.get('power', '?'))} "
+            f"({counts(attacker.get('units'), n)}) attacks {n.side(defender.get('power', '?'))} "
+            f"({counts(defender.get('units'), n)}).")
+
+
+SENTENCES: dict[str, Sentence] = {
+    "turn": lambda e, n: f"Turn {e.get('turn', '?')} begins.",
+    "battle": _battle,
+    "card": lambda e, n: f"{n.side(e.get('power', '?'))} plays the card {n.name(e.get('card', '?'))}.",
+    "roll": lambda e, n: (f"{n.side(e.get('power', '?'))} rolls {len(e.get('rolls') or [])} dice: "
+                          f"{plural(e.get('hits', 0), 'hit')}."),
+    "reaction": lambda e, n: (f"{n.side(e.get('by', '?'))} answers with the card {n.name(e.get('card', '?'))}: "
+                              f"{plural(e.get('hits', 0), 'hit')}."),
+    "winner": lambda e, n: f"{n.side(e.get('power', '?'))} wins the battle.",
+    "losses": lambda e, n: f"{n.side(e.get('power', '?'))} loses {plural(e.get('ships', 0), 'ship')}.",
+    "unit-lost": lambda e, n: (f"{n.side(e.get('power', '?'))} loses {number(e.get('amount', 1))} "
+                               f"{n.name(e.get('unit', '?')).lower()}."),
+    "retreat": _by_power("retreats from {origin} to {target}"),
+    "units-to-pool": lambda e, n: f"{n.side(e.get('power', '?'))} returns {counts(e.get('units'), n)} to its pool.",
+    "to-turn-track": lambda e, n: (f"{n.side(e.get('power', '?'))}'s {counts(e.get('units'), n)} come back on "
+                                   f"turn {e.get('returns_on', '?')}."),
+    "transport": _by_power("carries {formation} from {from} to {to}"),
+    "battle-skipped": lambda e, n: (f"No battle at {n.name(e.get('at', '?'))} between "
+                                    f"{n.side(e.get('attacker', '?'))} and {n.side(e.get('defender', '?'))}: "
+                                    f"{e.get('reason', '')}."),
+}
+
+KINDS: dict[str, str] = {"transport": "move", "retreat": "move", "battle": "battle", "unit-lost": "damage",
+                         "losses": "damage"}
+
+
+
+def track(state: ReplayState, event: Mapping[str, Any]) -> None:
+    """A naval unit lost counts as a loss of its power."""
+    if event.get("type") == "unit-lost":
+        state.lose(event.get("power"), event.get("amount", 1))
+
+
+REPLAY = ReplayWords(SENTENCES, KINDS, track, {"unit-lost": "Naval units lost"})

@@ -1,1 +1,0 @@
-"""The scaffold of each bundled rule system (``<name>.SCAFFOLD``, named by its ``Ruleset.scaffold``)."""

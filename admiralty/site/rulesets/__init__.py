@@ -1,1 +1,0 @@
-"""The site parts of each bundled rule system, one folder each (``pages.py`` holds its ``RENDERER``)."""

@@ -1,1 +1,0 @@
-"""The validator side of each bundled rule system, one folder each: its builder (``build``) and its checks."""

@@ -1,5 +1,0 @@
-"""The dreadnought checks: the sea-zone graph, the geometry, and the rules' own constraints."""
-
-from admiralty.validator.rulesets.dreadnought.checks import geometry, graph, orders, rules
-
-__all__ = ["geometry", "graph", "orders", "rules"]
