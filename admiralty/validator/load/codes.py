@@ -3,7 +3,7 @@ the composer to the single place that turns it into a diagnostic."""
 
 from __future__ import annotations
 
-from admiralty.validator.diagnostics import Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Severity, register
 from admiralty.validator.load.positions import Span
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -57,3 +57,14 @@ class LoadError(Exception):
     def __init__(self, code: str, message: str, span: Span, hint: str = "") -> None:
         super().__init__(message)
         self.code, self.message, self.span, self.hint = code, message, span, hint
+
+
+class RepositionError(Exception):
+    """The positioned loader refused a text the fast path had accepted, when it came to compose the positions of
+    a finding: the two readers disagreed. Never answered with a made-up position (the findings would all point
+    at 1:1); whoever validates loads that file again the positioned way and reports what the positioned loader
+    says (``pipeline.validate_loaded``, ``incremental.Workspace.refresh``)."""
+
+    def __init__(self, file: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{file}: the fast YAML path accepted what the positioned loader refuses")
+        self.file, self.diagnostics = file, diagnostics

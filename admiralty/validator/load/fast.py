@@ -32,7 +32,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from admiralty.validator.load.positions import Document, LoadResult, Pos, Span
+from admiralty.validator.load.codes import RepositionError
+from admiralty.validator.load.positions import Document, LoadResult, Pos
 from admiralty.validator.load.scalars import YAML11_BOOLEANS
 
 # YAML the fast path leaves to the positioned loader (see the module's docstring), looked for by cheap substring
@@ -44,14 +45,21 @@ from admiralty.validator.load.scalars import YAML11_BOOLEANS
 # markers and directives, tags and anchors. A node property starts a node, so it follows a line start, a space,
 # a flow indicator or ':'; overmatching only costs that file the slow path. Aliases need no test: without an
 # anchor every alias is unknown, which yaml-rs refuses as the positioned loader does, so a Markdown '*Novara*'
-# in a briefing keeps the fast path.
-_ANYWHERE = ("<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff", "0B", "0X", "0O")
+# in a briefing keeps the fast path. A tab anywhere: yaml-rs takes tabs as separation where libyaml refuses
+# them (a tab-only line, '-\t1', a tab before a key, 'key:\t value'), and a tab in a scalar is rare enough in
+# an admiralty file that the test need not find out which (yaml-test-suite DK95, 6BCT, A2M4, Q5MG, Y79Y, ...).
+# A line that starts with ':' (a flow key whose ':' waits on the next line, '{name: Novara, class\n : novara}',
+# which YAML 1.2 and libyaml refuse, yaml-rs not: 4MUZ, VJP3; also a block '? key' pair's value, overmatched)
+# and a ':' right before a flow indicator or '?' ('[a:]', 'omitted value:,': 4ABK; '[x:?]'), which libyaml
+# refuses in a flow collection, go the positioned way too.
+_ANYWHERE = ("\t", "<<", "\\", "\u2028", "\u2029", "0b", "\ufffe", "\uffff", "0B", "0X", "0O")
 _LINE_STARTS = ("---", "...", "%")
 _MARKERS = tuple(f"{brk}{start}" for brk in "\n\r" for start in _LINE_STARTS)
 _BY_PATTERN = ((("!",), re.compile(r"(?:^|[\s\[{,:?-])!", re.MULTILINE)),
                (("&",), re.compile(r"(?:^|[\s\[{,:?-])&[^\s,\[\]{}]", re.MULTILINE)),
                (("_",), re.compile(r"[0-9]_|_[0-9]")),
-               (("0x", "0X", "0o", "0O"), re.compile(r"[-+]0[xXoO]")))  # (substrings that make it possible, pattern)
+               (("0x", "0X", "0o", "0O"), re.compile(r"[-+]0[xXoO]")),
+               ((":",), re.compile(r"^[ ]*:|:[,?\[\]{}]", re.MULTILINE)))  # (substrings that make it possible, pattern)
 _INT64 = range(-(2 ** 63), 2 ** 63)
 # Tokens of the text (split at whitespace and flow indicators, as a plain scalar ends); a YAML 1.1 word among
 # them, a number long enough to pass 64 bits or 1e308, or a non-finite one, needs the exact walk of every value
@@ -62,12 +70,14 @@ _LONGEST_SAFE_NUMBER = 17  # characters: 2 ** 63 takes 19 digits, 0x800000000000
 _NOT_FINITE = (".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN")
 _LARGE_EXPONENT = re.compile(r"[eE][-+]?[0-9]{3}")  # 1e999: finite digits, an infinite float
 _CONTAINERS = (dict, list)
-# yaml-rs takes '|', '>' and ':' for the start of a plain scalar in a flow collection ('[|]', '{k: >}', '[:x]'),
-# where libyaml stops with a syntax error: a token that starts so (a block scalar's header does too) or a ':'
-# opening a flow item asks for the exact walk, which leaves any text starting so to the positioned loader.
-_INDICATOR_LEADS = frozenset("|>:")
+# yaml-rs takes '|', '>', ':' and '?' for the start of a plain scalar in a flow collection ('[|]', '{k: >}',
+# '[:x]', '{x: :x}', '{ "key"::value }', '[?x]', '{?b: 1}': yaml-test-suite 58MP, 5T43, HM87, 652Z), where
+# libyaml stops with a syntax error or reads '?' as an explicit key: a token that starts so (a block scalar's
+# header does too) or a ':' where a scalar may start (after a space, a flow indicator, a quote, '?', '-' or
+# another ':') asks for the exact walk, which leaves any text starting so to the positioned loader.
+_INDICATOR_LEADS = frozenset("|>:?")
 _INDICATOR_STARTS = tuple(_INDICATOR_LEADS)
-_FLOW_COLON = re.compile(r"[\[{,][ \t]*:")
+_LEADING_COLON = re.compile(r"(?:^|[\s\[{,:\"'?-]):", re.MULTILINE)
 
 
 _BLOCK_HEADER = re.compile(r"[|>][-+0-9]*\Z")
@@ -107,7 +117,7 @@ def needs_exact_walk(text: str) -> bool:
     tokens = set(text.translate(_SEPARATORS).split())
     if not tokens.isdisjoint(YAML11_BOOLEANS) or any(token[0] in _INDICATOR_LEADS for token in tokens):
         return True
-    if ("[" in text or "{" in text) and _FLOW_COLON.search(text):
+    if _LEADING_COLON.search(text):
         return True
     if any(len(token) > _LONGEST_SAFE_NUMBER and _LONG_NUMBER.fullmatch(token) for token in tokens):
         return True
@@ -142,8 +152,8 @@ class Reposition:
         from admiralty.validator.load.reader import load_text
 
         result = load_text(self.text, self.display, native=False)
-        if result.document is None:  # cannot happen for a text the fast path accepted; stay positioned
-            return Pos(Span(1, 1, 1, 1))
+        if result.document is None:  # the readers disagree: never a made-up 1:1, the file goes the positioned way
+            raise RepositionError(self.display, result.diagnostics)
         return result.document.root
 
     def __reduce__(self) -> tuple[type[Reposition], tuple[str, str]]:
@@ -160,7 +170,9 @@ def fast_load(text: str, display: str, *, max_depth: int, max_values: int) -> Lo
         data = loads(text)
     except Exception:  # any refusal of the native parser is the positioned loader's to word
         return None
-    if data is None or not plain(data, text, max_depth, max_values):
+    # a document that is a lone scalar goes the positioned way: yaml-rs takes a top-level block scalar's lines
+    # at column 0 ('|\nfoo') where libyaml refuses them (found by the fuzzer), and no admiralty document is one
+    if data.__class__ not in _CONTAINERS or not plain(data, text, max_depth, max_values):
         return None
     from admiralty.validator.load.composer import modeline
 
@@ -201,7 +213,7 @@ def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
         if depth > max_depth:
             return False
         if value.__class__ is dict:
-            if not all(key.__class__ is str for key in value):
+            if not all(key.__class__ is str and plain_key(key) for key in value):
                 return False
             values += 2 * len(value)
             children = value.values()
@@ -224,7 +236,7 @@ def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
             if depth > max_depth:
                 return False
             for key, item in value.items():
-                if key.__class__ is not str or not plain_text(key):
+                if key.__class__ is not str or not plain_text(key) or not plain_key(key):
                     return False
                 values += 1
                 stack.append((item, depth + 1))
@@ -235,6 +247,14 @@ def plain_data(data: Any, max_depth: int, max_values: int) -> bool:
         elif not plain_scalar(value):
             return False
     return values <= max_values
+
+
+def plain_key(key: str) -> bool:
+    """A key without a space or a line break. yaml-rs folds a flow mapping's key that spans lines
+    (``{a\nb: 1}``, ``{"a\nb": 1}``) into one with a space, where YAML 1.2 and libyaml
+    refuse an implicit key on more than one line; no admiralty key holds a space, so such a file goes the
+    positioned way (overmatching only costs it the slow path)."""
+    return " " not in key and "\n" not in key
 
 
 def plain_text(text: str) -> bool:

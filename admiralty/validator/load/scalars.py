@@ -34,11 +34,13 @@ _MAYBE_NOT_TEXT = frozenset("-+.0123456789~nNtTfFyYoO")
 
 
 def resolve_scalar(event: Any, span: Span) -> tuple[Any, bool]:
-    """The value of a scalar event under the YAML 1.2 core schema; the flag says "YAML 1.1 boolean"."""
+    """The value of a scalar event under the YAML 1.2 core schema; the flag says "YAML 1.1 boolean". The
+    non-specific tag ``!`` (``! 12``) makes a scalar text whatever it spells, as quotes do (YAML 1.2, 6.9.1;
+    yaml-test-suite S4JQ)."""
     tag = event.tag
     if tag is not None and tag != "!":
         return _resolve_tagged(event.value, tag, span), False
-    if event.style:  # quoted or block text: a string whatever it spells
+    if tag == "!" or event.style:  # '!'-tagged, quoted or block text: a string whatever it spells
         return event.value, False
     return resolve_plain(event.value, span)
 
