@@ -30,9 +30,9 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
-from admiralty.validator.load.codes import RepositionError
+from admiralty.validator.load.codes import MAX_NUMBER_CHARACTERS, RepositionError
 from admiralty.validator.load.positions import Document, LoadResult, Pos
 from admiralty.validator.load.scalars import YAML11_BOOLEANS
 
@@ -108,20 +108,25 @@ def ends_in_empty_block(text: str) -> bool:
     return False
 
 
-def needs_exact_walk(text: str) -> bool:
-    """True unless every string of the text is in NFC and none is a YAML 1.1 word, no integer can pass 64 bits
-    and no number can be infinite or NaN: then ``plain_shape`` suffices. Conservative: a word in prose also
-    asks for the exact walk."""
-    if not (text.isascii() or unicodedata.is_normalized("NFC", text)):
-        return True
+Walk = Literal["shape", "exact", "positioned"]
+
+
+def walk_needed(text: str) -> Walk:
+    """"shape" when every string of the text is in NFC and none is a YAML 1.1 word, no integer can pass 64 bits
+    and no number can be infinite or NaN: then ``plain_shape`` suffices. Else "exact" (``plain_data``), or
+    "positioned" when a number is written longer than the positioned loader reads (YML015, which the native
+    value cannot show: a zero-padded integer). Conservative: a word in prose also asks for the exact walk."""
     tokens = set(text.translate(_SEPARATORS).split())
+    numbers = [token for token in tokens if len(token) > _LONGEST_SAFE_NUMBER and _LONG_NUMBER.fullmatch(token)]
+    if any(len(number) > MAX_NUMBER_CHARACTERS for number in numbers):
+        return "positioned"
+    if numbers or not (text.isascii() or unicodedata.is_normalized("NFC", text)):
+        return "exact"
     if not tokens.isdisjoint(YAML11_BOOLEANS) or any(token[0] in _INDICATOR_LEADS for token in tokens):
-        return True
-    if _LEADING_COLON.search(text):
-        return True
-    if any(len(token) > _LONGEST_SAFE_NUMBER and _LONG_NUMBER.fullmatch(token) for token in tokens):
-        return True
-    return any(word in text for word in _NOT_FINITE) or _LARGE_EXPONENT.search(text) is not None
+        return "exact"
+    if _LEADING_COLON.search(text) or any(word in text for word in _NOT_FINITE):
+        return "exact"
+    return "shape" if _LARGE_EXPONENT.search(text) is None else "exact"
 
 
 @cache
@@ -195,14 +200,15 @@ _INTRODUCERS = (",", "[", "{", ":", "-", "?", "\n", "\r")
 def plain(data: Any, text: str, max_depth: int, max_values: int) -> bool:
     """True when every value is one the positioned loader reads the same way and accepts without a word: by
     ``plain_data`` when the text needs it, else by the cheaper ``plain_shape`` (the scalars need no visit)."""
-    if needs_exact_walk(text):
-        return plain_data(data, max_depth, max_values)
-    return plain_shape(data, max_depth, max_values)
+    walk = walk_needed(text)
+    if walk == "shape":
+        return plain_shape(data, max_depth, max_values)
+    return walk == "exact" and plain_data(data, max_depth, max_values)
 
 
 def plain_shape(data: Any, max_depth: int, max_values: int) -> bool:
     """``plain_data`` for a text whose every string is in NFC and no YAML 1.1 word, and whose numbers are finite
-    and integers fit in 64 bits (``needs_exact_walk``): only the collections are visited (depth, keys, the value
+    and integers fit in 64 bits (``walk_needed``): only the collections are visited (depth, keys, the value
     count)."""
     if data.__class__ not in _CONTAINERS:
         return plain_scalar(data)
