@@ -331,3 +331,32 @@ def test_a_text_the_fast_path_misread_is_validated_the_positioned_way(tmp_path: 
     report = validate_loaded([*others, (str(otranto), LoadResult(misread, []))]).report
     mine = [d for d in report.sorted() if d.file == str(otranto) and d.code != "SCH012"]  # SCH012: see _findings
     assert [(d.code, d.line) for d in mine] == [("YML001", 161)]
+
+
+def test_the_language_servers_workspace_also_reads_a_misread_file_the_positioned_way(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workspace behind the language server and ``--watch``: a RepositionError (see above) makes it read that
+    file the positioned way from then on and re-validate; the finding is the positioned loader's, never at 1:1.
+    Its reader is given the old fast path's product for Otranto (the fast path no longer makes one)."""
+    import admiralty.validator.incremental as incremental
+    from admiralty.validator.load import Document, LoadResult, load_bytes
+    from admiralty.validator.load.fast import native_loads
+
+    _dreadnought_with(tmp_path, _MISSPELT, _TWO_LINES, _SPLIT_KEY)
+    monkeypatch.chdir(tmp_path)
+    shown = str(Path("dreadnought/scenarios/otranto-1917.yaml"))
+    loads = native_loads()
+    assert loads is not None
+
+    def reader(raw: bytes, display: str, *, native: bool = True) -> LoadResult:
+        if display == shown and native:  # as the old fast path read it
+            text = raw.decode("utf-8")
+            return LoadResult(Document(display, loads(text), Reposition(text, display)), [])
+        return load_bytes(raw, display, native=native)
+
+    monkeypatch.setattr(incremental, "load_bytes", reader)
+    workspace = incremental.Workspace(["dreadnought"])
+    workspace.refresh()
+    assert shown in workspace.positioned
+    mine = [(d.code, d.line) for d in workspace.diagnostics_of(shown) if d.code != "SCH012"]  # SCH012: see _findings
+    assert mine == [("YML001", 161)]
