@@ -20,7 +20,10 @@ _VALUE = 40  # characters of a value shown in one
 def short_value(value: Any) -> str:
     """The value as JSON, cut to ``_VALUE`` characters with its length said when longer."""
     text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= _VALUE else f"{text[:_VALUE - 12]}... ({len(text):,} characters)"
+    if len(text) <= _VALUE:
+        return text
+    closing = '"' if isinstance(value, str) else ""  # a text stays quoted: "xxxx..." (502 characters)
+    return f"{text[:_VALUE - 12]}...{closing} ({len(text):,} characters)"
 
 
 def _items(count: int) -> str:
@@ -64,7 +67,7 @@ def count_message(error: ValidationError, path: tuple[PathPart, ...]) -> tuple[t
 
 def shortened(error: ValidationError) -> str:
     """jsonschema's message, with the value it starts with shortened so that the reason after it survives."""
-    message = error.message
+    message = str(error.message)
     if len(message) <= _LONGEST:
         return message
     shown = repr(error.instance)

@@ -45,11 +45,20 @@ def test_an_empty_list_says_the_least_it_needs() -> None:
     assert _findings(CATALOGS, "catalogs: []") == [("SCH007", 8, 11, "the list has 0 items, fewer than the 1 required")]
 
 
-SHORTENED = [([1] * 3, "[1, 1, 1]"), ("x" * 100, '"' + "x" * 27 + "... (102 characters)")]
+SHORTENED = [([1] * 3, "[1, 1, 1]"), ("x" * 100, '"' + "x" * 27 + '..." (102 characters)'),
+             (list(range(30)), "[0, 1, 2, 3, 4, 5, 6, 7, 8, ... (110 characters)")]
 
 
-@pytest.mark.parametrize(("value", "shown"), SHORTENED, ids=["short", "long"])
+@pytest.mark.parametrize(("value", "shown"), SHORTENED, ids=["short", "long text", "long list"])
 def test_shortened_values_keep_their_length_said(value: object, shown: str) -> None:
     from admiralty.validator.schema_messages import short_value
 
     assert short_value(value) == shown
+
+
+def test_a_text_too_long_keeps_the_reason_after_a_shortened_value() -> None:
+    """Not SCH007, but the same cut: jsonschema's '<the whole text> is too long' lost its reason past 200
+    characters; the value is shortened now and the reason kept."""
+    found = _findings("title: The Otranto Straits, 15 May 1917", "title: " + "x" * 500)
+    assert [(code, message) for code, _, _, message in found] == [
+        ("SCH008", '"' + "x" * 27 + '..." (502 characters) is too long')]
