@@ -24,6 +24,7 @@ from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_al
 from admiralty.validator.checks import run_checks
 from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
+from admiralty.validator.load.codes import RepositionError
 from admiralty.validator.pipeline import (
     Staged,
     collector_paused,
@@ -80,6 +81,7 @@ class Workspace:
     problems: list[Diagnostic] = field(default_factory=list)  # discovery's (IO001, IO002)
     look_alike: list[Diagnostic] = field(default_factory=list)  # TXT004, across every file
     cache: BuildCache = field(default_factory=dict)
+    positioned: set[str] = field(default_factory=set)  # files the fast YAML path read unlike the positioned loader
 
     def set_overlay(self, path: Path, text: str | None) -> None:
         """An editor's text for ``path`` (``None``: the editor closed it, the file on disk counts again)."""
@@ -92,6 +94,14 @@ class Workspace:
         """Re-read what changed (new, edited, removed files; changed editor texts) and re-validate it, with the
         cycle collector paused as ``validate`` pauses it (``pipeline.collector_paused``)."""
         with collector_paused():
+            for _ in range(len(self.files) + 1):
+                try:
+                    return self._refresh()
+                except RepositionError as refused:
+                    # the readers disagreed on a file: read it the positioned way, and everything again (the failed
+                    # refresh may have left some findings half replaced)
+                    self.positioned.add(refused.file)
+                    self.files.clear()
             return self._refresh()
 
     def _refresh(self) -> Update:
@@ -168,7 +178,7 @@ class Workspace:
         if before is not None and before.digest == digest:
             before.stat = stat
             return before
-        result = load_bytes(raw, shown)
+        result = load_bytes(raw, shown, native=shown not in self.positioned)
         staged = stage_file(shown, result, named)
         document = result.document or (before.document if before is not None else None)
         mixed, names = document_names(staged.loaded) if staged.loaded is not None else ([], [])

@@ -16,6 +16,7 @@ from admiralty.validator.checks import run_checks
 from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots, needed_for_build
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
+from admiralty.validator.load.codes import RepositionError
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -146,8 +147,20 @@ def validate_loaded(results: Iterable[tuple[str, LoadResult]], report: Report | 
     does after reading. The fuzzer validates a mutant in memory this way, next to documents loaded once.
     ``named`` are the files named on the command line: like those in a corpus folder, they must be documents.
     ``context`` files are built for the others' references only: not checked, not counted, not reported, and
-    their scenarios are not among the validation's."""
+    their scenarios are not among the validation's. A file the fast YAML path accepted but the positioned loader
+    refuses when a finding needs its positions (``RepositionError``) is validated again as the positioned loader
+    reads it: refused, with its diagnostic, never reported at a made-up 1:1."""
+    results = list(results)
+    report = report if report is not None else Report()
+    start = len(report.diagnostics), len(report.files)
     with collector_paused():
+        for _ in range(len(results)):
+            try:
+                return _validate_loaded(results, report, named, context)
+            except RepositionError as refused:
+                del report.diagnostics[start[0]:], report.files[start[1]:]
+                results = [(shown, LoadResult(None, refused.diagnostics) if shown == refused.file else result)
+                           for shown, result in results]
         return _validate_loaded(results, report, named, context)
 
 

@@ -23,6 +23,7 @@ from admiralty.schemafiles import SCHEMAS_DIR, schema_files, schema_uri
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path
+from admiralty.validator.schema_messages import count_message, shortened
 
 if TYPE_CHECKING:  # jsonschema is imported where it is used: a valid corpus checked on the fast path needs none
     from jsonschema import Draft202012Validator
@@ -314,8 +315,9 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
     elif keyword in ("anyOf", "oneOf"):
         yield _no_shape(error, path, at)
     else:
-        message = error.message if len(error.message) < 200 else error.message[:197] + "..."
-        yield at(path, message, _schema_text(error, "description") or "see the schema for this property")
+        counted = count_message(error, path)
+        where, message = counted if counted is not None else (path, shortened(error))
+        yield at(where, message, _schema_text(error, "description") or "see the schema for this property")
 
 
 def check_modeline(doc: Document, ruleset: str, kind: str) -> Diagnostic | None:

@@ -8,7 +8,10 @@ document could say one thing to the reviewer and another to admiralty (the "Troj
   characters are refused anywhere in a file (names, prose, comments), at their line and column, naming the code
   point; also where a double-quoted escape (``"\\u202e"``) writes one into a value.
 - TXT004: two names of one namespace (the same property of the same kind of document, across the corpus) whose
-  Unicode TR39 skeletons are equal but whose texts differ: ``Novara`` and ``Nоvara`` (Cyrillic ``о``).
+  Unicode TR39 skeletons are equal but whose texts differ: ``Novara`` and ``Nоvara`` (Cyrillic ``о``). Blank
+  characters (White_Space, U+2800, the Hangul fillers) fold to one space and count for nothing at either end, and
+  invisible ones for nothing at all: ``Balaton`` and ``Balaton`` + NBSP are one name to a reader.
+- TXT006: U+2028 and U+2029, line breaks to YAML 1.1 and text to YAML 1.2, anywhere, typed or escaped.
 - TXT005: one word that mixes Latin, Cyrillic and Greek letters. A name written wholly in one script (a Russian
   or Greek ship name) is accepted.
 
@@ -51,6 +54,13 @@ register("TXT005", "Mixed scripts in one word", "One word mixes letters of the L
          "script. A name written wholly in Cyrillic or Greek (`Севастополь`, `Αβέρωφ`) is accepted.",
          wrong="name: N\u043evara   # Cyrillic о among Latin letters", right="name: Novara")
 
+register("TXT006", "Line or paragraph separator", "The text holds U+2028 LINE SEPARATOR or U+2029 PARAGRAPH "
+         "SEPARATOR, typed or written as an escape (`\\L`, `\\P`, `\\u2028`). YAML 1.1 readers (libyaml, PyYAML) "
+         "break the line there and YAML 1.2 readers keep it as text, so two tools read the file differently; "
+         "editors and pull requests show it as a line break or as nothing. Use a plain line break.",
+         wrong='title: "The Otranto Straits\\L15 May 1917"', right='title: "The Otranto Straits, 15 May 1917"')
+
+_SEPARATORS = frozenset("\u2028\u2029")
 _BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 # Default_Ignorable_Code_Point (Unicode DerivedCoreProperties), the bidi controls among them excepted above.
 _IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
@@ -59,7 +69,7 @@ _IGNORABLE_RANGES = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x11
                      (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
 _SUSPECT = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _IGNORABLE_RANGES)
-                      + "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+                      + "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 _BREAK = re.compile("\r\n|\r|\n|\u2028|\u2029")  # the line breaks libyaml counts (NEL is refused before)
 _MAX_REPORTED = 20
 _LETTER_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
@@ -77,6 +87,8 @@ def classify(char: str) -> str | None:
     number = ord(char)
     if number in _BIDI:
         return "TXT001"
+    if char in _SEPARATORS:
+        return "TXT006"
     if unicodedata.category(char) == "Cc":
         return None if char in _ALLOWED_CONTROLS else "TXT003"
     if any(low <= number <= high for low, high in _IGNORABLE_RANGES):
@@ -86,7 +98,8 @@ def classify(char: str) -> str | None:
 
 _WHAT = {"TXT001": ("bidirectional control", "it reorders the text around it as shown; delete it"),
          "TXT002": ("invisible character", "it shows as nothing but makes the text differ; delete it"),
-         "TXT003": ("control character", "delete it")}
+         "TXT003": ("control character", "delete it"),
+         "TXT006": ("line or paragraph separator", "YAML readers disagree on it; use a plain line break")}
 
 
 def scan_text(text: str, display: str) -> list[Diagnostic]:
@@ -121,7 +134,8 @@ def escaped_character(value: str) -> tuple[str, str] | None:
     return None
 
 
-_NAMED_ESCAPES = {"\x00": "0", "\x07": "a", "\x08": "b", "\x0b": "v", "\x0c": "f", "\x1b": "e", "\x85": "N"}
+_NAMED_ESCAPES = {"\x00": "0", "\x07": "a", "\x08": "b", "\x0b": "v", "\x0c": "f", "\x1b": "e", "\x85": "N",
+                  "\u2028": "L", "\u2029": "P"}
 
 
 def escape_offset(source: str, char: str) -> int:
@@ -164,6 +178,26 @@ def skeleton(text: str) -> str:
     table = _prototypes()
     decomposed = unicodedata.normalize("NFD", text)
     return unicodedata.normalize("NFD", "".join(table.get(char, char) for char in decomposed))
+
+
+# What shows as blank space: Unicode White_Space (PropList.txt, with the separators str.isspace adds), U+2800 BRAILLE
+# PATTERN BLANK, and the Hangul fillers (Default_Ignorable, but drawn as an empty cell). Look-alike names fold each
+# run of them to one space and drop them at either end; every other Default_Ignorable code point is dropped.
+_BLANKS = re.compile("[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+                     "\u2800\u115f\u1160\u3164\uffa0]+")
+_INVISIBLE = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _IGNORABLE_RANGES) + "]+")
+
+
+def _fold(text: str) -> str:
+    return _INVISIBLE.sub("", _BLANKS.sub(" ", text)).strip(" ")
+
+
+@lru_cache(maxsize=1 << 16)
+def look_alike_key(text: str) -> str:
+    """What two names must differ in to be told apart: the TR39 skeleton of the text with every run of blank
+    characters one space, none at either end, and invisible ones gone (issue 35: ``Balaton`` with a trailing
+    NBSP, U+2800, U+3000 or space showed as a second ``Balaton``)."""
+    return _fold(skeleton(_fold(text)))
 
 
 def script_of(char: str) -> str | None:
@@ -224,12 +258,13 @@ def namespace(ruleset: str, kind: str, path: tuple[str | int, ...]) -> tuple[str
 
 
 def confusable_pairs(names: Iterable[tuple[tuple[str, ...], Named]]) -> Iterator[tuple[Named, Named]]:
-    """(look-alike, name it looks like) for the names of a namespace whose skeletons are equal and texts differ.
+    """(look-alike, name it looks like) for the names of a namespace whose look-alike keys (skeletons, blanks
+    folded) are equal and texts differ.
     A text that is its own skeleton (``Saida``, ``Hornet``) is the plain one and is not reported; the others
     (``Ѕаіԁа``, ``Homet``) are, each against the plain one. When none is plain, every one is reported."""
     groups: dict[tuple[tuple[str, ...], str], list[Named]] = {}
     for space, named in names:
-        groups.setdefault((space, skeleton(named[2])), []).append(named)
+        groups.setdefault((space, look_alike_key(named[2])), []).append(named)
     for (_, shape), members in groups.items():
         firsts: dict[str, Named] = {}
         for named in members:

@@ -132,3 +132,51 @@ def test_the_look_alike_is_reported_not_the_plain_name() -> None:
     assert [(a[0], b[2]) for a, b in confusable_pairs(names)] == [("b.yaml", "Hornet")]
     neither = [(space, ("a.yaml", (), "N\u043evara")), (space, ("b.yaml", (), "Nov\u0430ra"))]
     assert sorted(a[2] for a, _ in confusable_pairs(neither)) == sorted(["N\u043evara", "Nov\u0430ra"])
+
+
+# Issue 35: blank twins. Each is drawn as "Novara" followed by, or around, nothing visible.
+BLANK_TWINS = ['"Novara\u00a0"', '"Novara\u2800"', '"Novara\u3000"', '"Novara "', '" Novara"', '"Novara\u2007"',
+               '"Novara\u202f"', '"Novara\u205f"', '"Novara\u1680"', '"Novara\u3164"', '"Novara\u00a0\u2800 "']
+
+
+@pytest.mark.parametrize("twin", BLANK_TWINS)
+def test_a_name_with_blank_characters_around_it_is_a_look_alike(tmp_path: Path, twin: str) -> None:
+    """Blank characters fold to one space and count for nothing at either end: a name with a trailing NBSP,
+    U+2800 BRAILLE PATTERN BLANK, U+3000 IDEOGRAPHIC SPACE or space showed on the site as a second Novara."""
+    code, found = _validate(_catalog(tmp_path, [twin]))
+    assert code == 1
+    ours = [(d["code"], d["line"]) for d in found if str(d["file"]).endswith("spoof.yaml") and d["severity"] == "error"]
+    assert ours == [("TXT002", 18)] if "\u3164" in twin else [("TXT004", 18)]
+
+
+def test_blanks_inside_a_name_fold_to_one_space_and_ordinary_names_stay_apart() -> None:
+    from admiralty.validator.spoofing import look_alike_key
+
+    assert look_alike_key("Sankt\u3000Georg") == look_alike_key("Sankt  Georg") == look_alike_key("Sankt Georg")
+    assert look_alike_key("Sankt\u2800Georg") == look_alike_key("Sankt Georg")
+    assert look_alike_key("Bala\u200bton") == look_alike_key("Balaton")  # invisible: nothing at all
+    assert look_alike_key("SanktGeorg") != look_alike_key("Sankt Georg")  # a visible gap is a difference
+    assert look_alike_key("Novara") != look_alike_key("Novarra")
+    for number in (*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F,
+                   0x205F, 0x3000, 0x2800):  # every White_Space code point, and the braille blank
+        assert look_alike_key(f"Novara{chr(number)}") == "Novara", hex(number)
+
+
+def test_line_and_paragraph_separators_are_refused_typed_or_escaped() -> None:
+    """U+2028 and U+2029 break a line to YAML 1.1 (libyaml) and not to YAML 1.2: refused everywhere (TXT006), as
+    typed characters at their place and as the escapes \\L, \\P, \\u2028 at the escape."""
+    for escape, name in (("\\L", "LINE"), ("\\P", "PARAGRAPH"), ("\\u2028", "LINE"), ("\\u2029", "PARAGRAPH"),
+                         ("\\U00002028", "LINE")):
+        found = _codes(f'kind: map\ntitle: "Otranto{escape}1917"\n')
+        assert [(c, line, column) for c, line, column, _ in found] == [("TXT006", 2, 16)], escape
+        assert f"{name} SEPARATOR" in found[0][3]
+    for char in ("\u2028", "\u2029"):
+        for text, place in ((f"kind: map\ntitle: Otranto{char}1917\n", (2, 15)),
+                            (f"kind: map\n# a comment{char}\ntitle: x\n", (2, 12)),
+                            (f"kind: map\nbriefing: |\n  one{char}two\n", (3, 6)),
+                            (f"kind: map\ntitle: 'Otranto{char}1917'\n", (2, 16))):
+            found = _codes(text)
+            assert [(c, line, column) for c, line, column, _ in found] == [("TXT006", *place)], repr(text)
+    assert CODES["TXT006"].wrong and CODES["TXT006"].right
+    assert [d.code for d in load_text(CODES["TXT006"].wrong + "\n", "f.yaml").diagnostics] == ["TXT006"]
+    assert load_text(CODES["TXT006"].right + "\n", "f.yaml").diagnostics == []

@@ -1,15 +1,16 @@
-"""The loader's bounds and diagnostic codes (YML001-YML014, IO001), and the error that carries one out of
+"""The loader's bounds and diagnostic codes (YML001-YML015, IO001), and the error that carries one out of
 the composer to the single place that turns it into a diagnostic."""
 
 from __future__ import annotations
 
-from admiralty.validator.diagnostics import Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Severity, register
 from admiralty.validator.load.positions import Span
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 500_000
 MAX_VALUES = 100_000  # values written out: the largest corpus map has 1,338; 100,000 load in under a second
+MAX_NUMBER_CHARACTERS = 100  # a plain number's length: 2 ** 63 takes 19 digits, a float 17 significant ones
 
 register("YML001", "YAML syntax error", "The file is not well-formed YAML; the parser stopped here.",
          wrong="fleets: [fleet-1, fleet-2", right="fleets: [fleet-1, fleet-2]")
@@ -40,6 +41,9 @@ register("YML011", "Number not finite", "`.nan` and `.inf` are not numbers any r
 register("YML013", "Integer too large", "An integer must fit in 64 bits (from -9223372036854775808 to "
          "9223372036854775807); no rule needs a larger one, and larger ones break the tools that read the "
          "document after admiralty.", wrong="hull: 99999999999999999999999", right="hull: 12")
+register("YML015", "Number too long", f"A number is written in more than {MAX_NUMBER_CHARACTERS} characters "
+         "(leading zeros, a long fraction). No rule needs that many, and past 4,300 digits Python cannot even read "
+         "an integer; write the number plainly.", wrong="hull: " + "0" * 120 + "12", right="hull: 12")
 register("YML014", "Document too large", f"The document holds more than {MAX_VALUES:,} values (every number, "
          "string, list and mapping counts). Loading and checking grow with the values, so the bound keeps every "
          "file within time and memory; no admiralty document needs that many. Simplify the polygons (fewer "
@@ -57,3 +61,14 @@ class LoadError(Exception):
     def __init__(self, code: str, message: str, span: Span, hint: str = "") -> None:
         super().__init__(message)
         self.code, self.message, self.span, self.hint = code, message, span, hint
+
+
+class RepositionError(Exception):
+    """The positioned loader refused a text the fast path had accepted, when it came to compose the positions of
+    a finding: the two readers disagreed. Never answered with a made-up position (the findings would all point
+    at 1:1); whoever validates loads that file again the positioned way and reports what the positioned loader
+    says (``pipeline.validate_loaded``, ``incremental.Workspace.refresh``)."""
+
+    def __init__(self, file: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{file}: the fast YAML path accepted what the positioned loader refuses")
+        self.file, self.diagnostics = file, diagnostics

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from admiralty.validator.load.codes import RepositionError
 from admiralty.validator.load.positions import LoadResult
 from admiralty.validator.load.reader import load_bytes
 
@@ -22,7 +23,11 @@ def outcome(result: LoadResult) -> tuple[Any, ...]:
 
 def load_paths_differ(raw: bytes, display: str) -> str | None:
     """None when both loading paths decide ``raw`` alike; else what differs, for a finding's detail."""
-    native, positioned = outcome(load_bytes(raw, display)), outcome(load_bytes(raw, display, native=False))
+    positioned = outcome(load_bytes(raw, display, native=False))
+    try:
+        native = outcome(load_bytes(raw, display))
+    except RepositionError as refused:  # the fast path accepted it; composing its positions found the refusal
+        return f"the fast path accepted what the positioned loader refuses: {refused.diagnostics[0].message}"
     if native == positioned:
         return None
     names = ("data", "positions", "YAML 1.1 booleans", "modeline", "diagnostics")

@@ -2,8 +2,8 @@
 
 ``NO`` stays the string ``"NO"`` rather than silently becoming ``false`` as under YAML 1.1; a plain scalar
 that a YAML 1.1 reader would take for a boolean is flagged, so that the schema stage can report it (YML010).
-Tags beyond the core schema are refused (YML004); numbers must be finite (YML011) and integers fit in 64 bits
-(YML013).
+Tags beyond the core schema are refused (YML004); numbers must be finite (YML011), integers fit in 64 bits
+(YML013) and no number be written in more than ``MAX_NUMBER_CHARACTERS`` characters (YML015).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import math
 import re
 from typing import Any
 
-from admiralty.validator.load.codes import LoadError
+from admiralty.validator.load.codes import MAX_NUMBER_CHARACTERS, LoadError
 from admiralty.validator.load.positions import Span
 
 CORE_TAG = "tag:yaml.org,2002:"
@@ -34,11 +34,13 @@ _MAYBE_NOT_TEXT = frozenset("-+.0123456789~nNtTfFyYoO")
 
 
 def resolve_scalar(event: Any, span: Span) -> tuple[Any, bool]:
-    """The value of a scalar event under the YAML 1.2 core schema; the flag says "YAML 1.1 boolean"."""
+    """The value of a scalar event under the YAML 1.2 core schema; the flag says "YAML 1.1 boolean". The
+    non-specific tag ``!`` (``! 12``) makes a scalar text whatever it spells, as quotes do (YAML 1.2, 6.9.1;
+    yaml-test-suite S4JQ)."""
     tag = event.tag
     if tag is not None and tag != "!":
         return _resolve_tagged(event.value, tag, span), False
-    if event.style:  # quoted or block text: a string whatever it spells
+    if tag == "!" or event.style:  # '!'-tagged, quoted or block text: a string whatever it spells
         return event.value, False
     return resolve_plain(event.value, span)
 
@@ -80,6 +82,7 @@ def resolve_plain(value: str, span: Span) -> tuple[Any, bool]:
 
 
 def _float(value: str, span: Span) -> float:
+    _bounded(value, span)
     number = float(value)
     if math.isinf(number):  # finite digits, but past the largest float: as useless as .inf
         raise LoadError("YML011", f"'{_short(value)}' is too large to be a finite number", span,
@@ -92,10 +95,28 @@ def _short(text: str) -> str:
 
 
 def _integer(text: str, digits: str, base: int, span: Span) -> int:
-    """The integer, when it fits in 64 bits. Never converts thousands of digits: Python refuses past 4,300
-    decimal digits, and a long run of digits is what an attacker writes to make a reader spin."""
-    number = int(digits, base) if len(digits.lstrip("+-0")) <= 64 else None
-    if number is None or not -(2 ** 63) <= number < 2 ** 63:
-        raise LoadError("YML013", f"the integer '{_short(text)}' does not fit in 64 bits", span,
-                        "write a number between -9223372036854775808 and 9223372036854775807")
+    """The integer, when it fits in 64 bits (YML013) and is written in at most ``MAX_NUMBER_CHARACTERS`` (YML015).
+    Never converts thousands of digits: Python refuses past 4,300 decimal digits (a ValueError that ended the
+    whole run: a zero-padded number has few significant digits and passed the first test), and a long run of
+    digits is what an attacker writes to make a reader spin."""
+    if len(digits.lstrip("+-0")) > 64:
+        raise _too_large(text, span)
+    _bounded(text, span)
+    number = int(digits, base)
+    if not -(2 ** 63) <= number < 2 ** 63:
+        raise _too_large(text, span)
     return number
+
+
+def _too_large(text: str, span: Span) -> LoadError:
+    return LoadError("YML013", f"the integer '{_short(text)}' does not fit in 64 bits", span,
+                     "write a number between -9223372036854775808 and 9223372036854775807")
+
+
+def _bounded(text: str, span: Span) -> None:
+    """YML015 for a number written in more than ``MAX_NUMBER_CHARACTERS`` characters (leading zeros, a long
+    fraction): well under Python's integer-string limit, and under any length a rule could want."""
+    if len(text) > MAX_NUMBER_CHARACTERS:
+        raise LoadError("YML015", f"the number '{_short(text)}' is written in {len(text):,} characters, over the "
+                        f"bound of {MAX_NUMBER_CHARACTERS}", span,
+                        "write the number without leading zeros and with fewer decimals")
