@@ -42,12 +42,16 @@ class OutputError(Exception):
     """An output could not be written (or its folder locked): one clear sentence for the CLI, exit 2."""
 
 
-def describe(error: OSError, path: Path | str) -> str:
-    reason = error.strerror or str(error)
+def reason(error: OSError) -> str:
+    """Why an OSError happened, in the system's words and, for the usual cases, plain ones."""
     hint = {errno.EROFS: " (the file system is read-only)", errno.EACCES: " (no permission to write there)",
             errno.EPERM: " (no permission to write there)", errno.ENOSPC: " (the disk is full)",
             errno.EDQUOT: " (the disk quota is used up)"}.get(error.errno or 0, "")
-    return f"cannot write '{path}': {reason}{hint}; nothing was half-written"
+    return f"{error.strerror or error}{hint}"
+
+
+def describe(error: OSError, path: Path | str) -> str:
+    return f"cannot write '{path}': {reason(error)}; nothing was half-written"
 
 
 def write_bytes(path: Path | str, data: bytes) -> None:
