@@ -193,12 +193,16 @@ def _take_over(lock: Path, stale: int, pid: int, what: str, where: Path) -> None
         os.close(guard)
 
 
+SCRATCH_PREFIXES = ("admiralty-pool-", "admiralty-diff-")  # the smoke pool's notes, diff's copies of revisions
+
+
 @contextmanager
 def scratch_folder(prefix: str) -> Iterator[Path]:
-    """A temporary folder ``<TMPDIR>/<prefix><pid>-XXXX`` for the block, removed after it. Folders of this prefix
-    whose process is gone (SIGKILLed, so it never removed its own) are removed first."""
+    """A temporary folder ``<TMPDIR>/<prefix><pid>-XXXX`` for the block, removed after it. The scratch folders
+    (of any of admiralty's prefixes) whose process is gone (SIGKILLed, so it never removed its own) go first."""
     base = Path(tempfile.gettempdir())
-    clear_stale_scratch(base, prefix)
+    for known in dict.fromkeys((*SCRATCH_PREFIXES, prefix)):
+        clear_stale_scratch(base, known)
     try:
         folder = Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=base))
     except OSError as error:
