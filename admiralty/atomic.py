@@ -176,9 +176,10 @@ def _same_file(descriptor: int, path: Path) -> bool:
 
 def _take_over(lock: Path, stale: int, pid: int, what: str, where: Path) -> None:
     """Unlink a lock file whose holder is gone, so that the next open makes a fresh one. Two runs taking over at
-    once are put in line by a second lock; each looks again under it, so only the first unlinks."""
+    once are put in line by a lock on the folder itself (no file of its own to leave behind); each looks again
+    under it, so only the first unlinks."""
     try:
-        guard = os.open(lock.with_name(lock.name + ".takeover"), os.O_RDWR | os.O_CREAT, 0o644)
+        guard = os.open(lock.parent, os.O_RDONLY)
     except OSError as error:
         raise OutputError(describe(error, lock)) from error
     try:
