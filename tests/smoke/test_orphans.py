@@ -216,3 +216,30 @@ def test_the_site_swap_is_one_exchange(tmp_path: Path) -> None:
     replace_tree(old, build, accept=lambda code: code == 0)
     assert (old / "index.html").read_text() == "newer" and old.stat().st_ino != inode
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_sigkilled_docs_serve_leaves_no_mkdocs_behind(tmp_path: Path) -> None:
+    """`kill -9` of `admiralty docs --serve`: MkDocs (which serves until stopped) used to go on holding the port,
+    re-parented to init; now it dies with admiralty and the port is free again."""
+    pytest.importorskip("mkdocs")
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    process = subprocess.Popen(_command("docs", str(MINI), "--smoke", str(tmp_path / "none"), "--serve", "--port",
+                                        str(port)), cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, start_new_session=True, env=ENV)
+    assert process.stdout is not None and "serving the site on" in process.stdout.readline()
+    deadline = time.monotonic() + BOUND
+    while len(_session(process.pid)) < 2:  # MkDocs has started
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    process.kill()
+    process.wait(timeout=BOUND)
+    left = _survivors(process.pid)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", port)) != 0
