@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import textwrap
@@ -366,17 +367,21 @@ def _one_blas_thread() -> None:
 
 
 def _environment_error(command: str, error: OSError) -> int:
-    """One line for an OSError no stage turned into a message of its own; exit 2. Without a file name it was the
-    standard output (``> /dev/full``, a reader that went away): what is left in its buffer goes nowhere, so that
-    the interpreter's own flush at exit does not fail again with a traceback."""
-    if error.filename is None:
+    """One line for an OSError no stage turned into a message of its own; exit 2. A write error without a file
+    name comes from the standard output (``> /dev/full``, a reader that went away): what is left in its buffer then
+    goes nowhere, so that the interpreter's own flush at exit does not fail again with a traceback."""
+    if error.filename is not None:
+        print(f"admiralty {command}: cannot write '{error.filename}': {reason(error)}", file=sys.stderr)
+    elif error.errno in _OUTPUT_ERRNOS:
         with suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        where = "the standard output"
+        print(f"admiralty {command}: cannot write the standard output: {reason(error)}", file=sys.stderr)
     else:
-        where = f"'{error.filename}'"
-    print(f"admiralty {command}: cannot write {where}: {reason(error)}", file=sys.stderr)
+        print(f"admiralty {command}: {reason(error)}", file=sys.stderr)
     return 2
+
+
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
