@@ -25,6 +25,7 @@ import gc
 import multiprocessing
 import os
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Iterable
@@ -136,7 +137,9 @@ class _Pool:
 
     def __init__(self, jobs: int, notes: Path, scenarios: dict[int, Any]) -> None:
         self.jobs, self.notes, self.scenarios = jobs, notes, scenarios
-        self.context = multiprocessing.get_context()
+        # Forked on Linux (Python 3.14 would pick forkserver, whose workers are not the sweep's children, and the
+        # sweep's objects are shared, not pickled); elsewhere the platform's default (spawn: the sweep's children).
+        self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         self.workers: list[_Worker] = []
 
     def start_worker(self) -> None:
