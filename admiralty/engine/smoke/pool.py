@@ -220,7 +220,8 @@ def _drive(pool: _Pool, run: _Run, scenarios: dict[int, Any]) -> None:
         for worker in pool.workers:
             if worker.task is None and run.queue:
                 worker.task = run.queue.popleft()
-                worker.connection.send(worker.task)
+                with suppress(OSError):  # it has just died: its sentinel says so, and its task goes back then
+                    worker.connection.send(worker.task)
         busy = [worker for worker in pool.workers if worker.task is not None]
         if not busy:
             return
