@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 
 from admiralty import __version__
-from admiralty.atomic import OutputError
+from admiralty.atomic import OutputError, reason
 from admiralty.contract import load_object, rulesets, starter_ruleset
 
 Handler = Callable[[argparse.Namespace], int]
@@ -364,6 +366,24 @@ def _one_blas_thread() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+def _environment_error(command: str, error: OSError) -> int:
+    """One line for an OSError no stage turned into a message of its own; exit 2. A write error without a file
+    name comes from the standard output (``> /dev/full``, a reader that went away): what is left in its buffer then
+    goes nowhere, so that the interpreter's own flush at exit does not fail again with a traceback."""
+    if error.filename is not None:
+        print(f"admiralty {command}: cannot write '{error.filename}': {reason(error)}", file=sys.stderr)
+    elif error.errno in _OUTPUT_ERRNOS:
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"admiralty {command}: cannot write the standard output: {reason(error)}", file=sys.stderr)
+    else:
+        print(f"admiralty {command}: {reason(error)}", file=sys.stderr)
+    return 2
+
+
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # run as the program, not called by a test or a host: the process is admiralty's own
         _one_blas_thread()
@@ -387,13 +407,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"admiralty {args.command}: {missing}", file=sys.stderr)
         return 2
     try:
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # here, not at exit: a full or closed standard output is then one line below
+        return code
     except OutputError as error:
         print(f"admiralty {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("admiralty: interrupted", file=sys.stderr)
-        return 2
+        return 130
+    except OSError as error:  # the environment, not a bug: a read-only or full folder, a closed pipe
+        return _environment_error(args.command, error)
     except Exception as error:
         if os.environ.get("ADMIRALTY_DEBUG"):
             raise

@@ -37,3 +37,5 @@ _.length_range
 _.leader_return
 # The documented vocabulary of a fuzz verdict's ``kind``.
 _.FINDING_KINDS
+# The hook a Dask worker calls on each preload module (admiralty/smoke/dask_child.py).
+_.dask_setup

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from admiralty.atomic import write_text
+from admiralty.atomic import OutputError, describe, write_text
 from admiralty.diff.balance import analyse, play_pairs
 from admiralty.diff.pictures import rasteriser, write_pictures
 from admiralty.diff.report import markdown, text
@@ -78,7 +78,21 @@ def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, 
 
 
 def run_diff(args: argparse.Namespace) -> int:
-    """Compare, play, draw, report; 1 only when --fail-on-shift is passed and exceeded, 2 on usage errors."""
+    """Compare, play, draw, report; 1 only when --fail-on-shift is passed and exceeded, 2 on usage errors, 130 or
+    143 on SIGINT or SIGTERM. A signal unwinds the run, so its temporary folders go and its pool workers are
+    stopped (a SIGKILL leaves the folders, named after the process: the next run removes them)."""
+    from admiralty.smoke.executors import Stop
+    from admiralty.smoke.command import stop_on_signals
+
+    try:
+        with stop_on_signals():
+            return _run_diff(args)
+    except Stop as stopped:
+        print(f"admiralty diff: interrupted by {stopped.name}", file=sys.stderr)
+        return 128 + stopped.signum
+
+
+def _run_diff(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("admiralty diff: --games must be at least 1", file=sys.stderr)
         return 2
@@ -90,7 +104,10 @@ def run_diff(args: argparse.Namespace) -> int:
         print(f"admiralty diff: {error}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(describe(error, out)) from error
     rendered = markdown(report)
     write_text(out / "diff.json", json.dumps(report, indent=2, sort_keys=True) + "\n")
     write_text(out / "diff.md", rendered)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import subprocess
+import sys
 import tarfile
-import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from admiralty.atomic import OutputError, reason, scratch_folder
 
 
 class SourceError(Exception):
@@ -59,9 +61,25 @@ def export(repo: Path, revision: str, paths: Sequence[str], into: Path) -> Versi
         if archive.returncode != 0:
             raise SourceError(f"git archive {revision}: {archive.stderr.decode(errors='replace').strip()}")
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(into, filter="data")
+            tar.extractall(into, filter=_links_left_out(revision))
     base = into / prefix
     return Version(f"{revision} ({commit[:10]})", base, tuple(base / p for p in paths))
+
+
+def _links_left_out(revision: str) -> Callable[[tarfile.TarInfo, str], tarfile.TarInfo | None]:
+    """tarfile's ``data`` filter, except that a link it refuses (absolute, or leading out of the copy) is left out
+    with a warning instead of ending the diff: a scenario repository may hold such a link, and admiralty reads
+    only YAML files inside the corpus. Any other refusal is a :class:`SourceError`."""
+    def keep(member: tarfile.TarInfo, path: str) -> tarfile.TarInfo | None:
+        try:
+            return tarfile.data_filter(member, path)
+        except tarfile.FilterError as refused:
+            if member.issym() or member.islnk():
+                print(f"admiralty diff: left out the link {member.name} at {revision}: it points outside the "
+                      f"repository ({member.linkname})", file=sys.stderr)
+                return None
+            raise SourceError(f"git archive {revision}: {refused}") from refused
+    return keep
 
 
 def folder(path: str, paths: Sequence[str]) -> Version:
@@ -78,9 +96,14 @@ def versions(base: str, head: str, *, git: bool, repo: str = ".",
     if not git:
         yield folder(base, ()), folder(head, ())
         return
-    with tempfile.TemporaryDirectory(prefix="admiralty-diff-") as tmp:
-        yield (export(Path(repo), base, paths, Path(tmp) / "base"),
-               export(Path(repo), head, paths, Path(tmp) / "head"))
+    # Named after this process: a SIGKILLed diff cannot remove its copies, the next diff does (issue 35).
+    with scratch_folder("admiralty-diff-") as tmp:
+        try:
+            copies = (export(Path(repo), base, paths, tmp / "base"), export(Path(repo), head, paths, tmp / "head"))
+        except OSError as error:  # a full or read-only TMPDIR
+            raise OutputError(f"cannot copy the revisions into '{tmp}': {reason(error)}; set TMPDIR to a folder "
+                              "with room") from error
+        yield copies
 
 
 def changed_files(before: Version, after: Version) -> set[str]:

@@ -8,8 +8,10 @@ import signal
 import subprocess
 import sys
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
+from admiralty import lifeline
 from admiralty.atomic import output_lock, replace_tree
 from admiralty.resources import package_path
 
@@ -51,7 +53,9 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
     if problem:
         print(f"admiralty: {problem}", file=sys.stderr)
         return 2
-    command = [sys.executable, "-m", "mkdocs", "serve" if serve else "build", "-f", str(CONFIG)]
+    # MkDocs dies with this process however it dies (a killed `docs` left it running), and runs with `-P`: an
+    # `admiralty/` folder in the current one must not shadow the installed package its hook imports (issue 35).
+    command = lifeline.command(os.getpid(), "mkdocs", "serve" if serve else "build", "-f", str(CONFIG))
     if serve:  # rebuild when the corpus or the smoke statistics change, not only docs/
         command += ["--dev-addr", f"127.0.0.1:{port}"]
         for path in [*corpus, smoke_dir]:
@@ -79,11 +83,17 @@ def build_site(corpus: list[str], smoke_dir: str, out_dir: str, *, strict: bool 
         return done.returncode
 
     # Built beside the old site and swapped in whole: a build killed or failing midway leaves the old site.
-    with output_lock(target.parent, "admiralty docs", name=f".{target.name}.lock"):
+    with site_lock(out_dir, "admiralty docs"):
         try:
             return replace_tree(target, build, accept=lambda code: code == 0)
         except KeyboardInterrupt:
             return 130
+
+
+def site_lock(out_dir: str, what: str) -> AbstractContextManager[Path]:
+    """The lock on the site folder ``out_dir``: a file beside it, since the folder itself is swapped whole."""
+    target = Path(out_dir).resolve()
+    return output_lock(target.parent, what, name=f".{target.name}.lock")
 
 
 class _Stopped(Exception):

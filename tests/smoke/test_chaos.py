@@ -267,28 +267,6 @@ def test_two_runs_into_one_folder_the_second_fails_fast(tmp_path: Path) -> None:
     assert _run(*_smoke_args(out), cwd=tmp_path).returncode in (0, 1)  # the lock is gone with its holder
 
 
-def _sleep(seconds: float) -> float:
-    time.sleep(seconds)
-    return seconds
-
-
-def test_a_stopped_pool_leaves_no_thread_to_race_the_interpreter_exit() -> None:
-    """Python 3.11's exit hook writes to the pool manager's wake-up pipe while that thread may be closing it: a
-    Ctrl-C printed 'Bad file descriptor' with a traceback once in CI. stop_pool waits for the thread to end."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from admiralty.smoke.pool import stop_pool
-
-    pool = ProcessPoolExecutor(max_workers=2)
-    busy = [pool.submit(_sleep, 30.0) for _ in range(4)]
-    while not any(future.running() for future in busy):
-        time.sleep(0.01)
-    manager = pool._executor_manager_thread  # type: ignore[attr-defined]  # the thread the exit hook wakes
-    assert manager is not None and manager.is_alive()
-    stop_pool(pool)
-    assert not manager.is_alive()
-
-
 def test_a_pool_worker_dies_quietly_on_sigterm_whatever_handler_it_inherited(tmp_path: Path) -> None:
     """The pool terminates its remaining workers (SIGTERM) when one dies. A worker forked from the sweep inherits
     the sweep's SIGTERM handler (it raises ``Stop``), and each such worker printed a traceback; the worker's
