@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
+from admiralty.lsp.bounds import under
 from admiralty.lsp.support import (
     Cursor,
     EditorSupport,
@@ -56,7 +57,17 @@ class Session:
 
     @classmethod
     def for_paths(cls, paths: Sequence[str]) -> Session:
-        return cls(Workspace(list(paths) or ["."]))
+        """The workspace of ``paths`` (none: only the documents the editor opens, each alone)."""
+        return cls(Workspace(list(paths)))
+
+    def reset(self) -> None:
+        """Start the workspace afresh after a request was stopped half-way through it (its budget): the editor's
+        texts are kept, everything validation knew is dropped."""
+        fresh = Workspace(list(self.workspace.paths))
+        fresh.overlays = dict(self.workspace.overlays)
+        self.workspace = fresh
+        self.last_built = {}
+        self.dirty = True
 
     # --- documents ---------------------------------------------------------------------------------------
 
@@ -67,16 +78,19 @@ class Session:
         state = self.workspace.files.get(shown)
         return (state.path if state is not None else Path(shown)).resolve()
 
-    def open(self, path: Path, text: str) -> None:
-        """An editor opened (or changed) a document: its text counts from now on, even outside the paths."""
+    def open(self, path: Path, text: str) -> bool:
+        """An editor opened (or changed) a document: its text counts from now on. One outside the workspace's
+        paths joins them alone (its folder is not walked); a folder (``file:///`` sent as a document) is refused:
+        ``False``."""
         resolved = path.resolve()
-        inside = any(resolved == Path(p).resolve() or resolved.is_relative_to(Path(p).resolve())
-                     for p in self.workspace.paths)
-        if not inside:
-            self.workspace.paths = [*self.workspace.paths, str(path)]
+        if resolved.is_dir():
+            return False
+        if not under(resolved, [Path(p).resolve() for p in self.workspace.paths]):
+            self.workspace.paths = [*self.workspace.paths, str(resolved)]
         self.workspace.set_overlay(path, text)
         self.texts[self.shown(path)] = text
         self.dirty = True
+        return True
 
     def close(self, path: Path) -> None:
         self.workspace.set_overlay(path, None)
