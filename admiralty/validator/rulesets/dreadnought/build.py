@@ -33,7 +33,13 @@ from admiralty.validator.load import Document, PathPart
 from admiralty.validator.rulesets.dreadnought import geometry
 from admiralty.validator.rulesets.dreadnought.features import build_features
 from admiralty.validator.rulesets.dreadnought.map_build import build_map
-from admiralty.validator.rulesets.dreadnought.place_hints import case_slip, land_cell, land_cell_hint
+from admiralty.validator.rulesets.dreadnought.place_hints import (
+    case_slip,
+    land_cell,
+    land_cell_hint,
+    off_grid,
+    off_grid_hint,
+)
 
 MAX_GRID_CELLS = 25_000  # the Adriatic has 440; a 20,000-zone map (issue 20) checks in about 2 s of CPU and
 # 130 MB (benchmarks/growth.py), and the bound leaves room for its 20,001-cell grid
@@ -255,7 +261,12 @@ class _References:
             return
         nearest = land_cell(self.map, zone_id)
         if nearest is None:
-            self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+            outside = off_grid(self.map, zone_id)
+            if outside is None:
+                self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+            else:
+                self.failed = True
+                self.ctx.report("REF008", f"unknown zone '{zone_id}'", self.doc, path, off_grid_hint(self.map, outside))
             return
         self.failed = True
         self.ctx.report("REF008", f"'{zone_id}' is a land cell of map '{self.map.id}', not a sea zone", self.doc,
