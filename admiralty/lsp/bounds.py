@@ -112,7 +112,8 @@ _armed = False
 def within(budget: Budget, what: str) -> Iterator[None]:
     """Run the body under ``budget``: every ``TICK`` seconds a timer signal looks at the clock and the resident
     memory, and raises ``BudgetExceeded`` in the body (which runs on the main thread, as pygls's handlers do)
-    once either is spent. Nested uses keep the outer budget. Without SIGALRM (Windows) the body runs unbounded."""
+    once either is spent. Nested uses keep the outer budget. Without SIGALRM (Windows), or off the main thread,
+    the body runs unbounded."""
     global _armed
     if _armed or not hasattr(signal, "setitimer"):
         yield
@@ -127,7 +128,11 @@ def within(budget: Budget, what: str) -> Iterator[None]:
         if spent > budget.seconds:
             raise _Overrun(f"more than {budget.seconds:g} s")
 
-    previous = signal.signal(signal.SIGALRM, look)
+    try:
+        previous = signal.signal(signal.SIGALRM, look)
+    except ValueError:  # not the main thread: signals cannot reach it
+        yield
+        return
     _armed = True
     signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
     try:
