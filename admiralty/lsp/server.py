@@ -123,10 +123,11 @@ def client_roots(params: lsp.InitializeParams) -> list[Path]:
 
 def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
     """The folders to walk: the paths given after ``lsp`` (the user's own choice), else the client's
-    ``initializationOptions.paths`` that lie under its roots, else its roots. A filesystem root is never walked,
-    and a client with no walkable root gets each document it opens checked alone."""
+    ``initializationOptions.paths`` that lie under its roots, else its roots (none given: the working folder). A
+    filesystem root is never walked, and a client with no walkable root gets each document it opens checked
+    alone."""
     options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
-    roots = client_roots(params)
+    roots = client_roots(params) or [Path.cwd()]  # no folder open: the one the editor started us in, as before
     for root in roots:
         if not walkable(root):
             ls.notices.append(f"admiralty: not walking '{root}', a filesystem root; open your scenario repository "
