@@ -110,8 +110,8 @@ def test_initialization_paths_outside_the_workspace_folders_are_refused(corpus: 
     session(corpus, body, options={"paths": ["/", str(corpus / "c")]})
 
 
-def test_a_2_gb_content_length_is_refused_with_a_sentence_and_the_server_closes() -> None:
-    code, said, stderr = raw_session(ROOT / "tests", b"Content-Length: 2147483648\r\n\r\n{")
+def test_a_2_gb_content_length_is_refused_with_a_sentence_and_the_server_closes(tmp_path: Path) -> None:
+    code, said, stderr = raw_session(tmp_path, b"Content-Length: 2147483648\r\n\r\n{")
     refusal = ("admiralty lsp: refused a message of 2147483648 bytes (Content-Length), over the limit of 33554432 "
                "bytes; closing, since the next message cannot be found after it")
     assert said[0]["id"] == 1 and "capabilities" in said[0]["result"]
@@ -119,21 +119,22 @@ def test_a_2_gb_content_length_is_refused_with_a_sentence_and_the_server_closes(
     assert refusal in stderr and code == 1
 
 
-def test_a_header_line_without_end_is_refused_too() -> None:
-    code, said, _stderr = raw_session(ROOT / "tests", b"Content-Type: " + b"x" * 10_000)
+def test_a_header_line_without_end_is_refused_too(tmp_path: Path) -> None:
+    code, said, _stderr = raw_session(tmp_path, b"Content-Type: " + b"x" * 10_000)
     assert said[-1]["params"]["message"].startswith("admiralty lsp: refused a message header line longer than "
                                                     "8192 bytes")
     assert code == 1
 
 
-def test_a_message_at_the_limit_is_still_read() -> None:
+def test_a_message_at_the_limit_is_still_read(tmp_path: Path) -> None:
     """The bound is the limit itself: a body of exactly 32 MiB (a didOpen of a 32 MiB text) is served."""
-    text = "# " + "x" * (32 * 1024 * 1024 - 200)
+    text = "# " + "x" * (32 * 1024 * 1024 - 1000)
     body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": (ROOT / "tests" / "nowhere.yaml").as_uri(), "languageId": "yaml", "version": 1, "text": text}}})
+        "uri": (tmp_path / "nowhere.yaml").as_uri(), "languageId": "yaml", "version": 1, "text": text}}})
     body += " " * (32 * 1024 * 1024 - len(body))
+    assert len(body) == 32 * 1024 * 1024
     shutdown = frame({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
-    code, said, stderr = raw_session(ROOT / "tests", b"Content-Length: %d\r\n\r\n" % len(body) + body.encode(),
+    code, said, stderr = raw_session(tmp_path, b"Content-Length: %d\r\n\r\n" % len(body) + body.encode(),
                                      shutdown)
     assert {"jsonrpc": "2.0", "id": 9, "result": None} in said and code == 0, stderr[-500:]
 
