@@ -1,6 +1,7 @@
-"""The README's Neovim snippets, exactly as written, in a headless Neovim: each one starts ``admiralty lsp`` for a
-YAML buffer and the buffer gets the server's diagnostic. The snippet for 0.10 and later runs on a Neovim of those
-versions, the one for 0.7 to 0.9 on one of those (Debian 12 ships 0.7.2); the other is skipped with the reason."""
+"""The Neovim snippets of the README and of the site's editors page, exactly as written, in a headless Neovim:
+each one starts ``admiralty lsp`` for a YAML buffer and the buffer gets the server's diagnostic. The snippet for
+0.10 and later runs on a Neovim of those versions, the one for 0.7 to 0.9 on one of those (Debian 12 ships
+0.7.2); the other is skipped with the reason."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 OTRANTO = Path("scenarios/dreadnought/scenarios/otranto-1917.yaml")
+PAGES = [ROOT / "README.md", ROOT / "admiralty" / "site" / "docs" / "editors.md"]
 # what the test runs once Neovim has read the snippet as its init.lua (and, after it, turned filetype detection
 # on): open the scenario, wait for diagnostics, write them out, quit
 PROBE = """
@@ -29,13 +31,14 @@ vim.cmd("qall!")
 """
 
 
-def _snippets() -> dict[str, str]:
-    """The README's Lua blocks for Neovim, by the versions their heading names."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def _snippets(page: Path = ROOT / "README.md") -> dict[str, str]:
+    """A page's Lua blocks for Neovim, by the versions the sentence before each names."""
+    text = page.read_text(encoding="utf-8")
     found = {}
-    for heading, block in re.findall(r"^(Neovim [^\n]*?)(?:\(|:|,)[^\n]*\n(?:[^\n]*\n)*?```lua\n(.*?)```", readme,
-                                     re.MULTILINE | re.DOTALL):
-        found["0.10+" if "0.10 and later" in heading else "0.7-0.9"] = block
+    for match in re.finditer(r"```lua\n(.*?)```", text, re.DOTALL):
+        before = text[max(0, match.start() - 300):match.start()]
+        fits = "0.7-0.9" if "0.7 to 0.9" in before.split("```")[-1] else "0.10+"
+        found[fits] = match.group(1)
     return found
 
 
@@ -47,14 +50,16 @@ def _neovim() -> tuple[int, int] | None:
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-def test_the_readme_has_both_snippets() -> None:
-    snippets = _snippets()
+@pytest.mark.parametrize("page", PAGES)
+def test_the_readme_and_the_editors_page_have_both_snippets(page: Path) -> None:
+    snippets = _snippets(page)
     assert set(snippets) == {"0.10+", "0.7-0.9"}
     assert "vim.lsp.start(" in snippets["0.10+"] and "vim.lsp.start_client(" in snippets["0.7-0.9"]
 
 
+@pytest.mark.parametrize("page", PAGES)
 @pytest.mark.parametrize("fits", ["0.10+", "0.7-0.9"])
-def test_a_readme_snippet_gives_a_yaml_buffer_the_servers_diagnostics(tmp_path: Path, fits: str) -> None:
+def test_a_snippet_gives_a_yaml_buffer_the_servers_diagnostics(tmp_path: Path, page: Path, fits: str) -> None:
     version = _neovim()
     if version is None:
         pytest.skip("no nvim on PATH (Debian: apt-get install neovim)")
@@ -66,7 +71,7 @@ def test_a_readme_snippet_gives_a_yaml_buffer_the_servers_diagnostics(tmp_path: 
     scenario = tmp_path / OTRANTO
     text = scenario.read_text(encoding="utf-8")
     scenario.write_text(text.replace("ships: [Novara, Helgoland]", "ships: [Novarra, Helgoland]"), encoding="utf-8")
-    (tmp_path / "init.lua").write_text(_snippets()[fits], encoding="utf-8")
+    (tmp_path / "init.lua").write_text(_snippets(page)[fits], encoding="utf-8")
     (tmp_path / "probe.lua").write_text(PROBE, encoding="utf-8")
     out = tmp_path / "diagnostics.txt"
     env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
