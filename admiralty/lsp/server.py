@@ -122,8 +122,8 @@ def client_roots(params: lsp.InitializeParams) -> list[Path]:
 
 
 def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
-    """The folders to walk: the paths given after ``lsp`` (the user's own choice), else the client's
-    ``initializationOptions.paths`` that lie under its roots, else its roots (none given: the working folder). A
+    """The folders to walk: the client's ``initializationOptions.paths`` that lie under its roots, else the paths
+    given after ``lsp`` (the user's own choice), else its roots (none given: the working folder). A
     filesystem root is never walked, and a client with no walkable root gets each document it opens checked
     alone."""
     options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
@@ -138,7 +138,7 @@ def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
         if not under(path, roots) or not walkable(path):
             ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
                               "the workspace folders")
-    paths = [p for p in ls.paths if walkable(Path(p))] or [str(p) for p in asked if under(p, roots) and walkable(p)]
+    paths = [str(p) for p in asked if under(p, roots) and walkable(p)] or [p for p in ls.paths if walkable(Path(p))]
     ls.session = Session.for_paths(paths or [str(root) for root in roots])
 
 
