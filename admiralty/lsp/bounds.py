@@ -120,7 +120,11 @@ def within(budget: Budget, what: str) -> Iterator[None]:
         return
     started, memory = time.monotonic(), resident_bytes()
 
+    running = [True]  # off once the body is done: a tick still pending then must not raise in the clean-up
+
     def look(signum: int, frame: FrameType | None) -> None:
+        if not running[0]:
+            return
         spent = time.monotonic() - started
         grown = (resident_bytes() - memory) // (1024 * 1024)
         if grown > budget.megabytes:
@@ -138,11 +142,13 @@ def within(budget: Budget, what: str) -> Iterator[None]:
     try:
         yield
     except (_Overrun, MemoryError) as overrun:
+        running[0] = False
         reason = str(overrun) if isinstance(overrun, _Overrun) else "more memory than the machine gave"
         raise BudgetExceeded(f"admiralty: {what} stopped: it took {reason} (the budget of one request; open a "
                              "smaller folder as the workspace, or raise `admiralty lsp --budget` or `--memory`)"
                              ) from None
     finally:
+        running[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         _armed = False

@@ -235,23 +235,23 @@ HANDLERS: list[tuple[str, Any, Callable[..., Any]]] = [
 ]
 
 
+# Their work is re-validating, which ``publish`` bounds itself; the budget must not cover the diagnostics it then
+# writes, since a timer signal that stopped a write half-way would leave the client a broken stream.
 NOTIFICATIONS = {lsp.INITIALIZED, lsp.TEXT_DOCUMENT_DID_OPEN, lsp.TEXT_DOCUMENT_DID_CHANGE, lsp.TEXT_DOCUMENT_DID_SAVE,
                  lsp.TEXT_DOCUMENT_DID_CLOSE, lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES}
 
 
 def bounded(method: str, handler: Callable[..., Any]) -> Callable[..., Any]:
-    """``handler`` within the server's budget: a request that overruns it is answered with a RequestFailed error
-    saying so (and the workspace starts afresh, since the work stopped half-way)."""
+    """A request's ``handler`` within the server's budget: one that overruns it is answered with a RequestFailed
+    error saying so (and the workspace starts afresh, since the work stopped half-way). pygls writes the answer
+    after the handler returns, outside the budget."""
 
     def run(ls: AdmiraltyServer, params: Any) -> Any:
         try:
             with within(ls.budget, method):
                 return handler(ls, params)
-        except BudgetExceeded as overrun:
+        except BudgetExceeded:
             ls.session.reset()
-            if method in NOTIFICATIONS:  # nobody waits for an answer: say it in a message
-                ls.tell(overrun.message, lsp.MessageType.Error)
-                return None
             raise
 
     return run
@@ -260,7 +260,7 @@ def bounded(method: str, handler: Callable[..., Any]) -> Callable[..., Any]:
 def make_server(paths: Sequence[str], debounce: float = 0.15, budget: Budget | None = None) -> AdmiraltyServer:
     server = AdmiraltyServer(paths, debounce, budget)
     for method, options, handler in HANDLERS:
-        server.feature(method, options)(bounded(method, handler))
+        server.feature(method, options)(handler if method in NOTIFICATIONS else bounded(method, handler))
     return server
 
 

@@ -170,8 +170,9 @@ def test_a_request_over_its_time_budget_is_answered_with_an_error(corpus: Path) 
         assert raised.value.message.startswith("admiralty: textDocument/hover stopped: it took more than 0.01 s "
                                                "(the budget of one request;")
         # the re-validations after initialized and didOpen were stopped too, and said so
-        assert {m.message.split(":")[1] for m in editor.messages} == {
-            " initialized stopped", " textDocument/didOpen stopped"}
+        assert [m.message.split(" (")[0] for m in editor.messages] == [
+            "admiralty: validating the workspace stopped: it took more than 0.01 s"] * 2
+        assert {m.type for m in editor.messages} == {lsp.MessageType.Error}
 
     session(corpus, body, "c", flags=["--budget", "0.01"])
 
