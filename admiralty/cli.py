@@ -321,6 +321,10 @@ def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
                         "workspace folders, or the initializationOptions `paths`)")
     server.add_argument("--debounce", type=float, default=0.15, metavar="SECONDS", help="quiet time after an edit "
                         "before re-validating (default 0.15)")
+    server.add_argument("--budget", type=float, default=30.0, metavar="SECONDS", help="wall-clock time one "
+                        "request or re-validation may take before it is stopped with an error (default 30)")
+    server.add_argument("--memory", type=int, default=1024, metavar="MB", help="memory one request may add "
+                        "before it is stopped with an error (default 1024)")
 
     fuzz = _add(sub, "fuzz", "Mutation fuzzing: mutate corpus documents as careless or hostile authors would, "
                 "and prove that every mutant is rejected with a diagnostic or accepted and plays.", """

@@ -81,8 +81,8 @@ def run_diff(args: argparse.Namespace) -> int:
     """Compare, play, draw, report; 1 only when --fail-on-shift is passed and exceeded, 2 on usage errors, 130 or
     143 on SIGINT or SIGTERM. A signal unwinds the run, so its temporary folders go and its pool workers are
     stopped (a SIGKILL leaves the folders, named after the process: the next run removes them)."""
-    from admiralty.smoke.executors import Stop
     from admiralty.smoke.command import stop_on_signals
+    from admiralty.smoke.executors import Stop
 
     try:
         with stop_on_signals():

@@ -12,6 +12,7 @@ MISSING = ("admiralty: `admiralty lsp` needs pygls, the Python Language Server l
 def run(args: argparse.Namespace) -> int:
     """Serve over stdio until the editor ends the session; exit 2 with a sentence when pygls is missing."""
     try:
+        from admiralty.lsp.bounds import Budget
         from admiralty.lsp.server import serve
     except ImportError as error:
         if error.name not in ("pygls", "lsprotocol", "cattrs") and not str(error.name).startswith("pygls."):
@@ -19,4 +20,4 @@ def run(args: argparse.Namespace) -> int:
         print(MISSING, file=sys.stderr)
         return 2
 
-    return serve(args.paths, args.debounce)
+    return serve(args.paths, args.debounce, Budget(args.budget, args.memory))

@@ -10,6 +10,7 @@ the latest text. Positions: admiralty's are 1-based, the protocol's 0-based.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from admiralty import __version__
+from admiralty.lsp.bounds import AnsweringProtocol, BoundedStdin, Budget, BudgetExceeded, under, walkable, within
 from admiralty.lsp.session import Session
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.load import Span
@@ -42,14 +44,20 @@ def to_diagnostic(d: Diagnostic, where: lsp.Range) -> lsp.Diagnostic:
 
 
 class AdmiraltyServer(LanguageServer):
-    """pygls's server with admiralty's session and the debounce timer."""
+    """pygls's server with admiralty's session, the debounce timer and the budget of one request."""
 
-    def __init__(self, paths: Sequence[str], debounce: float) -> None:
-        super().__init__("admiralty", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Full)
+    def __init__(self, paths: Sequence[str], debounce: float, budget: Budget | None = None) -> None:
+        super().__init__("admiralty", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Full,
+                         protocol_cls=AnsweringProtocol)
         self.paths = list(paths)
         self.debounce = debounce
+        self.budget = budget or Budget()
         self.session = Session.for_paths(self.paths)
         self.timer: asyncio.TimerHandle | None = None
+        self.notices: list[str] = []  # said to the user once the client is initialized
+
+    def tell(self, text: str, kind: lsp.MessageType = lsp.MessageType.Warning) -> None:
+        self.window_show_message(lsp.ShowMessageParams(kind, text))
 
     def shown(self, uri: str) -> str:
         return self.session.shown(Path(to_fs_path(uri) or uri))
@@ -83,8 +91,16 @@ class AdmiraltyServer(LanguageServer):
         return shown, server.line + 1, server.character + 1
 
     def publish(self) -> None:
+        """Re-validate and publish what changed, within the budget (a re-validation that overruns it is said in
+        a message, and the workspace starts afresh)."""
         self.timer = None
-        _, changes = self.session.refresh()
+        try:
+            with within(self.budget, "validating the workspace"):
+                _, changes = self.session.refresh()
+        except BudgetExceeded as overrun:
+            self.session.reset()
+            self.tell(overrun.message, lsp.MessageType.Error)
+            return
         for shown, found in sorted(changes.items()):
             lines = self.lines(shown) if found else []
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(self.uri(shown), [
@@ -98,23 +114,58 @@ class AdmiraltyServer(LanguageServer):
         self.timer = asyncio.get_running_loop().call_later(self.debounce, self.publish)
 
 
+def client_roots(params: lsp.InitializeParams) -> list[Path]:
+    """The folders the client calls its own: its workspace folders, else its root URI (or path), else none."""
+    folders = [to_fs_path(f.uri) for f in params.workspace_folders or []]
+    root = to_fs_path(params.root_uri) if params.root_uri else params.root_path
+    return [Path(f).resolve() for f in (folders or [root]) if f]
+
+
 def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
+    """The folders to walk: the client's ``initializationOptions.paths`` that lie under its roots, else the paths
+    given after ``lsp`` (the user's own choice), else its roots (none given: the working folder). A
+    filesystem root is never walked, and a client with no walkable root gets each document it opens checked
+    alone."""
     options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
-    paths = [str(p) for p in options.get("paths", [])] or ls.paths
-    if not paths:
-        folders = [to_fs_path(f.uri) for f in params.workspace_folders or []]
-        root = to_fs_path(params.root_uri) if params.root_uri else None
-        paths = [f for f in folders if f] or ([root] if root else ["."])
-    ls.session = Session.for_paths(paths)
+    roots = client_roots(params) or [Path.cwd()]  # no folder open: the one the editor started us in, as before
+    for root in roots:
+        if not walkable(root):
+            ls.notices.append(f"admiralty: not walking '{root}', a filesystem root; open your scenario repository "
+                              "as the workspace (each document you open is checked alone meanwhile)")
+    roots = [root for root in roots if walkable(root)]
+    asked = [Path(str(p)) for p in options.get("paths", [])]
+    for path in asked:
+        if not under(path, roots) or not walkable(path):
+            ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
+                              "the workspace folders")
+    paths = [str(p) for p in asked if under(p, roots) and walkable(p)] or [p for p in ls.paths if walkable(Path(p))]
+    ls.session = Session.for_paths(paths or [str(root) for root in roots])
 
 
 def initialized(ls: AdmiraltyServer, params: lsp.InitializedParams) -> None:
+    for notice in ls.notices:
+        ls.tell(notice)
+    watch(ls)
     ls.publish()
+
+
+def watch(ls: AdmiraltyServer) -> None:
+    """Ask the client to report changes on disk (a ``git checkout``, a file written by another tool) to YAML
+    files, when it can register watchers dynamically; each report re-validates what changed."""
+    capability = ls.client_capabilities.workspace
+    watched = capability.did_change_watched_files if capability is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    watchers = [lsp.FileSystemWatcher(glob_pattern=pattern) for pattern in ("**/*.yaml", "**/*.yml")]
+    ls.client_register_capability(lsp.RegistrationParams([lsp.Registration(
+        "admiralty-yaml-files", lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        lsp.DidChangeWatchedFilesRegistrationOptions(watchers))]))
 
 
 def did_open(ls: AdmiraltyServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    ls.session.open(Path(to_fs_path(params.text_document.uri) or ""), params.text_document.text)
-    ls.publish()
+    uri = params.text_document.uri
+    if ls.session.open(Path(to_fs_path(uri) or uri), params.text_document.text):
+        ls.publish()
 
 
 def did_change(ls: AdmiraltyServer, params: lsp.DidChangeTextDocumentParams) -> None:
@@ -184,14 +235,43 @@ HANDLERS: list[tuple[str, Any, Callable[..., Any]]] = [
 ]
 
 
-def make_server(paths: Sequence[str], debounce: float = 0.15) -> AdmiraltyServer:
-    server = AdmiraltyServer(paths, debounce)
+# Their work is re-validating, which ``publish`` bounds itself; the budget must not cover the diagnostics it then
+# writes, since a timer signal that stopped a write half-way would leave the client a broken stream.
+NOTIFICATIONS = {lsp.INITIALIZED, lsp.TEXT_DOCUMENT_DID_OPEN, lsp.TEXT_DOCUMENT_DID_CHANGE, lsp.TEXT_DOCUMENT_DID_SAVE,
+                 lsp.TEXT_DOCUMENT_DID_CLOSE, lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES}
+
+
+def bounded(method: str, handler: Callable[..., Any]) -> Callable[..., Any]:
+    """A request's ``handler`` within the server's budget: one that overruns it is answered with a RequestFailed
+    error saying so (and the workspace starts afresh, since the work stopped half-way). pygls writes the answer
+    after the handler returns, outside the budget."""
+
+    def run(ls: AdmiraltyServer, params: Any) -> Any:
+        try:
+            with within(ls.budget, method):
+                return handler(ls, params)
+        except BudgetExceeded:
+            ls.session.reset()
+            raise
+
+    return run
+
+
+def make_server(paths: Sequence[str], debounce: float = 0.15, budget: Budget | None = None) -> AdmiraltyServer:
+    server = AdmiraltyServer(paths, debounce, budget)
     for method, options, handler in HANDLERS:
-        server.feature(method, options)(handler)
+        server.feature(method, options)(handler if method in NOTIFICATIONS else bounded(method, handler))
     return server
 
 
-def serve(paths: Sequence[str], debounce: float) -> int:
-    server = make_server(paths, debounce)
-    server.start_io()
-    return 0
+def serve(paths: Sequence[str], debounce: float, budget: Budget | None = None) -> int:
+    """Serve over stdio; a message the bounded reader refused ends the session with a sentence to the client and
+    on stderr, and exit 1."""
+    server = make_server(paths, debounce, budget)
+    stdin = BoundedStdin(sys.stdin.buffer)
+    server.start_io(stdin)  # type: ignore[arg-type]  # pygls reads only readline() and read(n)
+    if stdin.refused is None:
+        return 0
+    server.tell(stdin.refused, lsp.MessageType.Error)
+    print(stdin.refused, file=sys.stderr)
+    return 1

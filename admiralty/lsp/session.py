@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
+from admiralty.lsp.bounds import under
 from admiralty.lsp.support import (
     Cursor,
     EditorSupport,
     Suggestion,
     clause_summary,
+    declared,
+    declared_hover,
     explain_code,
     path_at,
     value_at,
@@ -24,7 +27,7 @@ from admiralty.lsp.support import (
 from admiralty.scaffold.modeline import PREFIX, modeline_for
 from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.incremental import FileState, Update, Workspace
-from admiralty.validator.load import Span
+from admiralty.validator.load import Document, Span, load_file
 from admiralty.validator.pipeline import display_path
 
 SUGGESTED = re.compile(r"'([^']+)'")
@@ -56,7 +59,17 @@ class Session:
 
     @classmethod
     def for_paths(cls, paths: Sequence[str]) -> Session:
-        return cls(Workspace(list(paths) or ["."]))
+        """The workspace of ``paths`` (none: only the documents the editor opens, each alone)."""
+        return cls(Workspace(list(paths)))
+
+    def reset(self) -> None:
+        """Start the workspace afresh after a request was stopped half-way through it (its budget): the editor's
+        texts are kept, everything validation knew is dropped."""
+        fresh = Workspace(list(self.workspace.paths))
+        fresh.overlays = dict(self.workspace.overlays)
+        self.workspace = fresh
+        self.last_built = {}
+        self.dirty = True
 
     # --- documents ---------------------------------------------------------------------------------------
 
@@ -67,16 +80,19 @@ class Session:
         state = self.workspace.files.get(shown)
         return (state.path if state is not None else Path(shown)).resolve()
 
-    def open(self, path: Path, text: str) -> None:
-        """An editor opened (or changed) a document: its text counts from now on, even outside the paths."""
+    def open(self, path: Path, text: str) -> bool:
+        """An editor opened (or changed) a document: its text counts from now on. One outside the workspace's
+        paths joins them alone (its folder is not walked); a folder (``file:///`` sent as a document) is refused:
+        ``False``."""
         resolved = path.resolve()
-        inside = any(resolved == Path(p).resolve() or resolved.is_relative_to(Path(p).resolve())
-                     for p in self.workspace.paths)
-        if not inside:
-            self.workspace.paths = [*self.workspace.paths, str(path)]
+        if resolved.is_dir():
+            return False
+        if not under(resolved, [Path(p).resolve() for p in self.workspace.paths]):
+            self.workspace.paths = [*self.workspace.paths, str(resolved)]
         self.workspace.set_overlay(path, text)
         self.texts[self.shown(path)] = text
         self.dirty = True
+        return True
 
     def close(self, path: Path) -> None:
         self.workspace.set_overlay(path, None)
@@ -140,22 +156,30 @@ class Session:
             cursor, editor = found
             if clause_pattern().fullmatch(cursor.word):
                 parts.append(clause_summary(cursor.word) or "")
-            elif editor is not None:
-                parts.append(editor.hover(cursor) or "")
+            else:
+                parts.append((editor.hover(cursor) if editor is not None else None) or _declared_hover(cursor))
         text = "\n\n---\n\n".join(p for p in parts if p)
         return text or None
 
     def definition(self, shown: str, line: int, column: int) -> tuple[str, Span] | None:
+        """Where the id under the cursor is defined: as its rule system's editor says, else the workspace's
+        mapping with that id (``support.declared``). A target outside the workspace (a rule system's packaged
+        tables) is read from disk."""
         found = self.cursor(shown, line, column)
-        if found is None or found[1] is None:
+        if found is None:
             return None
-        target = found[1].definition(found[0])
+        cursor, editor = found
+        target = editor.definition(cursor) if editor is not None else None
+        if target is None:
+            found_id = declared(cursor)
+            target = found_id[0] if found_id is not None else None
         if target is None:
             return None
         state = self.workspace.files.get(target.file)
-        if state is None or state.document is None:
+        document = state.document if state is not None else _load(self.path_of(target.file), target.file)
+        if document is None:
             return None
-        return target.file, state.document.locate(target.path, key=target.key)
+        return target.file, document.locate(target.path, key=target.key)
 
     # --- quick fixes -------------------------------------------------------------------------------------
 
@@ -176,6 +200,16 @@ class Session:
                 if edit is not None:
                     edits.append(edit)
         return edits
+
+
+def _declared_hover(cursor: Cursor) -> str:
+    found = declared(cursor)
+    return declared_hover(*found) if found is not None else ""
+
+
+def _load(path: Path, shown: str) -> Document | None:
+    """A YAML file outside the workspace, positioned (a definition in a rule system's packaged tables)."""
+    return load_file(str(path), shown).document if path.is_file() else None
 
 
 def _read(state: FileState) -> str:

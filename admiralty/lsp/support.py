@@ -169,3 +169,63 @@ def clause_summary(clause: str) -> str | None:
                 return f"**{clause}** ({ruleset.name})\n\n{block.lstrip('# ')}\n\n{blocks[i + 1]}"
             return f"**{clause}** ({ruleset.name})\n\n{block}"
     return None
+
+
+# --- any id, in any rule system ------------------------------------------------------------------------------
+
+SUMMARY_FIELDS = 6  # scalar fields a declaration's hover shows beside its id and name
+
+
+def declared(cursor: Cursor) -> tuple[Target, Mapping[str, Any]] | None:
+    """Where the word under the cursor is declared as an id: a mapping of the workspace whose ``id`` it is (a
+    document's own id, a side, a fleet, a formation, a leader, a class, a unit...), looked for in the cursor's
+    document first, then in the others by name. What no rule system's editor names still gets a hover and a
+    definition this way; ``None`` on a key, or when no mapping has that id."""
+    if cursor.on_key or not cursor.word:
+        return None
+    others = sorted((name, doc) for name, doc in cursor.documents.items() if name != cursor.doc.file)
+    for name, doc in [(cursor.doc.file, cursor.doc), *others]:
+        found = _mapping_with_id(doc.data, cursor.word, ())
+        if found is not None:
+            return Target(name, (*found[0], "id")), found[1]
+    return None
+
+
+def declared_hover(target: Target, mapping: Mapping[str, Any]) -> str:
+    """A declaration's id, name and first scalar fields, and the file that declares it."""
+    name = mapping.get("name") or mapping.get("title")
+    head = f"**{mapping['id']}**" + (f": {name}" if isinstance(name, str) and name != mapping["id"] else "")
+    fields = [f"{key} {_scalar(value)}" for key, value in mapping.items()
+              if key not in ("id", "name", "title") and _scalar(value) is not None][:SUMMARY_FIELDS]
+    return f"{head}\n\n{', '.join(fields)}\n\ndeclared in `{target.file}`" if fields else \
+        f"{head}\n\ndeclared in `{target.file}`"
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int | float):
+        return f"{value:g}"
+    if isinstance(value, str) and "\n" not in value and len(value) <= 60:
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str | int) for v in value) and len(value) <= 6:
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return None
+
+
+def _mapping_with_id(data: Any, word: str, path: tuple[PathPart, ...]
+                     ) -> tuple[tuple[PathPart, ...], Mapping[str, Any]] | None:
+    """The first mapping below ``data`` (depth first, in document order) whose ``id`` is ``word``."""
+    if isinstance(data, dict):
+        if data.get("id") == word:
+            return path, data
+        children: list[tuple[PathPart, Any]] = [(k, v) for k, v in data.items() if isinstance(v, dict | list)]
+    elif isinstance(data, list):
+        children = [(i, v) for i, v in enumerate(data) if isinstance(v, dict | list)]
+    else:
+        return None
+    for part, child in children:
+        found = _mapping_with_id(child, word, (*path, part))
+        if found is not None:
+            return found
+    return None

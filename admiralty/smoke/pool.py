@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.atomic import scratch_folder
+from admiralty.lifeline import die_with_parent
 from admiralty.smoke.executors import Progress, RunInterrupted, Task, run_task
 from admiralty.smoke.runner import Outcome
-from admiralty.lifeline import die_with_parent
 
 STOP_JOIN_SECONDS = 5.0  # a bound, not a wait: a SIGKILLed worker is reaped in milliseconds
 

@@ -24,20 +24,34 @@ class Editor:
         self.published: dict[str, list[lsp.Diagnostic]] = {}
         self.arrived: asyncio.Queue[lsp.PublishDiagnosticsParams] = asyncio.Queue()
         self.versions: dict[str, int] = {}
+        self.messages: list[lsp.ShowMessageParams] = []  # window/showMessage, in order
+        self.registrations: list[lsp.Registration] = []
 
         @self.client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def diagnostics(params: lsp.PublishDiagnosticsParams) -> None:
             self.published[params.uri] = list(params.diagnostics)
             self.arrived.put_nowait(params)
 
+        @self.client.feature(lsp.WINDOW_SHOW_MESSAGE)
+        def message(params: lsp.ShowMessageParams) -> None:
+            self.messages.append(params)
+
+        @self.client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+        def register(params: lsp.RegistrationParams) -> None:
+            self.registrations += params.registrations
+
     async def start(self, *paths: str, options: dict[str, Any] | None = None,
                     server: Sequence[str] = (sys.executable, "-m", "admiralty"), env: dict[str, str] | None = None,
-                    ) -> None:
+                    root_uri: str | None = None, watch: bool = False, flags: Sequence[str] = ()) -> None:
         """``server``: how to run admiralty (this checkout's by default; an installed console script for the
-        tests from outside the tree)."""
-        await self.client.start_io(*server, "lsp", *paths, "--debounce", "0.05", cwd=str(self.cwd), env=env)
+        tests from outside the tree); ``root_uri``: the client's root (default: the folder it runs in);
+        ``watch``: offer to watch files for the server (dynamic registration), as VS Code does."""
+        await self.client.start_io(*server, "lsp", *paths, "--debounce", "0.05", *flags, cwd=str(self.cwd), env=env)
+        capabilities = lsp.ClientCapabilities(workspace=lsp.WorkspaceClientCapabilities(
+            did_change_watched_files=lsp.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+        )) if watch else lsp.ClientCapabilities()
         await asyncio.wait_for(self.client.initialize_async(lsp.InitializeParams(
-            capabilities=lsp.ClientCapabilities(), root_uri=self.cwd.as_uri(),
+            capabilities=capabilities, root_uri=root_uri or self.cwd.as_uri(),
             initialization_options=options)), TIMEOUT)
         self.client.initialized(lsp.InitializedParams())
 

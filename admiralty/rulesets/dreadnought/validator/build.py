@@ -30,7 +30,13 @@ from admiralty.rulesets.dreadnought.engine.tables import TablesError, base_table
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.rulesets.dreadnought.validator.features import build_features
 from admiralty.rulesets.dreadnought.validator.map_build import build_map
-from admiralty.rulesets.dreadnought.validator.place_hints import case_slip, land_cell, land_cell_hint
+from admiralty.rulesets.dreadnought.validator.place_hints import (
+    case_slip,
+    land_cell,
+    land_cell_hint,
+    off_grid,
+    off_grid_hint,
+)
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
 from admiralty.validator.diagnostics import Severity, did_you_mean, register
 from admiralty.validator.load import Document, PathPart
@@ -255,7 +261,12 @@ class _References:
             return
         nearest = land_cell(self.map, zone_id)
         if nearest is None:
-            self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+            outside = off_grid(self.map, zone_id)
+            if outside is None:
+                self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+            else:
+                self.failed = True
+                self.ctx.report("REF008", f"unknown zone '{zone_id}'", self.doc, path, off_grid_hint(self.map, outside))
             return
         self.failed = True
         self.ctx.report("REF008", f"'{zone_id}' is a land cell of map '{self.map.id}', not a sea zone", self.doc,

@@ -1,5 +1,7 @@
 """The renaissance rule system's help for the language server (``Ruleset.editor``): sea zones and ports where
-places go (``at``, ``from``, ``to``), powers where powers go, hover and definition of seas and ports.
+places go (``at``, ``from``, ``to``), powers where powers go, hover and definition of seas, ports, powers and
+combat cards and reactions (in the packaged tables); leaders and formations by their id, as the core finds any
+declared id.
 
 In an action, the places the action can be played at come first: a battle's ``at`` where both powers can still
 meet (RN-dice, RN-9), a transport's ``from`` where its formation can stand then and its ``to`` where a chain of
@@ -14,7 +16,10 @@ from typing import Any
 
 from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 from admiralty.rulesets.renaissance.engine.model import Port, RenaissanceMap, RenaissanceScenario, Sea
+from admiralty.rulesets.renaissance.engine.tables import HOUSE, TABLES_PATH, load_tables
 from admiralty.rulesets.renaissance.validator.checks import playable_after
+from admiralty.validator.load import PathPart
+from admiralty.validator.pipeline import display_path
 
 PLACES = ("at", "from", "to")
 
@@ -53,6 +58,13 @@ class RenaissanceEditor:
         return sea_map.seas.get(cursor.word) or sea_map.ports.get(cursor.word)
 
     def hover(self, cursor: Cursor) -> str | None:
+        card = _card_hover(cursor.word)
+        if card is not None:
+            return card
+        if _power_index(cursor) is not None:
+            return _power_hover(cursor)
+        if _listing_power(cursor) is not None:
+            return _map_power_hover(cursor)
         found = self._lookup(cursor)
         sea_map = self._map(cursor)
         if found is None or sea_map is None:
@@ -65,7 +77,79 @@ class RenaissanceEditor:
                 f"ports: {', '.join(ports) or 'none'}")
 
     def definition(self, cursor: Cursor) -> Target | None:
-        return defined_at(self._lookup(cursor))
+        """A sea or port on the map; a card in the packaged tables; a power where the scenario lists it. Leaders
+        and formations are found by their id (``support.declared``)."""
+        card = _card_path(cursor.word)
+        if card is not None:
+            return Target(display_path(TABLES_PATH), card)
+        power = _power_index(cursor)
+        if power is not None:
+            return Target(cursor.doc.file, ("powers", power))
+        return _listing_power(cursor) or defined_at(self._lookup(cursor))
+
+
+def _card_path(word: str) -> tuple[PathPart, ...] | None:
+    """Where the packaged tables define a combat card (RN-3-4) or a reaction (RN-6) of this id."""
+    base = HOUSE.base()
+    for key, cards in (("combat_cards", base["combat_cards"]["cards"]), ("reactions", base["reactions"])):
+        index = next((i for i, card in enumerate(cards) if card["id"] == word), None)
+        if index is not None:
+            return ("combat_cards", "cards", index) if key == "combat_cards" else ("reactions", index)
+    return None
+
+
+def _card_hover(word: str) -> str | None:
+    tables = load_tables()
+    card = tables.combat_cards.get(word)
+    if card is not None:
+        return (f"**combat card {card.id}**: {card.name}\n\nits side's dice {card.own_dice:+d}, the enemy's "
+                f"{card.enemy_dice:+d}, once declared in steps 3-4 (RN-3-4; the deck is a house rule)")
+    reaction = tables.reactions.get(word)
+    if reaction is not None:
+        return (f"**reaction {reaction.id}**: {reaction.name}\n\n{reaction.extra_dice} more dice for the side it "
+                f"is played for, after the roll, in {reaction.zone} sea zones only (RN-6)")
+    return None
+
+
+def _power_index(cursor: Cursor) -> int | None:
+    """The index in the scenario's ``powers`` of the power under the cursor (a value, not a key)."""
+    data = cursor.doc.data
+    powers = data.get("powers") if isinstance(data, dict) and data.get("kind") == "scenario" else None
+    if cursor.on_key or not isinstance(powers, list) or cursor.word not in powers:
+        return None
+    return powers.index(cursor.word)
+
+
+def _listing_power(cursor: Cursor) -> Target | None:
+    """For a power named in a map (a port's ``power``), the first scenario (by file) that lists it among its
+    powers: maps name powers, scenarios declare them."""
+    data = cursor.doc.data
+    if cursor.on_key or not isinstance(data, dict) or data.get("kind") != "map" or not cursor.word:
+        return None
+    for shown, doc in sorted(cursor.documents.items()):
+        other = doc.data
+        powers = other.get("powers") if isinstance(other, dict) and other.get("ruleset") == "renaissance" else None
+        if isinstance(powers, list) and cursor.word in powers:
+            return Target(shown, ("powers", powers.index(cursor.word)))
+    return None
+
+
+def _map_power_hover(cursor: Cursor) -> str:
+    data = cursor.doc.data
+    assert isinstance(data, dict)
+    ports = [str(p.get("id")) for p in data.get("ports") or [] if isinstance(p, dict) and p.get("power") == cursor.word]
+    return f"**power {cursor.word}**\n\nports on this map: {', '.join(ports) or 'none'}"
+
+
+def _power_hover(cursor: Cursor) -> str:
+    data = cursor.doc.data
+    assert isinstance(data, dict)
+    mine = {key: [str(item.get("id")) for item in data.get(key) or [] if isinstance(item, dict)
+                  and item.get("power") == cursor.word] for key in ("leaders", "formations")}
+    hand = (data.get("hands") or {}).get(cursor.word) if isinstance(data.get("hands"), dict) else None
+    return (f"**power {cursor.word}**\n\nleaders: {', '.join(mine['leaders']) or 'none'}\n\n"
+            f"formations: {', '.join(mine['formations']) or 'none'}\n\n"
+            f"hand: {', '.join(map(str, hand)) if isinstance(hand, list) and hand else 'none'}")
 
 
 def _playable(cursor: Cursor, data: dict[str, Any], place: str) -> tuple[set[str], str] | None:

@@ -1,0 +1,80 @@
+"""Benchmark (issue 36): how long an editor waits for the language server's first diagnostics on the bundled
+corpus.
+
+A real server (``python -m admiralty lsp``, over stdio, driven by pygls's client as the tests drive it) is
+started in a copy of the repository's ``scenarios/`` with the copy as its workspace; the script opens
+Otranto right after ``initialized``, as an editor does when it starts on a file, and prints: the time to the
+``initialize`` answer, to the first ``publishDiagnostics`` of any file, to the opened document's first, and to
+the last of the workspace's (the server quiet for 1 s). Each figure is the median of ``REPEATS`` fresh
+servers. Run: ``python benchmarks/lsp_first.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.lsp.client import Editor
+
+ROOT = Path(__file__).resolve().parent.parent
+OTRANTO = Path("scenarios/dreadnought/scenarios/otranto-1917.yaml")
+REPEATS = 3
+
+
+async def once(folder: Path, paths: tuple[str, ...], env: dict[str, str]) -> dict[str, float]:
+    editor = Editor(folder)
+    started = time.perf_counter()
+    await editor.start(*paths, env=env)
+    figures = {"initialize answered": time.perf_counter() - started}
+    editor.open(OTRANTO)
+    first = await editor.arrived.get()
+    figures["first diagnostics (any file)"] = time.perf_counter() - started
+    if first.uri != editor.uri(OTRANTO):
+        await editor.next_for(OTRANTO)
+    figures["the opened document's diagnostics"] = time.perf_counter() - started
+    await editor.quiet(1.0)
+    figures["the whole workspace's (then 1 s quiet)"] = time.perf_counter() - started - 1.0
+    await editor.stop()
+    return figures
+
+
+def core_only(scratch: Path) -> dict[str, str]:
+    """An environment whose Python cannot import the ``fast`` extra (yaml-rs, jsonschema-rs), as a core install
+    (the pre-commit hook's, the action's) has it: modules of those names that refuse to import, first on the
+    path."""
+    blocked = scratch / "blocked"
+    blocked.mkdir()
+    for name in ("yaml_rs", "jsonschema_rs"):
+        (blocked / f"{name}.py").write_text(f"raise ImportError('{name}: core install')\n", encoding="utf-8")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocked), str(ROOT)])}
+
+
+def main() -> None:
+    print(f"admiralty lsp, from the server's start; median of {REPEATS} fresh servers")
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / "repository"
+        shutil.copytree(ROOT / "scenarios", folder / "scenarios", ignore=shutil.ignore_patterns("*.py"))
+        shutil.copytree(ROOT / "tests" / "bad", folder / "tests" / "bad")  # YAML that is not a good corpus
+        (folder / "admiralty").symlink_to(ROOT / "admiralty")
+        with_fast = {**os.environ, "PYTHONPATH": str(ROOT)}
+        for label, paths, env in [
+                ("the bundled corpus (scenarios/), fast extra", ("scenarios",), with_fast),
+                ("the bundled corpus (scenarios/), core install", ("scenarios",), core_only(Path(scratch))),
+                ("a repository root (scenarios/ and tests/bad/), fast extra", (), with_fast)]:
+            files = sum(1 for _ in folder.joinpath(*paths).rglob("*.y*ml"))
+            runs = [asyncio.run(once(folder, paths, env)) for _ in range(REPEATS)]
+            print(f"{label}: {files} YAML files")
+            for name in runs[0]:
+                print(f"  {name:42} {statistics.median(r[name] for r in runs):6.2f} s")
+
+
+if __name__ == "__main__":
+    main()
