@@ -200,6 +200,33 @@ def test_split_fleets_with_slow_ships_cannot_move_that_turn() -> None:
 
 
 @pytest.mark.rule("DN-5.24")
+@pytest.mark.parametrize("leaving", ["Dartmouth", "Canada"])
+def test_a_fast_ship_split_off_a_fleet_with_a_slow_one_stays_too(leaving: str) -> None:
+    """The fleet that splits holds Canada (speed 1): neither new fleet moves that turn, whichever ship leaves,
+    though Dartmouth (speed 2) on its own would be fast."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth"], ["T11", "T11"])], turns=3)
+    game = start(scn)
+    game.apply("entente", f"split:{leaving}")
+    drive(game)
+    assert not events(game, "fleet-moved", turn=1)
+    assert sorted(e["fleet"] for e in events(game, "cannot-move", turn=1, rule="DN-5.24")) == ["f", "f-2"]
+    assert sorted(e["fleet"] for e in events(game, "fleet-moved", turn=2)) == ["f", "f-2"]
+
+
+@pytest.mark.rule("DN-5.24")
+def test_a_second_split_the_same_turn_still_remembers_the_slow_ship() -> None:
+    """Canada leaves first, then Bristol: the fast remainder (Dartmouth) was part of a slow fleet this turn."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth", "Bristol"], ["T11", "T11"])],
+                   turns=3)
+    game = start(scn)
+    game.apply("entente", "split:Canada")
+    game.apply("entente", "split:Bristol")
+    drive(game)
+    assert not events(game, "fleet-moved", turn=1)
+    assert len(events(game, "cannot-move", turn=1, rule="DN-5.24")) == 3
+
+
+@pytest.mark.rule("DN-5.24")
 def test_only_raid_and_intercept_fleets_split() -> None:
     scn = scenario([fleet("fleet-3", "bombard", "cattaro", ["Habsburg", "Arpad"], ["S20"])],
                    [fleet("convoy", "transport", "harwich", ["Transport 1", "Transport 2"], ["U7"])], turns=2)

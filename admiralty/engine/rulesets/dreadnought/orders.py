@@ -237,13 +237,20 @@ def new_fleet_id(state: GameState, base: str) -> str:
 
 def split(state: GameState, fleet: FleetState, names: list[str]) -> FleetState:
     """DN-5.24: a new fleet counter with the same mission and written orders takes ``names``. This turn
-    neither fleet moves if any ship is speed 1s, 1 or 1+; fast fleets move at most one zone."""
+    neither fleet moves if any ship of the fleet that split (all of it, before the split) is speed 1s, 1 or
+    1+; only when all its ships are 2 or 2+ may the fleets move, one zone at most. A fleet that splits again
+    the same turn is judged by every ship it held at its first split."""
+    fast = is_fast([ship for ship in state.ships_of(fleet) if ship.afloat])
+    if fleet.split_turn == state.turn:
+        fast = fast and fleet.split_fast
     new = FleetState(id=new_fleet_id(state, fleet.id), side=fleet.side, mission=fleet.mission,
                      ships=[n for n in fleet.ships if n in names], at=fleet.at, plan=dict(fleet.plan),
                      hidden=fleet.hidden, has_moved=fleet.has_moved, may_hide_from=fleet.may_hide_from,
-                     port_turns=fleet.port_turns, start_of_turn=fleet.start_of_turn, split_turn=state.turn)
+                     port_turns=fleet.port_turns, start_of_turn=fleet.start_of_turn, split_turn=state.turn,
+                     split_fast=fast)
     fleet.ships = [n for n in fleet.ships if n not in names]
     fleet.split_turn = state.turn
+    fleet.split_fast = fast
     for name in new.ships:
         state.ships[name].fleet = new.id
     state.fleets[new.id] = new
