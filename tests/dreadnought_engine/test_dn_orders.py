@@ -170,6 +170,26 @@ def test_only_intercept_and_raid_fleets_may_pursue() -> None:
     assert offered == ["pursue:convoy"]      # the Entente intercept fleet may; the Central transport may not
 
 
+@pytest.mark.rule("DN-5.23")
+def test_a_fleet_that_left_the_map_while_its_side_fought_on_may_be_pursued() -> None:
+    """Two Entente fleets fight in T10; fleet-4 leaves the tactical map, the cruisers stay to the end (the
+    battle ends with no side gone and contact kept). The hunters may pursue fleet-4, not the cruisers."""
+    resolver = FakeResolver(BattleOutcome(fleets_left=("fleet-4",), pursuit_allowed=True))
+    scn = scenario([fleet("hunters", "intercept", "T10", ["Rostock", "Frankfurt"])],
+                   [fleet("fleet-4", "intercept", "U9", ["Canada", "Superb"], ["T10", "T11", "T12"]),
+                    fleet("cruisers", "intercept", "U9", ["Dartmouth", "Bristol"], ["T10", "T10", "T10"])],
+                   turns=4, rules=rules(ALWAYS_CONTACT))
+    offered: dict[str, list[str]] = {}
+
+    def policy(g, side, legal):  # type: ignore[no-untyped-def]
+        if g.state.turn == 1:
+            offered.setdefault(side, []).extend(a for a in legal if str(a).startswith("pursue:"))
+        return None
+    drive(start(scn, battle=resolver), policy)
+    assert offered.get("central") == ["pursue:fleet-4"]
+    assert not offered.get("entente")             # no Central fleet left and contact held: no pursuit
+
+
 # --- DN-5.24 ----------------------------------------------------------------------------------------
 
 

@@ -129,6 +129,18 @@ def _flee(view: Any, group: str, moves: Any) -> Any:
 
 
 @pytest.mark.rule("DN-5.23")
+def test_a_fleet_that_leaves_while_its_side_fights_on_is_reported_and_may_be_pursued() -> None:
+    """Side a's "runners" leave the map; its "stayers" stay to the end: the battle goes on (no side gone), and
+    the outcome names the runners as a fleet that left, so pursuit of them is allowed."""
+    def flee_runners(view: Any, group: str, moves: Any) -> Any:
+        return _flee(view, group, moves) if group == "runners" else moves[0]
+    fight = battle([ship("Emden", "a", CRUISER, fleet="runners"), ship("Dresden", "a", CRUISER, fleet="stayers"),
+                    ship("Warspite", "b", DREADNOUGHT)])
+    outcome = TacticalBattle((Scripted(move=flee_runners), Scripted())).resolve(fight, random.Random(3))
+    assert outcome.left is None and outcome.fleets_left == ("runners",) and outcome.pursuit_allowed
+
+
+@pytest.mark.rule("DN-5.23")
 def test_a_side_that_leaves_the_map_ends_the_battle_and_pursuit_may_follow() -> None:
     fight = battle([ship("Emden", "a", CRUISER), ship("Warspite", "b", DREADNOUGHT)])
     outcome = TacticalBattle((Scripted(move=_flee), Scripted())).resolve(fight, random.Random(3))

@@ -62,6 +62,9 @@ class BattleOutcome:
     left: str | None = None
     contact_lost: bool = False
     pursuit_allowed: bool = True
+    fleets_left: tuple[str, ...] = ()
+    """DN-5.23: the fleets that left the tactical map (a ship of theirs left it and none is still under way
+    on it), whether or not the rest of their side fought on."""
     steps: int = 0
     log: tuple[dict[str, Any], ...] = ()
     lasting: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))

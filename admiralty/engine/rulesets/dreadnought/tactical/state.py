@@ -56,6 +56,7 @@ class Unit:
     flash: int = 0
     start: dict[str, int] = field(default_factory=dict)  # factors and speed rank brought in, for lasting damage
     stopped_at_start: bool = False
+    fleet: str = ""  # the operational fleet it came with (``group`` may change when it is left behind)
 
     @property
     def on_map(self) -> bool:
@@ -82,8 +83,8 @@ def new_unit(name: str, side: str, group: str, cls: ShipClass, *, nation: str, i
     factors = {k: max(0, int(getattr(cls, k)) - lost.get(k, 0))
                for k in ("primary", "secondary", "tertiary", "torpedo")}
     rank = speed_rank(speed)
-    return Unit(name=name, side=side, group=group, cls=cls, nation=nation, italic=italic, at=(0, 0), hull=hull,
-                hull_start=hull, primary=factors["primary"], secondary=factors["secondary"],
+    return Unit(name=name, side=side, group=group, fleet=group, cls=cls, nation=nation, italic=italic, at=(0, 0),
+                hull=hull, hull_start=hull, primary=factors["primary"], secondary=factors["secondary"],
                 tertiary=factors["tertiary"], torpedo=factors["torpedo"], speed=rank, lost_way=lost_way,
                 torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire,
                 start={**factors, "speed": rank}, stopped_at_start=lost_way)
