@@ -181,8 +181,8 @@ RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat(), "tactical": Tact
 
 
 def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battle:
-    """The ``Battle`` for ``fleets`` in ``zone``: refuelling ships cannot fire (DN-12-nocombat), bombard
-    fleets fire at half in the first step (DN-5.2-bombard)."""
+    """The ``Battle`` for ``fleets`` in ``zone``: refuelling ships can neither fire nor move (DN-12-nocombat),
+    bombard fleets fire at half in the first step (DN-5.2-bombard)."""
     forces: dict[str, list[Combatant]] = {side: [] for side in state.sides}
     for fleet in fleets:
         refuelling = fleet.activity in ("refuel", "coal", "oil")
@@ -190,7 +190,8 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
             forces[fleet.side].append(Combatant(
                 name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
                 italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
-                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation,
+                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, can_move=not refuelling,
+                nation=ship.ship.nation,
                 escorts=(fleet.escorts or "") if fleet.mission == "escort" else "",
                 losses=MappingProxyType(dict(ship.losses))))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,

@@ -63,7 +63,7 @@ def new_field(battle: Battle, dice: Dice, coast: Coast) -> Field:
                 ship.name, side, ship.fleet, ship.cls, nation=str(getattr(ship, "nation", "") or ""),
                 italic=ship.italic, hull=ship.hull, speed=ship.speed, lost_way=ship.lost_way,
                 torpedoes_ready=ship.torpedoes_ready, halve_first=ship.halved_first_step, can_fire=ship.can_fire,
-                losses=ship.losses)
+                losses=ship.losses, can_move=ship.can_move)
             if ship.escorts:
                 state.escorts[ship.fleet] = ship.escorts
     return state
