@@ -234,6 +234,22 @@ def test_a_fast_ship_split_off_a_fleet_with_a_slow_one_stays_too(leaving: str) -
 
 
 @pytest.mark.rule("DN-5.24")
+@pytest.mark.rule("DN-5.21")
+def test_a_ship_split_off_a_slow_fleet_does_not_move_by_joining_a_fast_one() -> None:
+    """Canada leaves the fleet, and what stays (Dartmouth, fast) joins the cruisers (Bristol, fast) the same
+    turn: the split's limit goes with Dartmouth, so the cruisers stay too."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth"], ["T11", "T11"]),
+                        fleet("g", "intercept", "T10", ["Bristol"], ["T11", "T11"])], turns=3)
+    game = start(scn)
+    game.apply("entente", "split:Canada")
+    game.apply("entente", "join:g")
+    drive(game)
+    assert game.state.fleets["g"].ships == ["Bristol", "Dartmouth"]
+    assert not events(game, "fleet-moved", turn=1)
+    assert sorted(e["fleet"] for e in events(game, "fleet-moved", turn=2)) == ["f-2", "g"]
+
+
+@pytest.mark.rule("DN-5.24")
 def test_a_second_split_the_same_turn_still_remembers_the_slow_ship() -> None:
     """Canada leaves first, then Bristol: the fast remainder (Dartmouth) was part of a slow fleet this turn."""
     scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth", "Bristol"], ["T11", "T11"])],

@@ -194,7 +194,11 @@ def may_join(state: GameState, fleet: FleetState, other: FleetState) -> bool:
 
 
 def join(state: GameState, fleet: FleetState, other: FleetState) -> None:
-    """DN-5.21: ``fleet``'s counter is removed and its ships join ``other``, which keeps its own orders."""
+    """DN-5.21: ``fleet``'s counter is removed and its ships join ``other``, which keeps its own orders.
+    DN-5.24: ships split off this turn do not escape the split's limit by joining: ``other`` takes it on."""
+    if fleet.split_turn == state.turn:
+        other.split_fast = fleet.split_fast and (other.split_turn != state.turn or other.split_fast)
+        other.split_turn = state.turn
     for name in fleet.ships:
         state.ships[name].fleet = other.id
     other.ships.extend(fleet.ships)
