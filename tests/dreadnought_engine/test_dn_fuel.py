@@ -146,6 +146,7 @@ def test_a_ship_refuelling_cannot_fight_and_gets_no_fuel_if_attacked() -> None:
     battle = resolver.battles[0]
     assert battle.turn == 2
     assert {c.name: c.can_fire for c in battle.forces["central"]} == {"Rostock": False, "Bayern Collier": True}
+    assert {c.name: c.can_move for c in battle.forces["central"]} == {"Rostock": False, "Bayern Collier": True}
     assert [c.can_fire for c in battle.forces["entente"]] == [True]
     assert events(game, "refuel-lost", fleet="fleet-1") and fuel_after(game, "Rostock") == {}
 

@@ -170,6 +170,26 @@ def test_only_intercept_and_raid_fleets_may_pursue() -> None:
     assert offered == ["pursue:convoy"]      # the Entente intercept fleet may; the Central transport may not
 
 
+@pytest.mark.rule("DN-5.23")
+def test_a_fleet_that_left_the_map_while_its_side_fought_on_may_be_pursued() -> None:
+    """Two Entente fleets fight in T10; fleet-4 leaves the tactical map, the cruisers stay to the end (the
+    battle ends with no side gone and contact kept). The hunters may pursue fleet-4, not the cruisers."""
+    resolver = FakeResolver(BattleOutcome(fleets_left=("fleet-4",), pursuit_allowed=True))
+    scn = scenario([fleet("hunters", "intercept", "T10", ["Rostock", "Frankfurt"])],
+                   [fleet("fleet-4", "intercept", "U9", ["Canada", "Superb"], ["T10", "T11", "T12"]),
+                    fleet("cruisers", "intercept", "U9", ["Dartmouth", "Bristol"], ["T10", "T10", "T10"])],
+                   turns=4, rules=rules(ALWAYS_CONTACT))
+    offered: dict[str, list[str]] = {}
+
+    def policy(g, side, legal):  # type: ignore[no-untyped-def]
+        if g.state.turn == 1:
+            offered.setdefault(side, []).extend(a for a in legal if str(a).startswith("pursue:"))
+        return None
+    drive(start(scn, battle=resolver), policy)
+    assert offered.get("central") == ["pursue:fleet-4"]
+    assert not offered.get("entente")             # no Central fleet left and contact held: no pursuit
+
+
 # --- DN-5.24 ----------------------------------------------------------------------------------------
 
 
@@ -197,6 +217,49 @@ def test_split_fleets_with_slow_ships_cannot_move_that_turn() -> None:
     assert not events(game, "fleet-moved", turn=1)
     assert len(events(game, "cannot-move", turn=1, rule="DN-5.24")) == 2
     assert [e["path"] for e in events(game, "fleet-moved", turn=2)] == [["V8"], ["V8"]]   # both move next turn
+
+
+@pytest.mark.rule("DN-5.24")
+@pytest.mark.parametrize("leaving", ["Dartmouth", "Canada"])
+def test_a_fast_ship_split_off_a_fleet_with_a_slow_one_stays_too(leaving: str) -> None:
+    """The fleet that splits holds Canada (speed 1): neither new fleet moves that turn, whichever ship leaves,
+    though Dartmouth (speed 2) on its own would be fast."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth"], ["T11", "T11"])], turns=3)
+    game = start(scn)
+    game.apply("entente", f"split:{leaving}")
+    drive(game)
+    assert not events(game, "fleet-moved", turn=1)
+    assert sorted(e["fleet"] for e in events(game, "cannot-move", turn=1, rule="DN-5.24")) == ["f", "f-2"]
+    assert sorted(e["fleet"] for e in events(game, "fleet-moved", turn=2)) == ["f", "f-2"]
+
+
+@pytest.mark.rule("DN-5.24")
+@pytest.mark.rule("DN-5.21")
+def test_a_ship_split_off_a_slow_fleet_does_not_move_by_joining_a_fast_one() -> None:
+    """Canada leaves the fleet, and what stays (Dartmouth, fast) joins the cruisers (Bristol, fast) the same
+    turn: the split's limit goes with Dartmouth, so the cruisers stay too."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth"], ["T11", "T11"]),
+                        fleet("g", "intercept", "T10", ["Bristol"], ["T11", "T11"])], turns=3)
+    game = start(scn)
+    game.apply("entente", "split:Canada")
+    game.apply("entente", "join:g")
+    drive(game)
+    assert game.state.fleets["g"].ships == ["Bristol", "Dartmouth"]
+    assert not events(game, "fleet-moved", turn=1)
+    assert sorted(e["fleet"] for e in events(game, "fleet-moved", turn=2)) == ["f-2", "g"]
+
+
+@pytest.mark.rule("DN-5.24")
+def test_a_second_split_the_same_turn_still_remembers_the_slow_ship() -> None:
+    """Canada leaves first, then Bristol: the fast remainder (Dartmouth) was part of a slow fleet this turn."""
+    scn = scenario([], [fleet("f", "intercept", "T10", ["Canada", "Dartmouth", "Bristol"], ["T11", "T11"])],
+                   turns=3)
+    game = start(scn)
+    game.apply("entente", "split:Canada")
+    game.apply("entente", "split:Bristol")
+    drive(game)
+    assert not events(game, "fleet-moved", turn=1)
+    assert len(events(game, "cannot-move", turn=1, rule="DN-5.24")) == 3
 
 
 @pytest.mark.rule("DN-5.24")

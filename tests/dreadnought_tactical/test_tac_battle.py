@@ -118,6 +118,21 @@ def test_leaving_the_map_from_an_open_edge_but_not_on_the_first_turn() -> None:
     assert state.units["A"].status == "left"
 
 
+@pytest.mark.rule("DN-12-nocombat")
+def test_a_refuelling_ship_neither_moves_nor_leaves_the_map() -> None:
+    """At the open edge on turn 2, where a ship under way could move or leave, a refuelling ship (and its
+    group) may only stay; the others of its side still move."""
+    state = placed([(ship("A", "a", CRUISER, can_move=False), at(0, 8)), (ship("C", "a", CRUISER, fleet="c"), at(0, 9)),
+                    (ship("B", "b", CRUISER), at(20, 15))])
+    state.turn = 2
+    for step in ("move groups", "move all groups"):
+        assert options(state, [state.units["A"]], step) == [Move((), False, True)]
+        assert any(m.leave for m in options(state, [state.units["C"]], step))
+    fight = battle([ship("Olna", "a", CRUISER, can_fire=False, can_move=False), ship("Warspite", "b", DREADNOUGHT)])
+    outcome = TacticalBattle((Scripted(move=_flee), Scripted())).resolve(fight, random.Random(3))
+    assert outcome.left is None and not outcome.fleets_left
+
+
 # --- the end of the battle and the outcome ------------------------------------------------------------
 
 
@@ -126,6 +141,18 @@ def _flee(view: Any, group: str, moves: Any) -> Any:
     here = next(s.at for s in view.own.values() if s.group == group and not s.grounded)
     return leaving[0] if leaving else max(moves, key=lambda m: distance(m.path[-1] if m.path else here,
                                                                          view.map.centre))
+
+
+@pytest.mark.rule("DN-5.23")
+def test_a_fleet_that_leaves_while_its_side_fights_on_is_reported_and_may_be_pursued() -> None:
+    """Side a's "runners" leave the map; its "stayers" stay to the end: the battle goes on (no side gone), and
+    the outcome names the runners as a fleet that left, so pursuit of them is allowed."""
+    def flee_runners(view: Any, group: str, moves: Any) -> Any:
+        return _flee(view, group, moves) if group == "runners" else moves[0]
+    fight = battle([ship("Emden", "a", CRUISER, fleet="runners"), ship("Dresden", "a", CRUISER, fleet="stayers"),
+                    ship("Warspite", "b", DREADNOUGHT)])
+    outcome = TacticalBattle((Scripted(move=flee_runners), Scripted())).resolve(fight, random.Random(3))
+    assert outcome.left is None and outcome.fleets_left == ("runners",) and outcome.pursuit_allowed
 
 
 @pytest.mark.rule("DN-5.23")

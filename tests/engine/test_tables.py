@@ -55,7 +55,9 @@ def test_overrides_apply_in_turn_and_the_rules_limits_come_after_the_schema() ->
     tables = HOUSE.merged({"gun_fire": {"hit_on": 4}}, {"gun_fire": {"hit_on": 3}})
     assert tables["gun_fire"]["hit_on"] == 3 and tables["gun_fire"]["hits_per_figure"] == 4
     with pytest.raises(TablesError, match=r"ranges: ranges must satisfy 0 < canister"):
-        HOUSE.merged({"ranges": {"long": 90}})  # fits the schema, but beyond max_range (NA-pen-a)
+        HOUSE.merged({"ranges": {"effective": 90}})  # fits the schema, but past the long range (NA-pen-a)
+    with pytest.raises(TablesError, match=r"ranges: ranges.long must be at most range_cap.cm"):
+        HOUSE.merged({"range_cap": {"enabled": True}, "ranges": {"long": 90}})  # past the house cap
 
 
 def test_a_schema_ref_resolves_next_to_the_schema_file_only(tmp_path: Path) -> None:

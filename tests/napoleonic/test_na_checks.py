@@ -72,9 +72,12 @@ def test_planned_target_out_of_sight_and_out_of_range() -> None:
 
 
 @pytest.mark.rule("NA-pen-a")
-def test_long_range_past_the_80_cm_maximum() -> None:
+def test_long_range_past_80_cm_only_under_the_house_cap() -> None:
+    """The battery's own long range is its maximum (no finding at 90 cm); the house ``range_cap`` rejects it."""
     s = brigade_example()
-    long_guns = (replace(s.batteries[0], ranges=Ranges(15, 40, 90)),)
-    assert codes(check_scenario(replace(s, batteries=long_guns))) == [("NA-pen-a", "french-battery")]
+    long_guns = replace(s, batteries=(replace(s.batteries[0], ranges=Ranges(15, 40, 90)),))
+    assert codes(check_scenario(long_guns)) == []
+    capped = replace(long_guns, rules={"tables": {"range_cap": {"enabled": True, "cm": 80}}})
+    assert codes(check_scenario(capped)) == [("NA-pen-a", "french-battery")]
 
 

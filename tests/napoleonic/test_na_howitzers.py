@@ -49,6 +49,29 @@ def test_howitzer_batteries_formed_before_play_only() -> None:
 
 
 @pytest.mark.rule("NA-how-a")
+@pytest.mark.rule("NA-how-b")
+@pytest.mark.rule("NA-10.46b")
+def test_each_play_log_event_names_the_clause_that_decided_it() -> None:
+    """A mixed battery's fire and its casualties are decided by the house gun fire table (NA-how-a only counts
+    its howitzers as pieces): tagged ``house``, not NA-how-a. The penetration (NA-pen-b), its half-figure
+    casualties (NA-pen-c) and their one-die rounding (NA-10.46b, the 1/2 roll) keep their own clauses; a
+    howitzer battery's shells are NA-how-b."""
+    s = brigade_example()
+    mixed = replace(s.batteries[0], guns=4, howitzers=2)
+    field = battlefield(replace(s, batteries=(mixed,)))
+    events = shoot(field, "french-battery", "russian-column", [6] * 12 + [6])   # 12 hits: 3 figures; 3/2 behind
+    tags = [(e["type"], e["unit"] if "unit" in e else e.get("target"), e["rule"]) for e in events]
+    assert tags == [("fire", "russian-column", "house"), ("casualties", "russian-column", "house"),
+                    ("penetration", "russian-grenadiers", "NA-pen-b"),
+                    ("rounding", "russian-grenadiers", "NA-10.46b"),
+                    ("casualties", "russian-grenadiers", "NA-pen-c")]
+    shells = replace(s.batteries[0], guns=0, howitzers=4, at=(60.0, -20.0))     # 60 cm: long range, shells
+    events = shoot(battlefield(replace(s, batteries=(shells,))), "french-battery", "russian-column", [6] * 4)
+    assert [(e["type"], e["rule"]) for e in events] == [("fire", "NA-how-b"), ("casualties", "NA-how-b"),
+                                                        ("no-penetration", "NA-how-b")]
+
+
+@pytest.mark.rule("NA-how-a")
 def test_no_action_ever_splits_a_battery() -> None:
     """Every legal action names a whole battery and a target; nothing forms or splits batteries."""
     game = new_game(village_under_howitzers(), seed=5)

@@ -124,7 +124,8 @@ def test_tables_overrides_and_checks() -> None:
     assert load_tables()["gun_fire"]["hit_on"] == 5  # the packaged file is never changed
     with pytest.raises(ValueError):
         load_tables({"gun_fire": {"hits_per_figure": 3}})
+    assert load_tables({"ranges": {"long": 90}})["ranges"]["long"] == 90   # NA-pen-a: no cap by default
     with pytest.raises(ValueError):
-        load_tables({"ranges": {"long": 90}})
+        load_tables({"range_cap": {"enabled": True}, "ranges": {"long": 90}})
     with pytest.raises(ValueError):
         load_tables({"rockets": {"results": [{"rolls": [2, 3], "result": "miss"}]}})

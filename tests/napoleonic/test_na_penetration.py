@@ -14,7 +14,7 @@ from admiralty.rulesets.napoleonic.engine.geometry import gap_behind, share_behi
 from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Ranges, Terrain
 from admiralty.rulesets.napoleonic.engine.penetration import penetration_casualties, units_penetrated
 from admiralty.rulesets.napoleonic.engine.tables import load_tables
-from admiralty.rulesets.napoleonic.engine.targets import legal_targets
+from admiralty.rulesets.napoleonic.engine.targets import legal_targets, reach
 
 from .fixtures import NORTH, SOUTH, brigade_example, rect, scenario, unit
 from .helpers import battlefield, of_type, shoot
@@ -88,6 +88,44 @@ def test_penetration_never_beyond_maximum_range(front: float, expected: bool) ->
     """80 cm from the battery is still in reach; 81 cm is not, though the unit is within 8 cm behind."""
     s = reach_scenario(front)
     assert (penetrated(s) == ["russian-reserve"]) is expected
+
+
+def long_gun_scenario() -> NapoleonicScenario:
+    """A battery of 100 cm long range at y=0; the target column (facing south) from y=82 to 90, and a line
+    right behind it, 90 cm away."""
+    target = unit("russian-column", "russia", (60.0, 82.0), SOUTH)
+    rear = unit("russian-reserve", "russia", (60.0, 90.0), SOUTH, formation="line", bases=2)
+    battery = Battery("french-battery", "france", guns=4, at=(60.0, 0.0), facing=NORTH, ranges=Ranges(15, 40, 100))
+    return scenario((target, rear), (battery,), size=(120.0, 120.0))
+
+
+@pytest.mark.rule("NA-pen-a")
+def test_a_battery_reaches_its_own_maximum_range_past_80_cm() -> None:
+    """The literal reading (default): the seed's 80 cm is its example of a maximum range. A battery whose
+    long range is 100 cm fires at a column 82 cm away and its shot penetrates the line 90 cm away."""
+    s = long_gun_scenario()
+    battery = s.batteries[0]
+    assert reach(battery, TABLES) == 100.0
+    shapes = {u.id: unit_footprint(u) for u in s.units}
+    assert [t.id for t in legal_targets(s, battery, s.units, shapes, TABLES)] == ["russian-column",
+                                                                                  "russian-reserve"]
+    events = shoot(battlefield(s), "french-battery", "russian-column", [6] * 5)   # 4 hits, 1 die for 1/2
+    assert of_type(events, "fire")[0]["band"] == "long"
+    assert [(e["unit"], e["distance"]) for e in of_type(events, "penetration")] == [("russian-reserve", 90.0)]
+
+
+@pytest.mark.rule("NA-pen-a")
+@pytest.mark.parametrize(("cap", "expected"), [(100.0, ["russian-column", "russian-reserve"]),
+                                               (90.0, ["russian-column", "russian-reserve"]),
+                                               (89.0, ["russian-column"]), (80.0, [])])
+def test_the_house_range_cap_limits_every_battery(cap: float, expected: list[str]) -> None:
+    """House option ``range_cap`` (off by default): no battery reaches past ``cm``; 90 cm is in at a 90 cm
+    cap, out at 89."""
+    s = long_gun_scenario()
+    capped = load_tables({"range_cap": {"enabled": True, "cm": cap}})
+    assert reach(s.batteries[0], capped) == min(100.0, cap)
+    shapes = {u.id: unit_footprint(u) for u in s.units}
+    assert [t.id for t in legal_targets(s, s.batteries[0], s.units, shapes, capped)] == expected
 
 
 @pytest.mark.rule("NA-pen-a")

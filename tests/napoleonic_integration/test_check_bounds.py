@@ -77,17 +77,21 @@ def test_a_line_of_fire_along_a_wall_is_not_blocked(tmp_path: Path, x: float, ex
     ("{canister: 40, effective: 40, long: 80}", []),
     ("{canister: 40.5, effective: 40, long: 80}", ["NA-pen-a"]),
     ("{canister: 15, effective: 40, long: 80}", []),
-    ("{canister: 15, effective: 40, long: 80.5}", ["SCH006"]),  # 81 cm is out: the schema says so first
+    ("{canister: 15, effective: 40, long: 100}", []),   # the battery's own maximum (no cap by default)
+    ("{canister: 15, effective: 40, long: 1000.5}", ["SCH006"]),
 ])
-def test_ranges_rise_and_end_at_80_cm(tmp_path: Path, ranges: str, expected: list[str]) -> None:
+def test_ranges_rise_to_the_batterys_own_maximum(tmp_path: Path, ranges: str, expected: list[str]) -> None:
     assert check(tmp_path, guns(ranges)) == expected
 
 
 @pytest.mark.rule("NA-pen-a")
-def test_a_lower_house_maximum_is_enforced_by_the_check(tmp_path: Path) -> None:
-    override = ("fire_plan:\n", "rules:\n  tables: {max_range: 60, ranges: {long: 60}}\nfire_plan:\n")
-    assert check(tmp_path, override) == []
-    assert check(tmp_path, override, guns("{long: 70}")) == ["NA-pen-a"]
+@pytest.mark.parametrize(("long", "expected"), [(80, []), (80.5, ["NA-pen-a"])])
+def test_the_house_range_cap_is_enforced_by_the_check(tmp_path: Path, long: float, expected: list[str]) -> None:
+    override = ("fire_plan:\n", "rules:\n  tables: {range_cap: {enabled: true, cm: 80}}\nfire_plan:\n")
+    assert check(tmp_path, override, guns(f"{{long: {long}}}")) == expected
+    lower = ("fire_plan:\n", "rules:\n  tables: {range_cap: {enabled: true, cm: 60}, ranges: {long: 60}}\nfire_plan:\n")
+    assert check(tmp_path, lower) == []
+    assert check(tmp_path, lower, guns("{long: 70}")) == ["NA-pen-a"]
 
 
 @pytest.mark.rule("NA-rocket")

@@ -28,6 +28,8 @@ NAMED_BY_THE_ISSUE = [
     pytest.param("renaissance", "RN-galleass-dice", marks=pytest.mark.rule("RN-6")),
     pytest.param("napoleonic", "NA-gun-fire", marks=pytest.mark.rule("NA-how-b")),
     pytest.param("napoleonic", "NA-melee", marks=pytest.mark.rule("NA-fire-b")),
+    pytest.param("dreadnought", "DN-airships", marks=pytest.mark.rule("DN-5.2-raid-hidden")),
+    pytest.param("napoleonic", "NA-range-cap", marks=pytest.mark.rule("NA-pen-a")),
 ]
 
 
@@ -50,6 +52,23 @@ def test_every_status_entry_names_a_house_table_that_exists(ruleset: str) -> Non
     for entry in entries:
         assert not entry.table or entry.table in tables, (entry.id, entry.table)
         assert entry.status != "house" or entry.table, f"{entry.id}: a house rule names its table"
+
+
+@pytest.mark.rule("DN-5.2-raid-hidden")
+def test_airships_and_aircraft_are_listed_as_not_played() -> None:
+    """Issue 34: the seed's airships and aircraft that reveal a hidden raider have no counters in the engine."""
+    entry = next(e for e in ruleset_status("dreadnought") if e.id == "DN-airships")
+    assert entry.status == "not-played" and "airship" in entry.note and "aircraft" in entry.note
+
+
+@pytest.mark.rule("NA-pen-a")
+def test_the_range_cap_is_a_house_option_off_by_default() -> None:
+    """Issue 34: the 80 cm cap is listed as a house option, and the packaged table has it off."""
+    entry = next(e for e in ruleset_status("napoleonic") if e.id == "NA-range-cap")
+    path = rulesets()["napoleonic"].tables
+    assert path is not None
+    cap = yaml.safe_load(path.read_text(encoding="utf-8"))[entry.table]
+    assert entry.status == "option" and cap == {"house_rule": True, "enabled": False, "cm": 80}
 
 
 def test_no_anchor_is_given_twice_on_a_rules_page() -> None:

@@ -181,8 +181,8 @@ RESOLVERS: dict[str, BattleResolver] = {"basic": BasicCombat(), "tactical": Tact
 
 
 def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battle:
-    """The ``Battle`` for ``fleets`` in ``zone``: refuelling ships cannot fire (DN-12-nocombat), bombard
-    fleets fire at half in the first step (DN-5.2-bombard)."""
+    """The ``Battle`` for ``fleets`` in ``zone``: refuelling ships can neither fire nor move (DN-12-nocombat),
+    bombard fleets fire at half in the first step (DN-5.2-bombard)."""
     forces: dict[str, list[Combatant]] = {side: [] for side in state.sides}
     for fleet in fleets:
         refuelling = fleet.activity in ("refuel", "coal", "oil")
@@ -190,7 +190,8 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
             forces[fleet.side].append(Combatant(
                 name=ship.name, side=fleet.side, fleet=fleet.id, cls=ship.cls, hull=ship.hull, speed=ship.speed,
                 italic=ship.ship.italic, lost_way=ship.lost_way, torpedoes_ready=not ship.torpedoes_spent,
-                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, nation=ship.ship.nation,
+                halved_first_step=fleet.mission == "bombard", can_fire=not refuelling, can_move=not refuelling,
+                nation=ship.ship.nation,
                 escorts=(fleet.escorts or "") if fleet.mission == "escort" else "",
                 losses=MappingProxyType(dict(ship.losses))))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
@@ -258,11 +259,15 @@ def record_lasting(state: GameState, outcome: BattleOutcome, rule: str) -> None:
 
 
 def pursuable(fleet: FleetState, alive: list[FleetState], outcome: BattleOutcome) -> list[str]:
-    """DN-5.23: the enemy fleets ``fleet`` may pursue. Only intercept and raid fleets pursue; when a side
-    left the map only the side that stayed may, and only the fleets that left; after lost contact (or a
-    basic combat that ended otherwise) either side may pursue the other's fleets."""
+    """DN-5.23: the enemy fleets ``fleet`` may pursue. Only intercept and raid fleets pursue. After lost
+    contact (or a basic combat that ended otherwise) either side may pursue the other's fleets. Otherwise
+    only the fleets that left the map may be pursued: a whole side that left, or single fleets that left while
+    the rest of their side fought on; a fleet that left (or whose side left) pursues nobody."""
     if not outcome.pursuit_allowed or fleet.mission not in LEAD_TWO:
         return []
-    if outcome.left is not None and outcome.left == fleet.side:
+    enemies = [e for e in alive if e.side != fleet.side]
+    if outcome.contact_lost or (outcome.left is None and not outcome.fleets_left):
+        return [e.id for e in enemies]
+    if fleet.side == outcome.left or fleet.id in outcome.fleets_left:
         return []
-    return [e.id for e in alive if e.side != fleet.side and (outcome.left is None or e.side == outcome.left)]
+    return [e.id for e in enemies if e.side == outcome.left or e.id in outcome.fleets_left]

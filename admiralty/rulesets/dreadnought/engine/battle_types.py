@@ -30,6 +30,7 @@ class Combatant:
     torpedoes_ready: bool = True
     halved_first_step: bool = False
     can_fire: bool = True
+    can_move: bool = True  # DN-12-nocombat: a ship refuelling this turn neither fires nor moves (nor leaves)
     nation: str = ""  # home coast for grounding (DN-7.42)
     escorts: str = ""  # the fleet this ship's fleet escorts (DN-5.2-escort), "" if none
     losses: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # recorded damage (DN-7.5d)
@@ -62,6 +63,9 @@ class BattleOutcome:
     left: str | None = None
     contact_lost: bool = False
     pursuit_allowed: bool = True
+    fleets_left: tuple[str, ...] = ()
+    """DN-5.23: the fleets that left the tactical map (a ship of theirs left it and none is still under way
+    on it), whether or not the rest of their side fought on."""
     steps: int = 0
     log: tuple[dict[str, Any], ...] = ()
     lasting: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))

@@ -173,7 +173,8 @@ def may_hide(state: GameState, fleet: FleetState) -> bool:
 def reveal_raiders(state: GameState) -> None:
     """DN-5.2-raid-hidden: after movement, hidden raiders in port or sharing a zone with a visible enemy
     fleet reappear (repeated, since one reappearing raider may uncover another); two hidden raiders in one
-    zone stay unknown to each other."""
+    zone stay unknown to each other. The seed's enemy airships and aircraft would reveal them too; there are
+    no such counters, and the status list says so (DN-airships, not played)."""
     changed = True
     while changed:
         changed = False

@@ -114,9 +114,10 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
 
 def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: list[ShipState]) -> list[str]:
     """``steps`` as far as the fleet's afloat ``ships`` may go this turn (DN-5.24, DN-5.11b, house towing and
-    weather)."""
+    weather). DN-5.24 judges a fleet split this turn by the ships of the fleet it split from
+    (``split_fast``), not by its own: a fast ship split off a slow fleet stays too."""
     if fleet.split_turn == state.turn:
-        if not is_fast(ships):
+        if not (fleet.split_fast and is_fast(ships)):
             state.emit("cannot-move", "DN-5.24", fleet=fleet.id, side=fleet.side, reason="split-this-turn")
             return []
         steps = steps[:1]

@@ -194,7 +194,11 @@ def may_join(state: GameState, fleet: FleetState, other: FleetState) -> bool:
 
 
 def join(state: GameState, fleet: FleetState, other: FleetState) -> None:
-    """DN-5.21: ``fleet``'s counter is removed and its ships join ``other``, which keeps its own orders."""
+    """DN-5.21: ``fleet``'s counter is removed and its ships join ``other``, which keeps its own orders.
+    DN-5.24: ships split off this turn do not escape the split's limit by joining: ``other`` takes it on."""
+    if fleet.split_turn == state.turn:
+        other.split_fast = fleet.split_fast and (other.split_turn != state.turn or other.split_fast)
+        other.split_turn = state.turn
     for name in fleet.ships:
         state.ships[name].fleet = other.id
     other.ships.extend(fleet.ships)
@@ -237,13 +241,20 @@ def new_fleet_id(state: GameState, base: str) -> str:
 
 def split(state: GameState, fleet: FleetState, names: list[str]) -> FleetState:
     """DN-5.24: a new fleet counter with the same mission and written orders takes ``names``. This turn
-    neither fleet moves if any ship is speed 1s, 1 or 1+; fast fleets move at most one zone."""
+    neither fleet moves if any ship of the fleet that split (all of it, before the split) is speed 1s, 1 or
+    1+; only when all its ships are 2 or 2+ may the fleets move, one zone at most. A fleet that splits again
+    the same turn is judged by every ship it held at its first split."""
+    fast = is_fast([ship for ship in state.ships_of(fleet) if ship.afloat])
+    if fleet.split_turn == state.turn:
+        fast = fast and fleet.split_fast
     new = FleetState(id=new_fleet_id(state, fleet.id), side=fleet.side, mission=fleet.mission,
                      ships=[n for n in fleet.ships if n in names], at=fleet.at, plan=dict(fleet.plan),
                      hidden=fleet.hidden, has_moved=fleet.has_moved, may_hide_from=fleet.may_hide_from,
-                     port_turns=fleet.port_turns, start_of_turn=fleet.start_of_turn, split_turn=state.turn)
+                     port_turns=fleet.port_turns, start_of_turn=fleet.start_of_turn, split_turn=state.turn,
+                     split_fast=fast)
     fleet.ships = [n for n in fleet.ships if n not in names]
     fleet.split_turn = state.turn
+    fleet.split_fast = fast
     for name in new.ships:
         state.ships[name].fleet = new.id
     state.fleets[new.id] = new

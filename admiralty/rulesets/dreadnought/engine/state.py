@@ -118,6 +118,7 @@ class FleetState:
     may_pursue: list[str] = field(default_factory=list)
     fought: bool = False
     split_turn: int = 0
+    split_fast: bool = True   # DN-5.24: whether the whole fleet, before it split this turn, was fast
     unloaded: bool = False
     acted: list[str] = field(default_factory=list)
     done_acts: list[str] = field(default_factory=list)

@@ -11,7 +11,8 @@ shapely ``STRtree``.
 * ``GEO023`` / ``GEO024``: a gun or howitzer battery cannot see / reach a planned target
   (``check_planned_target`` answers for one entry: the validator points at that entry);
 * ``NA-rocket``: a rocket battery that cannot see or reach its planned target, or that also holds guns;
-* ``NA-pen-a``: a battery whose long range is past the 80 cm maximum;
+* ``NA-pen-a``: a battery whose bands do not rise to its long range, or (house ``range_cap`` on) whose long
+  range is past the cap;
 * ``NA-how-a``: a howitzer battery formed during play, or part of a gun battery planned to fire alone.
 """
 
@@ -25,7 +26,7 @@ from shapely.geometry import Point, Polygon, box
 from .geometry import EPSILON, terrain_shape, unit_footprint
 from .howitzers import battery_kind, check_howitzer_batteries
 from .model import Battery, Finding, NapoleonicScenario
-from .tables import Tables, load_tables
+from .tables import Tables, load_tables, range_cap
 from .targets import describe
 
 # The registered codes of the validator's diagnostics, which these findings become.
@@ -84,16 +85,16 @@ def check_buildings(scenario: NapoleonicScenario, tables: Tables | None = None) 
 
 
 def check_batteries(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
-    """Ranges in order and within the maximum; rockets stand alone."""
+    """Ranges in order (and within the house cap, when it is on); rockets stand alone."""
     findings: list[Finding] = []
-    maximum = float(tables["max_range"])
+    maximum = range_cap(tables)
     for b in scenario.batteries:
         if b.rockets and (b.guns or b.howitzers):
             findings.append(Finding("NA-rocket", f"battery {b.id!r} mixes rockets with guns or howitzers", b.id))
         r = b.ranges
-        if r.long > maximum + EPSILON:
+        if maximum is not None and r.long > maximum + EPSILON:
             findings.append(Finding("NA-pen-a", f"battery {b.id!r}: long range {r.long:g} cm is past the "
-                                    f"{maximum:g} cm maximum", b.id))
+                                    f"{maximum:g} cm cap (house rule range_cap)", b.id))
         if not 0 < r.canister <= r.effective <= r.long:
             findings.append(Finding("NA-pen-a", f"battery {b.id!r}: ranges must rise canister <= effective <= long",
                                     b.id))

@@ -53,7 +53,9 @@ def target_modifier(in_cover: bool, in_column: bool, tables: Tables) -> int:
 
 
 def gun_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables) -> FireSolution:
-    """Normal gun fire. NA-how-a: howitzers inside a gun battery fire with it as ordinary pieces."""
+    """Normal gun fire by the house gun fire table, which decides the dice and hits, so the event is tagged
+    ``house``. NA-how-a (howitzers inside a gun battery fire with it as ordinary pieces) only counts the
+    pieces; it decides nothing about the shot, and the validator enforces it before play."""
     pieces = battery.guns + battery.howitzers
     return FireSolution(
         band=band,
@@ -61,7 +63,7 @@ def gun_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, t
         dice=pieces * int(tables["gun_fire"]["dice_per_piece"][band]),
         modifier=target_modifier(in_cover, in_column, tables),
         shells=False,
-        rule="NA-how-a" if battery.howitzers and battery.guns else "house",
+        rule="house",
     )
 
 

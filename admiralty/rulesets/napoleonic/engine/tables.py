@@ -14,7 +14,14 @@ from typing import Any
 from admiralty.engine.tables import HouseTables, Problem, Tables, TablesError, merge
 
 __all__ = ["HOUSE", "TABLES_PATH", "Tables", "TablesError", "check_tables", "limits", "load_tables", "merge",
-           "table_row"]
+           "range_cap", "table_row"]
+
+
+def range_cap(tables: Mapping[str, Any]) -> float | None:
+    """NA-pen-a: the house cap on every battery's range in cm, or ``None`` (the default, the literal reading:
+    each battery's own long range is its maximum)."""
+    cap = tables["range_cap"]
+    return float(cap["cm"]) if cap["enabled"] else None
 
 
 def limits(tables: Mapping[str, Any]) -> list[Problem]:
@@ -28,9 +35,11 @@ def limits(tables: Mapping[str, Any]) -> list[Problem]:
     if share * 4 != int(share * 4) or not 0 < share <= 1:
         found.append((("penetration", "casualty_share"),
                       "penetration.casualty_share must be a positive multiple of 1/4, at most 1"))
-    ranges = tables["ranges"]
-    if not 0 < ranges["canister"] <= ranges["effective"] <= ranges["long"] <= tables["max_range"]:
-        found.append((("ranges",), "ranges must satisfy 0 < canister <= effective <= long <= max_range"))
+    ranges, cap = tables["ranges"], range_cap(tables)
+    if not 0 < ranges["canister"] <= ranges["effective"] <= ranges["long"]:
+        found.append((("ranges",), "ranges must satisfy 0 < canister <= effective <= long"))
+    elif cap is not None and ranges["long"] > cap:
+        found.append((("ranges",), "ranges.long must be at most range_cap.cm while the range cap is on"))
     for name in ("double_six", "rockets"):
         covered = sorted(roll for row in tables[name]["results"] for roll in row["rolls"])
         expected = list(range(1, 7)) if name == "double_six" else list(range(2, 13))

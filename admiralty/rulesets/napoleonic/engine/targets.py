@@ -19,7 +19,7 @@ from .geometry import EPSILON, has_line_of_sight, range_cm, terrain_shape
 from .howitzers import battery_kind
 from .model import Battery, NapoleonicScenario, Terrain, Unit
 from .rockets import rocket_range
-from .tables import Tables
+from .tables import Tables, range_cap
 
 TARGET_TERRAIN = BURNING_KINDS
 
@@ -57,10 +57,12 @@ class Target:
 
 
 def reach(battery: Battery, tables: Tables) -> float:
-    """The battery's maximum range in cm: its long range (never past ``max_range``), 80 for rockets."""
+    """NA-pen-a: the battery's maximum range in cm: its own long range (never past the house ``range_cap``
+    when that is on), 80 for rockets (NA-rocket)."""
     if battery_kind(battery) == "rocket":
         return rocket_range(tables)
-    return min(battery.ranges.long, float(tables["max_range"]))
+    cap = range_cap(tables)
+    return battery.ranges.long if cap is None else min(battery.ranges.long, cap)
 
 
 def buildings(scenario: NapoleonicScenario, except_id: str | None = None) -> list[Polygon]:

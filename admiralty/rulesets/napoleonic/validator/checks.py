@@ -47,8 +47,8 @@ register("GEO023", "Planned target out of sight", "A gun or howitzer battery can
          "that a building hides at the start of play.",
          wrong="fire_plan:\n  - {battery: foot-battery, turn: 1, target: guard-reserve}   # behind the church",
          right="fire_plan:\n  - {battery: foot-battery, turn: 1, target: church}")
-register("GEO024", "Planned target out of range", "A battery reaches no further than its long range (at most "
-         "80 cm, NA-pen-a), measured from the battery to the nearest point of the target. The fire plan names "
+register("GEO024", "Planned target out of range", "A battery reaches no further than its long range (its "
+         "maximum, NA-pen-a), measured from the battery to the nearest point of the target. The fire plan names "
          "a target beyond it.",
          wrong="ranges: {long: 70}\n# the target's nearest base is 75 cm away",
          right="ranges: {long: 80}\n# or move the battery 5 cm closer")
@@ -66,8 +66,9 @@ register("NA-rocket", "Rocket battery", "Rockets (NA-rocket) fly up to 80 cm and
          "either mixes rockets with guns or howitzers, or cannot see or reach its planned target.",
          wrong="- {id: rocket-troop, rockets: 2, guns: 2, ...}",
          right="- {id: rocket-troop, rockets: 2, ...}\n- {id: horse-guns, guns: 2, ...}")
-register("NA-pen-a", "Battery ranges", "A battery's long range is its maximum, and no battery reaches past "
-         "80 cm: a target at 81 cm is out (NA-pen-a). The bands rise from canister through effective to long.",
+register("NA-pen-a", "Battery ranges", "A battery's long range is its maximum: a target past it is out "
+         "(NA-pen-a). The bands rise from canister through effective to long. Under the house rule "
+         "`range_cap` (off by default) no battery's long range may pass the cap (80 cm: 81 cm is out).",
          wrong="ranges: {canister: 20, effective: 15, long: 60}",
          right="ranges: {canister: 15, effective: 40, long: 80}")
 register("NA-how-a", "Howitzer batteries", "Howitzer batteries are formed before play only, and the "
@@ -85,7 +86,7 @@ HINTS = {
     "GEO022": "place it beside the building, or hold a built-up area instead",
     "GEO023": "move the battery or the target, or plan a target no building hides",
     "GEO024": "move the battery closer, or plan a target within its long range",
-    "NA-pen-a": "long range at most 80 cm, and canister <= effective <= long",
+    "NA-pen-a": "canister <= effective <= long, and long within the house range_cap when it is on",
 }
 
 

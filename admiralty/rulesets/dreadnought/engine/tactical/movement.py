@@ -104,22 +104,24 @@ def reachable(m: HexMap, start: Hex, hexes: int) -> dict[Hex, tuple[Hex, ...]]:
 
 
 def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
-    """The moves open to a group in ``step``; staying put (with ships in tow if it has any) comes first."""
+    """The moves open to a group in ``step``; staying put (with ships in tow if it has any) comes first. A
+    group with a ship that is refuelling this turn only stays (DN-12-nocombat: it cannot move, nor leave)."""
     m = state.map
     start = units[0].at
     table = state.tables["tactical_turn"]
     cost = int(table["leave_map_cost"]) if state.turn >= int(table["leave_from_turn"]) else 10**6
     per_ship = int(state.tables["towing"]["tows_per_ship"])
     crippled = any(u.lost_way for u in units)
+    free = all(u.can_move for u in units)
     variants = [True, False] if crippled and tows(units, per_ship) else [False] if crippled else [True]
     moves: list[Move] = []
     for tow in variants:
         movers = [u for u in units if not u.lost_way or tow]
-        hexes = allowance(state, movers, step, tow and crippled)
+        hexes = allowance(state, movers, step, tow and crippled) if free else 0
         paths = reachable(m, start, hexes) if hexes > 0 else {start: ()}
         for h, path in paths.items():
             moves.append(Move(path, False, tow))
-            if len(path) + cost <= hexes and may_leave(m, h):
+            if len(path) + cost <= hexes and may_leave(m, h) and free:
                 moves.append(Move(path, True, tow))
     return moves
 
@@ -182,8 +184,8 @@ def movement_step(state: Field, step: str, choose: ChooseMove, aground: ChooseAg
     ships aground on purpose (DN-7.44), then moves every group (DN-5.11b)."""
     table = state.tables["tactical_turn"]
     for side in reversed(state.order()):
-        able = [u.name for u in state.mobile(side)
-                if may_run_aground(state, u) and step_hexes(u.speed_class, step, table) > 0]
+        able = [u.name for u in state.mobile(side)   # DN-12-nocombat: a refuelling ship does not move
+                if u.can_move and may_run_aground(state, u) and step_hexes(u.speed_class, step, table) > 0]
         if able:
             for ship in aground(side, able):
                 if ship in able and state.units[ship].mobile:

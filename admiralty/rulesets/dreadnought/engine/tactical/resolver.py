@@ -13,8 +13,9 @@ only its parts):
 The battle ends when a side has no ship under way left on the map (it left, sank or ran aground), when no
 ship of either side has seen an enemy for the table's number of turns in a row (contact lost), or at the
 turn limit. The ``BattleOutcome`` reports hull boxes lost (damage persists in the operational game), tankers
-blown up, ships aground (and whether on purpose), torpedoes spent, the side that left the map and whether
-contact was lost; pursuit (DN-5.23) is allowed only after those two endings.
+blown up, ships aground (and whether on purpose), torpedoes spent, the side that left the map, the fleets that
+left it (also while the rest of their side fought on) and whether contact was lost; pursuit (DN-5.23) is
+allowed only after a fleet left or contact was lost.
 
 The operational game calls the resolver and waits for the outcome, so the battle's own decisions are taken
 by battle players (``players.py``) inside it, one per side, each with a ``random.Random`` seeded from the
@@ -46,7 +47,7 @@ from admiralty.rulesets.dreadnought.engine.tactical.map import (
 )
 from admiralty.rulesets.dreadnought.engine.tactical.movement import STEPS, Move, movement_step
 from admiralty.rulesets.dreadnought.engine.tactical.players import BattlePlayer, battle_player
-from admiralty.rulesets.dreadnought.engine.tactical.state import Field, lasting_damage, new_unit, where
+from admiralty.rulesets.dreadnought.engine.tactical.state import Field, Unit, lasting_damage, new_unit, where
 from admiralty.rulesets.dreadnought.engine.tactical.torpedoes import torpedo_step
 
 PlayerSpec = str | BattlePlayer
@@ -62,7 +63,7 @@ def new_field(battle: Battle, dice: Dice, coast: Coast) -> Field:
                 ship.name, side, ship.fleet, ship.cls, nation=str(getattr(ship, "nation", "") or ""),
                 italic=ship.italic, hull=ship.hull, speed=ship.speed, lost_way=ship.lost_way,
                 torpedoes_ready=ship.torpedoes_ready, halve_first=ship.halved_first_step, can_fire=ship.can_fire,
-                losses=ship.losses)
+                losses=ship.losses, can_move=ship.can_move)
             if ship.escorts:
                 state.escorts[ship.fleet] = ship.escorts
     return state
@@ -170,16 +171,26 @@ def fight(state: Field, players: Mapping[str, BattlePlayer], rngs: Mapping[str, 
     state.note("end", f"the battle ends after {turns} tactical turns")
 
 
+def fleets_off_the_map(units: Sequence[Unit]) -> tuple[str, ...]:
+    """DN-5.23: the fleets that left the map: one of their ships left it and none is still under way on it
+    (the others sank or ran aground), in the order of their first ship."""
+    fleets = dict.fromkeys(u.fleet for u in units)
+    return tuple(f for f in fleets if any(u.status == "left" for u in units if u.fleet == f)
+                 and not any(u.mobile for u in units if u.fleet == f))
+
+
 def outcome(state: Field) -> BattleOutcome:
     """What the battle did, for the operational game."""
     units = list(state.units.values())
     left = state.gone[0] if state.gone else None
+    fleets_left = fleets_off_the_map(units)
     return BattleOutcome(
         damage=MappingProxyType({u.name: u.hull_start - u.hull for u in units if u.hull < u.hull_start}),
         sunk=tuple(u.name for u in units if u.exploded),
         grounded=MappingProxyType({u.name: u.deliberate for u in units if u.status == "grounded"}),
         torpedoes_spent=tuple(u.name for u in units if u.torpedoes_fired),
-        left=left, contact_lost=state.contact_lost, pursuit_allowed=left is not None or state.contact_lost,
+        left=left, contact_lost=state.contact_lost, fleets_left=fleets_left,
+        pursuit_allowed=left is not None or state.contact_lost or bool(fleets_left),
         steps=state.step, log=tuple(state.log),
         lasting=MappingProxyType({u.name: MappingProxyType(lost) for u in units
                                   if u.status != "sunk" and (lost := lasting_damage(u))}))

@@ -56,6 +56,8 @@ class Unit:
     flash: int = 0
     start: dict[str, int] = field(default_factory=dict)  # factors and speed rank brought in, for lasting damage
     stopped_at_start: bool = False
+    can_move: bool = True  # DN-12-nocombat: refuelling this turn, it stays where it is set up
+    fleet: str = ""  # the operational fleet it came with (``group`` may change when it is left behind)
 
     @property
     def on_map(self) -> bool:
@@ -75,17 +77,17 @@ class Unit:
 
 def new_unit(name: str, side: str, group: str, cls: ShipClass, *, nation: str, italic: bool, hull: int,
              speed: str, lost_way: bool, torpedoes_ready: bool, halve_first: bool, can_fire: bool,
-             losses: Mapping[str, int] | None = None) -> Unit:
+             losses: Mapping[str, int] | None = None, can_move: bool = True) -> Unit:
     """A unit with its starting factors: its class's, less what earlier battles destroyed, as recorded on the
     ship specification (DN-7.5d, the Courbet example); hull boxes lost take away no factor of their own."""
     lost = losses or {}
     factors = {k: max(0, int(getattr(cls, k)) - lost.get(k, 0))
                for k in ("primary", "secondary", "tertiary", "torpedo")}
     rank = speed_rank(speed)
-    return Unit(name=name, side=side, group=group, cls=cls, nation=nation, italic=italic, at=(0, 0), hull=hull,
-                hull_start=hull, primary=factors["primary"], secondary=factors["secondary"],
+    return Unit(name=name, side=side, group=group, fleet=group, cls=cls, nation=nation, italic=italic, at=(0, 0),
+                hull=hull, hull_start=hull, primary=factors["primary"], secondary=factors["secondary"],
                 tertiary=factors["tertiary"], torpedo=factors["torpedo"], speed=rank, lost_way=lost_way,
-                torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire,
+                torpedoes_ready=torpedoes_ready, halve_next=halve_first, can_fire=can_fire, can_move=can_move,
                 start={**factors, "speed": rank}, stopped_at_start=lost_way)
 
 
