@@ -2,11 +2,11 @@
 
 Intercept and raid fleets that fought may pursue an enemy fleet of that battle that left the tactical map
 (also while the rest of its side fought on), or any after lost contact (any battle under basic combat):
-"pursuit" is written for the next two turns. In the orders phase of each of them the pursuer rolls 1d6, +2 by day, +1 if every pursuing ship
-is faster than the slowest pursued ship (the literal reading; the scenario option ``pursuit_speed_bonus:
-day-only`` gives the +1 by day only). 6 or more: the pursuer moves with the enemy and contact follows in
-the new zone. Otherwise it stays that turn and new orders are written for the next two.
-"""
+"pursuit" is written for the next two turns. In the orders phase of each of them the pursuer rolls 1d6, +2 by
+day, +1 if every pursuing ship is faster than the slowest pursued ship (the literal reading; the scenario
+option ``pursuit_speed_bonus: day-only`` gives the +1 by day only). 6 or more: the pursuer moves with the
+enemy and contact follows in the new zone. Otherwise it stays that turn and new orders are written for the
+next two. """
 
 from __future__ import annotations
 
