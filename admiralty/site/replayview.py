@@ -77,6 +77,11 @@ class ReplayState:
             if hidden is not None:
                 self.fleets[token]["hidden"] = hidden
 
+    def split(self, token: str, new_token: str) -> None:
+        """A new token appears where ``token`` stands, on its side (a fleet detaching ships)."""
+        if token in self.fleets:
+            self.fleets[new_token] = dict(self.fleets[token])
+
     def remove(self, token: str) -> None:
         """A token leaves the map."""
         self.fleets.pop(token, None)

@@ -8,6 +8,7 @@ Codes are stable: authors, editors and CI depend on them, and the site renders o
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -32,6 +33,7 @@ class Code:
     wrong: str = ""
     right: str = ""
     severity: Severity = Severity.ERROR
+    origin: str = ""  # the module that registered it: which rule system (or core stage) owns the code
 
 
 CODES: dict[str, Code] = {}
@@ -42,7 +44,8 @@ def register(code: str, title: str, explanation: str, *, wrong: str = "", right:
     """Register a code once; registering the same code twice is a programming error."""
     if code in CODES:
         raise ValueError(f"diagnostic code {code} registered twice")
-    entry = Code(code, title, explanation, wrong, right, severity)
+    origin = str(sys._getframe(1).f_globals.get("__name__", ""))  # the registering module, for ownership
+    entry = Code(code, title, explanation, wrong, right, severity, origin)
     CODES[code] = entry
     return entry
 

@@ -97,3 +97,13 @@ def test_the_site_renders_the_plugins_scenario_rules_and_codes(plugin_env: dict[
     assert data["turns"][-1]["tokens"][0]["id"] == "convoy" and data["loss_label"] == "Merchant ships sunk"
     assert "Convoy rules" in (corpus.parent / "public" / "rules" / "convoy" / "index.html").read_text()
     assert (corpus.parent / "public" / "codes" / "cv-1" / "index.html").is_file()
+
+
+def test_the_plugin_passes_the_conformance_suite(plugin_env: dict[str, str], corpus: Path) -> None:
+    """What a plug-in author runs in their own tests: admiralty.testing on their rule system and corpus."""
+    script = ("from admiralty.testing import conformance, Settings\n"
+              f"print(conformance('convoy', [{str(corpus)!r}], Settings(seeds=3)))\n")
+    done = subprocess.run([sys.executable, "-c", script], env=plugin_env, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip() == "[]", done.stdout

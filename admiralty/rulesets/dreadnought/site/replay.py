@@ -109,6 +109,32 @@ SENTENCES: dict[str, Sentence] = {
     "move-shortened": lambda e, n: f"{_fleet(e, n)} cannot move as far as planned.",
     "order-impossible": lambda e, n: (f"{_fleet(e, n)} cannot go from {n.name(e.get('at', '?'))} to "
                                       f"{n.name(e.get('to', '?'))}."),
+    "abort-ordered": lambda e, n: (f"{_fleet(e, n)} is ordered home to {n.name(e.get('port', '?'))} "
+                                   f"from turn {e.get('effective', '?')}."),
+    "cannot-move": lambda e, n: f"{_fleet(e, n)} cannot move this turn ({words(e.get('reason', ''))}).",
+    "fleet-split": lambda e, n: (f"{_fleet(e, n)} detaches {listing(e.get('ships', []), n)} as "
+                                 f"{n.name(e.get('new_fleet', '?'))}."),
+    "fleets-combined": lambda e, n: f"{_fleet(e, n)} joins {n.name(e.get('into', '?'))}.",
+    "lost-way": lambda e, n: f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) runs out of fuel.",
+    "merchant-search": lambda e, n: (f"{_fleet(e, n)} searches {n.name(e.get('zone', '?'))} for merchant ships "
+                                     f"(roll {e.get('roll', '?')}): "
+                                     + ("found." if e.get("found") else "none found.")),
+    "merchant-sunk": lambda e, n: f"{_fleet(e, n)} sinks a merchant ship in {n.name(e.get('zone', '?'))}.",
+    "minefield-found": lambda e, n: (f"{_fleet(e, n)} finds a minefield between "
+                                     f"{listing(e.get('between', []), n)}."),
+    "minefield-swept": lambda e, n: (f"{_fleet(e, n)} sweeps the minefield between "
+                                     f"{listing(e.get('between', []), n)}."),
+    "move-carried-over": lambda e, n: (f"{_fleet(e, n)} carries its move into {listing(e.get('zones', []), n)} "
+                                       f"over to the next turn."),
+    "movement-planned": lambda e, n: f"{_fleet(e, n)} plots a course for {n.name(e.get('goal', '?'))}.",
+    "new-mission": lambda e, n: f"{_fleet(e, n)} takes up a new mission: {words(e.get('mission', '?'))}.",
+    "objective-reached": lambda e, n: f"{_fleet(e, n)} reaches its objective, {n.name(e.get('target', '?'))}.",
+    "order-written": lambda e, n: f"{_fleet(e, n)} writes its order for turn {e.get('for_turn', '?')}.",
+    "rearmed": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) rearms at "
+                             f"{n.name(e.get('port', '?'))}."),
+    "ship-left-behind": lambda e, n: (f"{_fleet(e, n)} leaves {n.name(e.get('ship', '?'))} behind as "
+                                      f"{n.name(e.get('new_fleet', '?'))}."),
+    "supply-refused": lambda e, n: f"{_fleet(e, n)} gets no supply at {n.name(e.get('at', '?'))}.",
 }
 
 KINDS: dict[str, str] = {
@@ -137,8 +163,10 @@ def track(state: ReplayState, event: Mapping[str, Any]) -> None:
     elif kind_ == "raider-revealed":
         at = event.get("at")
         state.move(fleet, str(at) if at else None, hidden=False)
-    elif kind_ == "fleet-removed":
+    elif kind_ in ("fleet-removed", "fleets-combined"):
         state.remove(fleet)
+    elif kind_ in ("fleet-split", "ship-left-behind") and isinstance(event.get("new_fleet"), str):
+        state.split(fleet, str(event["new_fleet"]))
 
 
 REPLAY = ReplayWords(SENTENCES, KINDS, track, {"ship-sunk": "Ships sunk"})

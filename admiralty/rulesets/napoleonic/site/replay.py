@@ -39,10 +39,22 @@ SENTENCES: dict[str, Sentence] = {
     "rounding": lambda e, n: (f"A part casualty on {n.name(e.get('unit', '?'))} is rounded "
                               + ("up." if e.get("rounded_up") else "down.")),
     "eliminated": lambda e, n: f"{n.name(e.get('unit', '?'))} is eliminated.",
+    "already-burnt": lambda e, n: f"{n.name(e.get('terrain', '?'))} has already burnt out.",
+    "burning": lambda e, n: f"{n.name(e.get('terrain', '?'))} is burning.",
+    "battery-destroyed": lambda e, n: f"{n.name(e.get('battery', '?'))} is destroyed.",
+    "double-six": lambda e, n: (f"Double six for {n.name(e.get('battery', '?'))} firing at "
+                                f"{n.name(e.get('target', '?'))}: {words(e.get('effect', '?'))}."),
+    "hold": lambda e, n: f"{n.name(e.get('battery', '?'))} holds its fire.",
+    "penetration": lambda e, n: (f"The shot from {n.name(e.get('battery', '?'))} passes through "
+                                 f"{n.name(e.get('target', '?'))} into {n.name(e.get('unit', '?'))}: "
+                                 f"{e.get('casualties', '?')} casualties."),
+    "steadies": lambda e, n: f"{n.name(e.get('unit', '?'))} steadies.",
+    "wavers": lambda e, n: f"{n.name(e.get('unit', '?'))} wavers.",
     "no-penetration": lambda e, n: f"The shot does not penetrate {n.name(e.get('target', '?'))}.",
 }
 
-KINDS: dict[str, str] = {"fire": "battle", "rocket": "battle", "casualties": "damage", "eliminated": "sunk"}
+KINDS: dict[str, str] = {"fire": "battle", "rocket": "battle", "casualties": "damage", "eliminated": "sunk",
+                         "battery-destroyed": "sunk", "penetration": "damage"}
 
 
 def track(state: ReplayState, event: Mapping[str, Any]) -> None:

@@ -41,13 +41,20 @@ SENTENCES: dict[str, Sentence] = {
     "to-turn-track": lambda e, n: (f"{n.side(e.get('power', '?'))}'s {counts(e.get('units'), n)} come back on "
                                    f"turn {e.get('returns_on', '?')}."),
     "transport": _by_power("carries {formation} from {from} to {to}"),
+    "destroyed-no-retreat": lambda e, n: (f"{n.side(e.get('power', '?'))} has nowhere to retreat from "
+                                          f"{n.name(e.get('at', '?'))}: {counts(e.get('units'), n)} destroyed."),
+    "leader-returns": lambda e, n: (f"{n.name(e.get('leader', '?'))} of {n.side(e.get('power', '?'))} returns "
+                                    f"at {n.name(e.get('at', '?'))}."),
+    "transport-impossible": lambda e, n: (f"{n.side(e.get('power', '?'))} cannot carry "
+                                          f"{n.name(e.get('formation', '?'))} from {n.name(e.get('from', '?'))} to "
+                                          f"{n.name(e.get('to', '?'))}: {e.get('reason', '')}."),
     "battle-skipped": lambda e, n: (f"No battle at {n.name(e.get('at', '?'))} between "
                                     f"{n.side(e.get('attacker', '?'))} and {n.side(e.get('defender', '?'))}: "
                                     f"{e.get('reason', '')}."),
 }
 
 KINDS: dict[str, str] = {"transport": "move", "retreat": "move", "battle": "battle", "unit-lost": "damage",
-                         "losses": "damage"}
+                         "losses": "damage", "destroyed-no-retreat": "sunk"}
 
 
 

@@ -1,0 +1,255 @@
+"""A conformance suite for rule systems: what every ``Ruleset``, bundled or a plug-in's, must do for the core.
+
+Run it in a plug-in's own tests (the bundled rule systems and ``tests/plugin/admiralty-convoy`` run it too)::
+
+    from admiralty.testing import assert_conforms
+
+    def test_my_rule_system_conforms():
+        assert_conforms("convoy", ["scenarios/convoy"])
+
+It checks, and lists every problem it finds (``conformance`` returns them; ``assert_conforms`` fails with
+them all):
+
+- every piece the ``Ruleset`` names imports and is what its protocol says (the game module, the builder, the
+  check modules, the renderer and its replay words, the scaffold, the differ, the editor, the references
+  function, the map actions, the house tables and the rules page);
+- every diagnostic code the rule system registers has a title, an explanation and a wrong and a right
+  example (the site's code pages and SARIF's help are made of them);
+- its scenarios in the given corpus validate, and random games of each play to the end with the invariants
+  holding after every action and the replay of each game giving the same events (the smoke contract);
+- the same seed gives the same game twice, byte for byte;
+- every event type those games record reads as its own sentence in the replay viewer (not the generic
+  fallback), when the rule system has a renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from admiralty.contract import Differ, GameModule, Ruleset, Scaffold, ScenarioModel, load_object, ruleset_named
+
+PIECE_METHODS: dict[str, tuple[str, ...]] = {
+    "editor": ("complete", "hover", "definition"),
+    "game": ("new_game", "invariants"),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much to play: ``seeds`` per scenario and player kind (random always, plus the scenario's own)."""
+
+    seeds: int = 3
+    own_players: bool = True
+    step_limit: int = 20_000
+
+
+def _load(problems: list[str], what: str, reference: str) -> Any:
+    try:
+        return load_object(reference)
+    except Exception as error:  # a broken piece: name it and go on with the others
+        problems.append(f"{what} {reference!r} does not load: {type(error).__name__}: {error}")
+        return None
+
+
+def _has(problems: list[str], what: str, value: Any, names: Iterable[str]) -> None:
+    missing = [name for name in names if not callable(getattr(value, name, None))]
+    if missing:
+        problems.append(f"{what} has no {', '.join(missing)}")
+
+
+def _game_problems(ruleset: Ruleset) -> list[str]:
+    problems: list[str] = []
+    game = _load(problems, "game", ruleset.game)
+    if game is not None:
+        _has(problems, f"game {ruleset.game!r}", game, PIECE_METHODS["game"])
+        if not isinstance(getattr(game, "ENGINE_VERSION", None), str):
+            problems.append(f"game {ruleset.game!r} has no ENGINE_VERSION string")
+        if not isinstance(getattr(game, "PLAYERS", None), Mapping):
+            problems.append(f"game {ruleset.game!r} has no PLAYERS mapping")
+    builder = _load(problems, "builder", ruleset.builder)
+    if builder is not None and not callable(builder):
+        problems.append(f"builder {ruleset.builder!r} is not callable")
+    for module in ruleset.checks:
+        _load(problems, "check module", module)
+    return problems
+
+
+def _typed(problems: list[str], what: str, reference: str | None, expected: type) -> Any:
+    value = _load(problems, what, reference) if reference else None
+    if value is not None and not isinstance(value, expected):
+        problems.append(f"{what} {reference!r} is a {type(value).__name__}, not an {expected.__module__}."
+                        f"{expected.__qualname__}")
+        return None
+    return value
+
+
+def _site_problems(ruleset: Ruleset) -> list[str]:
+    from admiralty.site.context import Renderer
+    from admiralty.site.replayview import ReplayWords
+
+    problems: list[str] = []
+    renderer = _typed(problems, "renderer", ruleset.renderer, Renderer)
+    if renderer is not None:
+        if not callable(renderer.scenario_body):
+            problems.append(f"renderer {ruleset.renderer!r}: scenario_body is not callable")
+        if renderer.replay is not None and not isinstance(renderer.replay, ReplayWords):
+            problems.append(f"renderer {ruleset.renderer!r}: replay is not a ReplayWords")
+    if ruleset.rules_page is not None and not ruleset.rules_page.is_file():
+        problems.append(f"rules page {ruleset.rules_page} does not exist")
+    return problems
+
+
+def _optional_problems(ruleset: Ruleset) -> list[str]:
+    problems: list[str] = []
+    _typed(problems, "scaffold", ruleset.scaffold, Scaffold)
+    differ = _load(problems, "differ", ruleset.differ) if ruleset.differ else None
+    if differ is not None and not isinstance(differ, Differ):
+        problems.append(f"differ {ruleset.differ!r} lacks facts, uses or map_pictures")
+    editor = _load(problems, "editor", ruleset.editor) if ruleset.editor else None
+    if editor is not None:
+        _has(problems, f"editor {ruleset.editor!r}", editor, PIECE_METHODS["editor"])
+    for label, reference in [("references", ruleset.references), *ruleset.map_actions.items()]:
+        function = _load(problems, label, reference) if reference else None
+        if reference and function is not None and not callable(function):
+            problems.append(f"{label} {reference!r} is not callable")
+    if ruleset.tables is not None:
+        problems += _tables_problems(ruleset)
+    return problems
+
+
+def _tables_problems(ruleset: Ruleset) -> list[str]:
+    from admiralty.engine.tables import HouseTables
+
+    assert ruleset.tables is not None
+    tables = HouseTables(ruleset.name, ruleset.tables, ruleset.schema_path("tables"))
+    try:
+        found = tables.problems(tables.base())
+    except Exception as error:  # an unreadable file or schema is the finding
+        return [f"house tables {ruleset.tables} do not load: {type(error).__name__}: {error}"]
+    return [f"house tables {ruleset.tables}: {'/'.join(map(str, path))}: {message}" for path, message in found]
+
+
+def piece_problems(ruleset: Ruleset) -> list[str]:
+    """Every piece the ``Ruleset`` names, imported and held against its protocol; the problems, or ``[]``."""
+    try:
+        ruleset.check()
+    except Exception as error:  # RulesetError: name, prefix, schemas
+        return [str(error)]
+    return [*_game_problems(ruleset), *_site_problems(ruleset), *_optional_problems(ruleset)]
+
+
+def package_of(ruleset: Ruleset) -> str:
+    """The Python package the rule system's pieces live in (their longest common dotted prefix)."""
+    references = [ruleset.game, ruleset.builder, *ruleset.checks]
+    paths = [r.partition(":")[0].split(".") for r in references]
+    common: list[str] = []
+    for parts in zip(*paths, strict=False):
+        if len(set(parts)) > 1:
+            break
+        common.append(parts[0])
+    return ".".join(common)
+
+
+def code_problems(ruleset: Ruleset) -> list[str]:
+    """Every diagnostic code the rule system's modules register, documented for the site and SARIF."""
+    import admiralty.validator.pipeline  # noqa: F401  (the core's own codes first)
+    from admiralty.validator.diagnostics import CODES
+
+    load_object(ruleset.builder.partition(":")[0])
+    ruleset.load_checks()
+    package = package_of(ruleset)
+    own = [c for c in CODES.values() if c.origin == package or c.origin.startswith(package + ".")]
+    problems = []
+    for code in own:
+        parts = {"title": code.title, "explanation": code.explanation, "wrong example": code.wrong,
+                 "right example": code.right}
+        missing = [part for part, text in parts.items() if not text.strip()]
+        if missing:
+            problems.append(f"code {code.code}: no {', '.join(missing)}")
+    return problems
+
+
+def _players(module: GameModule, scenario: ScenarioModel, settings: Settings) -> list[str]:
+    own = [p for p in scenario.smoke.players if p in module.PLAYERS] if settings.own_players else []
+    return list(dict.fromkeys(["random", *own]))
+
+
+def _sentence_of(renderer: Any) -> Callable[[str], bool]:
+    from admiralty.site.replaytext import COMMON_SENTENCES
+
+    words = getattr(renderer, "replay", None)
+    known = set(COMMON_SENTENCES) | set(words.sentences if words is not None else ())
+    return lambda event_type: event_type in known
+
+
+def _one_game(module: GameModule, scenario: ScenarioModel, seed: int, player: str, settings: Settings,
+              unread: set[str], has_sentence: Callable[[str], bool] | None) -> list[str]:
+    from admiralty.engine.replay import play
+    from admiralty.smoke.runner import Limits, play_smoke_game
+
+    label = f"{scenario.id} seed {seed} ({player})"
+    smoked = play_smoke_game(scenario, seed, player, limits=Limits(steps=settings.step_limit), check_replay=True,
+                             module=module)
+    if smoked.failure is not None:
+        return [f"{label}: {smoked.failure}: {smoked.message}"]
+    sides = module.new_game(scenario, seed, None).sides
+    again = play(module, scenario, seed, dict.fromkeys(sides, player), step_limit=settings.step_limit)
+    if again.event_hash != smoked.event_hash:
+        return [f"{label}: not deterministic (event-log hash {smoked.event_hash[:12]} in the smoke runner, "
+                f"{again.event_hash[:12]} played again)"]
+    if has_sentence is not None:
+        unread |= {str(e.get("type", "")) for e in again.events if not has_sentence(str(e.get("type", "")))}
+    return []
+
+
+def game_problems(ruleset: Ruleset, scenarios: Sequence[ScenarioModel], settings: Settings = Settings()) -> list[str]:
+    """Random (and the scenario's own) players on every scenario: to the end, invariants after every action,
+    the replay check, the same game twice, and a sentence for every event type recorded."""
+    module = ruleset.game_module()
+    renderer = load_object(ruleset.renderer) if ruleset.renderer else None
+    has_sentence = _sentence_of(renderer) if renderer is not None else None
+    problems: list[str] = []
+    unread: set[str] = set()
+    for scenario in scenarios:
+        for player in _players(module, scenario, settings):
+            for seed in range(settings.seeds):
+                problems += _one_game(module, scenario, seed, player, settings, unread, has_sentence)
+    problems += [f"event type {t!r} has no sentence in the renderer's ReplayWords" for t in sorted(unread)]
+    return problems
+
+
+def scenarios_of(name: str, corpus: Sequence[str | Path]) -> tuple[list[ScenarioModel], list[str]]:
+    """The rule system's scenarios built from ``corpus``, and the corpus's error findings as problems."""
+    from admiralty.validator.pipeline import validate
+
+    validation = validate([str(p) for p in corpus])
+    errors = [f"{d.file}:{d.line}:{d.column} {d.code} {d.message}" for d in validation.report.diagnostics
+              if d.severity.value == "error"]
+    return [s for s in validation.scenarios if s.ruleset == name], errors
+
+
+def conformance(name: str, corpus: Sequence[str | Path], settings: Settings = Settings()) -> list[str]:
+    """Every problem of rule system ``name`` (installed) against the contract, with ``corpus`` (folders or
+    files holding at least one of its scenarios) to play; ``[]`` when it conforms."""
+    ruleset = ruleset_named(name)
+    problems = piece_problems(ruleset)
+    if problems:
+        return problems  # the games need the pieces
+    problems += code_problems(ruleset)
+    scenarios, errors = scenarios_of(name, corpus)
+    problems += errors
+    if not scenarios:
+        return [*problems, f"no {name} scenario in {', '.join(map(str, corpus))} to play"]
+    return problems + game_problems(ruleset, scenarios, settings)
+
+
+def assert_conforms(name: str, corpus: Sequence[str | Path], settings: Settings = Settings()) -> None:
+    """``conformance`` for a test: fails listing every problem."""
+    problems = conformance(name, corpus, settings)
+    assert not problems, f"rule system {name!r} breaks the contract:\n- " + "\n- ".join(problems)
+
+
+__all__ = ["Settings", "assert_conforms", "code_problems", "conformance", "game_problems", "piece_problems"]
