@@ -6,7 +6,7 @@ Intercept and raid fleets that fought may pursue an enemy fleet of that battle t
 day, +1 if every pursuing ship is faster than the slowest pursued ship (the literal reading; the scenario
 option ``pursuit_speed_bonus: day-only`` gives the +1 by day only). 6 or more: the pursuer moves with the
 enemy and contact follows in the new zone. Otherwise it stays that turn and new orders are written for the
-next two. """
+next two."""
 
 from __future__ import annotations
 
