@@ -39,3 +39,5 @@ _.leader_return
 _.FINDING_KINDS
 # The hook a Dask worker calls on each preload module (admiralty/smoke/dask_child.py).
 _.dask_setup
+# pygls reads a JsonRpcException subclass's CODE as the error code it answers with (admiralty/lsp/bounds.py).
+_.CODE

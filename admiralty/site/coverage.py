@@ -186,7 +186,7 @@ def collect(root: Path, rules_index: Path | None, tables: Mapping[str, Path] | N
     text = rules_index.read_text(encoding="utf-8") if rules_index and rules_index.is_file() else None
     clauses = tuple(parse_rules_index(text)) if text else ()
     known = {c.id for c in clauses}
-    folders = ["admiralty/engine", "admiralty/validator"]
+    folders = ["admiralty/engine", "admiralty/validator", "admiralty/rulesets"]  # rulesets/: the bundled ones
     folders += [str(f) for r in rulesets().values() for f in r.source_folders]  # a plug-in's own code
     implemented = scan_implementations(root, folders, known)
     tested = scan_tests(root)

@@ -19,7 +19,8 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from admiralty.contract import rulesets
-from admiralty.schemafiles import SCHEMAS_DIR, schema_files, schema_uri
+from admiralty.resources import SCHEMAS_DIR
+from admiralty.schemafiles import schema_files, schema_uri
 from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
 from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path

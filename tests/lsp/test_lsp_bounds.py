@@ -31,7 +31,7 @@ OTRANTO = Path("c/dreadnought/scenarios/otranto-1917.yaml")
 def corpus(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "scenarios" / "dreadnought", tmp_path / "c" / "dreadnought",
                     ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")  # where the modelines point
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")  # where the modelines point
     return tmp_path
 
 

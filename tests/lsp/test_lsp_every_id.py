@@ -99,7 +99,7 @@ def test_a_renaissance_formation_and_card_hover_and_define_through_a_real_client
     text = (tmp_path / armada).read_text(encoding="utf-8").splitlines()
     transport = next(i for i, line in enumerate(text) if "formation: army-of-flanders" in line)
     fireships = next(i for i, line in enumerate(text) if "[fireships]" in line)
-    tables = ROOT / "admiralty" / "engine" / "rulesets" / "renaissance" / "tables.yaml"
+    tables = ROOT / "admiralty" / "rulesets" / "renaissance" / "tables.yaml"
     card_line = next(i for i, line in enumerate(tables.read_text(encoding="utf-8").splitlines())
                      if "id: fireships" in line)
 

@@ -26,7 +26,7 @@ HORTHY = "        orders: [V25/V26, W26/X26, Y26/Z26, AA26/AB26, AC26, AB26/AA26
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "scenarios", tmp_path / "c", ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")  # where the modelines point
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")  # where the modelines point
     return tmp_path
 
 
@@ -121,7 +121,8 @@ def test_hover_on_a_ship_shows_its_class_and_definition_jumps_to_the_catalog(cor
 
 
 def test_quick_fixes_for_did_you_mean_and_the_missing_modeline(corpus: Path) -> None:
-    shutil.copytree(ROOT / "schemas", corpus / "schemas")  # as `admiralty schemas export` leaves it
+    (corpus / "schemas").unlink()  # a real folder, as `admiralty schemas export` leaves it (not the fixture's link)
+    shutil.copytree(ROOT / "schemas", corpus / "schemas")
     async def body(editor: Editor) -> None:
         text = editor.open(OTRANTO)
         await editor.next_for(OTRANTO)

@@ -26,7 +26,7 @@ def git(folder: Path, *args: str) -> None:
 def test_switching_git_branches_under_an_open_document_changes_its_findings(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "scenarios" / "dreadnought", tmp_path / "c" / "dreadnought",
                     ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
     git(tmp_path, "init", "-q", "-b", "main")
     git(tmp_path, "add", "c")
     git(tmp_path, "commit", "-q", "-m", "corpus")

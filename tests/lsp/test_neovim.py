@@ -67,7 +67,7 @@ def test_a_snippet_gives_a_yaml_buffer_the_servers_diagnostics(tmp_path: Path, p
         pytest.skip(f"the {fits} snippet needs a Neovim of those versions; this one is {version[0]}.{version[1]}")
     shutil.copytree(ROOT / "scenarios" / "dreadnought", tmp_path / "scenarios" / "dreadnought",
                     ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")  # where the modelines point
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")  # where the modelines point
     scenario = tmp_path / OTRANTO
     text = scenario.read_text(encoding="utf-8")
     scenario.write_text(text.replace("ships: [Novara, Helgoland]", "ships: [Novarra, Helgoland]"), encoding="utf-8")

@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonschema
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "admiralty" / "schemas"
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # the exported tree: every schema file
 DISPLAY_TEXT = {"name", "title", "description", "effect", "notes", "briefing", "outcome", "sources",
                 "ships", "minelayers", "minesweepers"}  # the last three: lists of ship names
 FREE = {"#/$defs/text", "#/$defs/markdown", "#/$defs/sources"}

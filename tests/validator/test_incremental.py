@@ -24,7 +24,7 @@ MAP = Path("c/dreadnought/maps/adriatic.yaml")
 @pytest.fixture
 def corpus(tmp_path: Path) -> Iterator[Path]:
     shutil.copytree(ROOT / "scenarios", tmp_path / "c", ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")  # where the documents' modelines point
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")  # where the documents' modelines point
     before = os.getcwd()
     os.chdir(tmp_path)
     try:

@@ -34,7 +34,7 @@ class Lines:
 
 def test_watch_revalidates_after_a_write(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "scenarios", tmp_path / "c", ignore=shutil.ignore_patterns("*.py"))
-    (tmp_path / "admiralty").symlink_to(ROOT / "admiralty")
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "admiralty", "validate", "c", "--watch", "--format", "json",
                              "--interval", "0.05"], cwd=tmp_path, stdout=subprocess.PIPE, text=True, env=env)
