@@ -50,32 +50,38 @@ class DreadnoughtEditor:
     # --- completion ------------------------------------------------------------------------------------
 
     def complete(self, cursor: Cursor) -> list[Suggestion]:
-        path, data = cursor.path, cursor.doc.data
+        data = cursor.doc.data
         if not isinstance(data, dict) or cursor.on_key:
             return []
-        sea_map = self._map(cursor)
-        tail = tuple(p for p in path if isinstance(p, str))
+        tail = tuple(p for p in cursor.path if isinstance(p, str))
         if data.get("kind") == "ships" and tail[-2:] == ("ships", "class"):
             return [Suggestion(c["id"], c.get("name", ""), "class") for c in data.get("classes", [])
                     if isinstance(c, dict) and isinstance(c.get("id"), str)]
         if data.get("kind") != "scenario":
             return []
-        if path[:1] == ("map",):
-            return [Suggestion(m.id, m.title, "value") for m in cursor.models if isinstance(m, SeaMap)]
-        if path[:1] == ("catalogs",):
-            return [Suggestion(m.id, m.title, "value") for m in cursor.models if isinstance(m, Catalog)]
+        return self._in_scenario(cursor, data, tail)
+
+    def _in_scenario(self, cursor: Cursor, data: dict[str, Any], tail: tuple[str, ...]) -> list[Suggestion]:
+        """A scenario: its map and catalogs among the workspace's models, a fleet's fields, else by the key."""
+        path = cursor.path
+        if path[:1] in (("map",), ("catalogs",)):
+            wanted = SeaMap if path[0] == "map" else Catalog
+            return [Suggestion(m.id, m.title, "value") for m in cursor.models if isinstance(m, wanted)]
         if len(path) >= 5 and path[0] == "sides" and path[2] in ("fleets", "colliers") and isinstance(path[3], int):
-            return self._in_fleet(cursor, sea_map, path)
-        if tail[-1:] == ("nations",):
+            return self._in_fleet(cursor, self._map(cursor), path)
+        return self._by_key(cursor, data, tail[-1] if tail else "")
+
+    def _by_key(self, cursor: Cursor, data: dict[str, Any], key: str) -> list[Suggestion]:
+        if key == "nations":
             return [Suggestion(n, "", "value") for n in sorted({s.nation for s in self._ships(cursor).values()})]
-        if tail[-1:] in (("controls",), ("between",), ("target",)):
-            return self._places(sea_map, ports=tail[-1] == "target")
-        if tail[-1:] in (("minelayers",), ("minesweepers",), ("ships",)):
+        if key in ("controls", "between", "target"):
+            return self._places(self._map(cursor), ports=key == "target")
+        if key in ("minelayers", "minesweepers", "ships"):
             return self._ship_names(cursor)
-        if tail[-1:] in (("side",), ("owner",), ("otherwise",)):
+        if key in ("side", "owner", "otherwise"):
             return [Suggestion(s["id"], s.get("name", ""), "value") for s in data.get("sides", [])
                     if isinstance(s, dict) and isinstance(s.get("id"), str)]
-        if tail[-1:] == ("fleet",):
+        if key == "fleet":
             return [Suggestion(f, "", "fleet") for f in _fleet_ids(data)]
         return []
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -168,32 +168,46 @@ def _polygon_points(sea_map: RenaissanceMap) -> dict[str, Point]:
     return points
 
 
+def _has_polygons(sea_map: RenaissanceMap) -> bool:
+    return bool(sea_map.seas) and all(sea.polygon for sea in sea_map.seas.values())
+
+
+def _to_drawing(sea_map: RenaissanceMap, raw: dict[str, Point], drawn: bool) -> Callable[[Point], Point]:
+    """Map coordinates to the drawing's: stretched over WIDTH x HEIGHT (to scale when drawn from polygons),
+    with y turned to run down as SVG's does."""
+    coords = list(raw.values())
+    if drawn:
+        coords += [p for sea in sea_map.seas.values() for p in sea.polygon or ()]
+    xs, ys = [p[0] for p in coords] or [0.0], [p[1] for p in coords] or [0.0]
+    left, top = min(xs), max(ys)
+    sx, sy = WIDTH / ((max(xs) - left) or 1.0), HEIGHT / ((top - min(ys)) or 1.0)
+    if drawn:
+        sx = sy = min(sx, sy)
+    return lambda p: ((p[0] - left) * sx, (top - p[1]) * sy)
+
+
+def _extent(points: dict[str, Point], boxes: dict[str, Box], outlines: dict[str, tuple[Point, ...]]
+            ) -> tuple[float, float, float, float]:
+    """The drawing's bounds: every node's box around its point, and every outline."""
+    corners = [(x + b[0], y + b[1], x + b[2], y + b[3])
+               for k, (x, y) in points.items() for b in [boxes.get(k, (0.0, 0.0, 0.0, 0.0))]]
+    corners += [(x, y, x, y) for ring in outlines.values() for x, y in ring]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[2] for c in corners), max(c[3] for c in corners))
+
+
 def placement(sea_map: RenaissanceMap, boxes: dict[str, Box] | None = None) -> Placement:
     """Where everything goes: polygons to scale (north up) when every sea has one; else the spring layout
     stretched over the drawing, then ``separate``d so that no two ``boxes`` (node and its labels) overlap."""
-    drawn = bool(sea_map.seas) and all(sea.polygon for sea in sea_map.seas.values())
+    boxes = boxes or {}
+    drawn = _has_polygons(sea_map)
     raw = _polygon_points(sea_map) if drawn else spring_positions(sea_map)
-    coords = list(raw.values()) + [p for sea in sea_map.seas.values() if drawn for p in sea.polygon or ()]
-    xs, ys = [p[0] for p in coords] or [0.0], [p[1] for p in coords] or [0.0]
-    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
-    sx, sy = WIDTH / span_x, HEIGHT / span_y
-    if drawn:
-        sx = sy = min(sx, sy)
-
-    def point(p: Point) -> Point:  # map y runs north, SVG y runs down
-        return ((p[0] - min(xs)) * sx, (max(ys) - p[1]) * sy)
-
+    point = _to_drawing(sea_map, raw, drawn)
     points = {k: point(p) for k, p in raw.items()}
     outlines = {sea.id: tuple(point(p) for p in sea.polygon or ()) for sea in sea_map.seas.values()} if drawn else {}
     if not drawn:
-        points = separate(points, {k: (boxes or {}).get(k, (-20.0, -10.0, 20.0, 10.0)) for k in points},
-                          sea_map.seas)
-    # Shift everything so that the boxes and outlines start at the margin.
-    extent = [(x + b[0], y + b[1], x + b[2], y + b[3]) for k, (x, y) in points.items()
-              for b in [(boxes or {}).get(k, (0.0, 0.0, 0.0, 0.0))]]
-    extent += [(x, y, x, y) for ring in outlines.values() for x, y in ring]
-    left, top = min(e[0] for e in extent), min(e[1] for e in extent)
-    right, bottom = max(e[2] for e in extent), max(e[3] for e in extent)
+        points = separate(points, {k: boxes.get(k, (-20.0, -10.0, 20.0, 10.0)) for k in points}, sea_map.seas)
+    left, top, right, bottom = _extent(points, boxes, outlines)  # shift it all so it starts at the margin
 
     def shift(p: Point) -> Point:
         return (round(p[0] - left + PAD, 1), round(p[1] - top + PAD, 1))
