@@ -196,18 +196,31 @@ class Workspace:
     def _dependents(self, changed: set[str], old_keys: Mapping[str, Key | None]) -> set[str]:
         """The changed files, the files sharing an id (old or new) with one, and everything that refers to any
         of those, transitively."""
-        keys = {k for k in old_keys.values() if k is not None}
-        keys |= {k for shown in changed if shown in self.files for k in [self.files[shown].key] if k is not None}
-        whole = {k[0] for k in keys if _opaque(k[0])}  # rule systems that say nothing of references
-        dirty = {shown for shown in changed if shown in self.files}
+        now = [self.files[shown].key for shown in changed if shown in self.files]
+        keys = {k for k in [*old_keys.values(), *now] if k is not None}
         by_key = self._by_key()
+        dirty = {shown for shown in changed if shown in self.files}
+        dirty |= self._naming_missing({key[:2] for key in keys}, by_key)
+        dirty |= self._spread(keys, by_key)
+        whole = {k[0] for k in keys if _opaque(k[0])}  # rule systems that say nothing of references
+        dirty |= {shown for shown, state in self.files.items() if state.key is not None and state.key[0] in whole}
+        for shown in changed - set(self.files):
+            self.origin.pop(shown, None)
+            self.models.pop(shown, None)
+        return dirty
+
+    def _naming_missing(self, kinds: set[tuple[str, str]], by_key: Mapping[Key, list[str]]) -> set[str]:
+        """The files with a missing reference of one of ``kinds``: its hint lists the documents of its kind."""
+        return {shown for shown, state in self.files.items()
+                if any(ref not in by_key and ref[:2] in kinds for ref in state.refs or ())}
+
+    def _spread(self, keys: set[Key], by_key: Mapping[Key, list[str]]) -> set[str]:
+        """Every file holding or referring to one of ``keys``, and on through the ids those files hold."""
         referring: dict[Key, list[str]] = {}
         for shown, state in self.files.items():
             for key in state.refs or ():
                 referring.setdefault(key, []).append(shown)
-        kinds = {key[:2] for key in keys}  # a missing reference's hint lists the documents of its kind
-        dirty |= {shown for shown, state in self.files.items()
-                  if any(ref not in by_key and ref[:2] in kinds for ref in state.refs or ())}
+        dirty: set[str] = set()
         pending, done = set(keys), set()
         while pending:
             key = pending.pop()
@@ -217,10 +230,6 @@ class Workspace:
                 other = self.files[shown].key
                 if other is not None and other not in done:
                     pending.add(other)
-        dirty |= {shown for shown, state in self.files.items() if state.key is not None and state.key[0] in whole}
-        for shown in changed - set(self.files):
-            self.origin.pop(shown, None)
-            self.models.pop(shown, None)
         return dirty
 
     def _closure(self, dirty: set[str]) -> list[str]:
