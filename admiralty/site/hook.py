@@ -29,7 +29,7 @@ def _paths(value: str | None, default: Path) -> list[str]:
 
 def _rules_index() -> Path | None:
     given = os.environ.get("ADMIRALTY_RULES")
-    candidates = [Path(given)] if given else [SOURCE_ROOT.parent / "shared" / "RULES.md", SOURCE_ROOT / "RULES.md"]
+    candidates = [Path(given)] if given else [SOURCE_ROOT / "RULES.md"]
     return next((p for p in candidates if p.is_file()), None)
 
 
