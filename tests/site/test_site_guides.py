@@ -88,7 +88,7 @@ MISTAKES = {
     ],
     "napoleonic": [
         ('name: "2nd Nassau, 1st battalion"', "name: 2nd Nassau, 1st battalion",
-         ":27:46: SCH002 unknown property '1st battalion'"),
+         ":27:46: SCH002 unknown property '1st battalion': the comma before it ended the value of 'name'"),
         ("at: [86, 46], facing: 180}", "at: [74, 50], facing: 180}",
          ":35:59: GEO023 battery 'french-foot-battery' cannot see its planned target 'dutch-jagers'"),
         ("target: foy-column", "target: stevenart-battery", "REF022 unknown fire-plan target"),
