@@ -33,6 +33,7 @@ def renderers() -> dict[str, Renderer]:
     return {name: load_object(ruleset.renderer) for name, ruleset in rulesets().items() if ruleset.renderer}
 
 
+GUIDE_FILE = "guide.md"  # a rule system's authoring guide, beside its rules page
 INDEX_SCRIPT = """<script>
 (function () {
   var table = document.getElementById("scenario-index");
@@ -237,7 +238,22 @@ def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
                                            + clause_index(name, page, own, skip={e.id for e in listed}))
         items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
     pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
+    for name, guide in guides().items():
+        pages[f"authoring-{slug(name)}.md"] = guide.read_text(encoding="utf-8")
     return pages
+
+
+def guides() -> dict[str, Path]:
+    """Each installed rule system's authoring guide (``guide.md`` beside its rules page), by rule system; the
+    site publishes it as ``authoring-<name>.md`` under *Authors*."""
+    found = {name: r.rules_page.with_name(GUIDE_FILE) for name, r in sorted(rulesets().items())
+             if r.rules_page is not None}
+    return {name: path for name, path in found.items() if path.is_file()}
+
+
+def guides_nav() -> list[dict[str, str]]:
+    """One navigation entry per installed rule system with an authoring guide."""
+    return [{f"Writing a {name} scenario": f"authoring-{slug(name)}.md"} for name in guides()]
 
 
 def ruleset_stylesheets() -> dict[str, Path]:

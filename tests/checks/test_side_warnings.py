@@ -16,8 +16,10 @@ DOCS = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs"
 EXAMPLES = {
     "dreadnought": ("authoring.md",
                     ("maps/narrows.yaml", "ships/a.yaml", "ships/b.yaml", "scenarios/narrows-raid.yaml")),
-    "renaissance": ("authoring-renaissance.md", ("maps/tyrrhenian.yaml", "scenarios/ponza-1552.yaml")),
-    "napoleonic": ("authoring-napoleonic.md", ("tables/gemioncourt.yaml", "scenarios/quatre-bras-1815.yaml")),
+    "renaissance": ("../../rulesets/renaissance/site/guide.md",
+                    ("maps/tyrrhenian.yaml", "scenarios/ponza-1552.yaml")),
+    "napoleonic": ("../../rulesets/napoleonic/site/guide.md",
+                   ("tables/gemioncourt.yaml", "scenarios/quatre-bras-1815.yaml")),
 }
 
 

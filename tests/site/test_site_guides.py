@@ -11,7 +11,7 @@ import pytest
 
 from admiralty.contract import load_object, rulesets
 from admiralty.scaffold.export import export_schemas
-from admiralty.site.pages import rules_pages
+from admiralty.site.pages import guides, guides_nav, rules_pages
 from admiralty.site.status import load_clause_summaries, load_status
 from admiralty.validator.pipeline import validate
 from admiralty.validator.report import render
@@ -21,9 +21,10 @@ RULESETS = DOCS.parents[1] / "rulesets"
 
 
 def guide(ruleset: str) -> Path:
-    """A rule system's guide: ``authoring-<name>.md``; dreadnought's, the first, is ``authoring.md``."""
-    own = DOCS / f"authoring-{ruleset}.md"
-    return own if own.is_file() else DOCS / "authoring.md"
+    """A rule system's guide: ``guide.md`` beside its rules page; dreadnought's, the first, is the site's
+    ``authoring.md``."""
+    own = guides().get(ruleset)
+    return own if own is not None else DOCS / "authoring.md"
 
 
 def ruleset_codes() -> dict[str, set[str]]:
@@ -58,10 +59,14 @@ def test_the_guide_names_every_diagnostic_code_of_its_rule_system(ruleset: str) 
     assert not missing, f"{guide(ruleset).name} does not mention {', '.join(missing)}"
 
 
-def test_every_guide_is_in_the_navigation_and_serves_at_the_root() -> None:
-    nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
+def test_every_guide_is_published_in_the_navigation_and_serves_at_the_root() -> None:
+    assert set(guides()) == {"renaissance", "napoleonic"}
+    published = rules_pages(None)
+    assert [next(iter(entry.values())) for entry in guides_nav()] == ["authoring-napoleonic.md",
+                                                                   "authoring-renaissance.md"]
+    for name, path in guides().items():
+        assert published[f"authoring-{name}.md"] == path.read_text(encoding="utf-8")
     for name in rulesets():
-        assert guide(name).name in nav
         text = guide(name).read_text(encoding="utf-8")
         assert "8000/admiralty" not in text  # `docs --serve` serves the site at /, not /admiralty/
         assert "<http://127.0.0.1:8000/>" in text
