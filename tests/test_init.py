@@ -143,3 +143,51 @@ def _refs(node: object) -> list[str]:
     if isinstance(node, list):
         return [r for v in node for r in _refs(v)]
     return []
+
+
+def test_init_makes_the_folder_a_git_repository_and_says_so(tmp_path: Path) -> None:
+    run = admiralty(tmp_path, "init", "mine")
+    assert run.returncode == 0, run.stderr
+    assert "initialised a git repository in mine (git init)" in run.stdout
+    assert (tmp_path / "mine" / ".git").is_dir()
+
+
+def test_init_inside_a_repository_runs_no_git_init_and_says_so(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    run = admiralty(tmp_path, "init", "inner")
+    assert run.returncode == 0, run.stderr
+    assert "inner is already in a git repository; git init not run" in run.stdout
+    assert not (tmp_path / "inner" / ".git").exists()  # no repository nested in the author's own
+
+
+def test_init_without_git_says_how_to_make_the_repository(tmp_path: Path) -> None:
+    bare = tmp_path / "bin"  # a PATH with nothing on it: no git
+    bare.mkdir()
+    run = subprocess.run([sys.executable, "-m", "admiralty", "init", "mine"], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PATH": str(bare), "HOME": str(tmp_path)}, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "git not found: run `git init` in mine to use the pre-commit hook" in run.stdout
+    assert not (tmp_path / "mine" / ".git").exists()
+
+
+def test_a_second_rule_system_updates_the_readme_init_wrote_but_never_the_authors(tmp_path: Path) -> None:
+    assert admiralty(tmp_path, "init", "mine").returncode == 0
+    second = admiralty(tmp_path, "init", "mine", "--ruleset", "napoleonic", "--force")
+    assert second.returncode == 0, second.stderr
+    assert "wrote mine/README.md (now for dreadnought, napoleonic)" in second.stdout
+    readme = (tmp_path / "mine" / "README.md").read_text()
+    assert "admiralty's `dreadnought` and `napoleonic` rules" in readme
+    assert "--corpus scenarios/dreadnought" in readme and "--corpus scenarios/napoleonic" in readme
+
+    (tmp_path / "mine" / "README.md").write_text(readme + "\nMy notes.\n")
+    third = admiralty(tmp_path, "init", "mine", "--ruleset", "renaissance", "--force")
+    assert third.returncode == 0 and "mine/README.md" in third.stdout.split("kept", 1)[1]
+    assert (tmp_path / "mine" / "README.md").read_text().endswith("My notes.\n")
+
+
+def test_the_starter_tables_wood_is_rough_ground(tmp_path: Path) -> None:
+    assert admiralty(tmp_path, "init", "mine", "--ruleset", "napoleonic").returncode == 0
+    table = yaml.safe_load((tmp_path / "mine" / "scenarios" / "napoleonic" / "tables" / "village-field.yaml")
+                           .read_text())
+    kinds = {piece["id"]: piece["kind"] for piece in table["terrain"]}
+    assert kinds["wood"] == "rough"  # the schema's word for woods (no penetration, NA-pen-e); `cover` is walls

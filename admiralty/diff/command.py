@@ -23,8 +23,9 @@ NO_RASTERISER = ("map pictures as SVG only: no PNG rasteriser here (pip install 
 
 
 def _pictures(diff: ScenarioDiff, out: Path, png: bool) -> dict[str, str]:
+    """The map pictures of a scenario whose map changed (in content, or for another map); none otherwise."""
     differ = differ_for(diff.ruleset)
-    if differ is None or not diff.both or diff.status == "text-only":
+    if differ is None or not diff.both or not diff.map_changed:
         return {}
     svgs = differ.map_pictures(diff.before, diff.after)
     return write_pictures(out, diff.id, svgs, png) if svgs else {}
@@ -44,8 +45,27 @@ def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, dict
     return results
 
 
+def clear_pictures(out: Path) -> list[str]:
+    """Remove the pictures the previous run wrote into ``out`` (those its ``diff.json`` names, and only those:
+    ``--out`` may be a folder of the author's), so that the folder holds this run's pictures alone."""
+    try:
+        previous = json.loads((out / "diff.json").read_text(encoding="utf-8"))
+        names = [name for scenario in previous.get("scenarios", []) for name in (scenario.get("pictures") or {})
+                 .values()]
+    except (OSError, ValueError, AttributeError, TypeError):
+        return []
+    removed = []
+    for name in names:
+        path = out / str(name)
+        if path.name == name and path.suffix in (".svg", ".png") and path.is_file():
+            path.unlink()
+            removed.append(name)
+    return removed
+
+
 def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
+    clear_pictures(out)
     started = time.perf_counter()
     balance = {} if args.no_play else _balance(comparison, args)
     seconds = time.perf_counter() - started

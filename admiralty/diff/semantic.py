@@ -48,6 +48,7 @@ class ScenarioDiff:
     before: Any = None
     after: Any = None
     pictures: dict[str, str] = field(default_factory=dict)  # kind -> SVG text
+    map_changed: bool = False  # a map document it uses differs in content, or it moved to another map
 
     @property
     def both(self) -> bool:
@@ -141,12 +142,18 @@ def _files_by_document(validation: Validation, root: Path) -> dict[tuple[str, st
     return files
 
 
+def _contents(validation: Validation) -> dict[tuple[str, str], str]:
+    """Each loaded document's content digest (its data, not its formatting), by (kind, id)."""
+    return {(item.kind, item.id): item.doc.content_digest for item in validation.loaded}
+
+
 def compare(before: Version, after: Version) -> Comparison:
     """Validate both versions and list every affected scenario with its semantic changes."""
     old = validate([str(p) for p in before.paths if p.exists()])
     new = validate([str(p) for p in after.paths if p.exists()])
     touched = changed_files(before, after)
     old_files, new_files = _files_by_document(old, before.root), _files_by_document(new, after.root)
+    old_content, new_content = _contents(old), _contents(new)
     old_by_id = {str(s.id): s for s in old.scenarios}
     new_by_id = {str(s.id): s for s in new.scenarios}
     diffs: list[ScenarioDiff] = []
@@ -164,7 +171,8 @@ def compare(before: Version, after: Version) -> Comparison:
         else:
             changes = []
             status = "added" if first is None else "removed"
+        map_changed = any(old_content.get(doc) != new_content.get(doc) for doc in documents if doc[0] == "map")
         diffs.append(ScenarioDiff(scenario_id, str(model.ruleset), str(model.title), status, files, changes,
-                                  first, second))
+                                  first, second, map_changed=map_changed))
     return Comparison(before, after, {"before": old.report.count(Severity.ERROR),
                                       "after": new.report.count(Severity.ERROR)}, diffs)

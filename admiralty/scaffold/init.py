@@ -4,13 +4,17 @@ It writes the schemas (``admiralty schemas export``), a rule system's starter do
 ``scenarios/<ruleset>/`` with modelines pointing at those schemas, an example scenario built by the same
 skeleton builder as ``admiralty new scenario``, a pre-commit configuration using admiralty's hook, a GitHub
 workflow using admiralty's composite action (both pinned to this admiralty's release tag), a README and a
-.gitignore. A folder that is not empty is refused unless ``--force``; even then no file that exists is
+.gitignore, and runs ``git init`` when git is installed and the folder is in no repository (the hook needs
+one). A second ``init --ruleset`` into the same folder adds that rule system and updates the README it wrote. A
+folder that is not empty is refused unless ``--force``; even then no file that exists is
 overwritten: the author's work is never lost to a scaffold.
 """
 
 from __future__ import annotations
 
 import shlex
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -66,28 +70,73 @@ jobs:
 """
 
 
-def readme(name: str, ruleset: str) -> str:
+def readme(name: str, ruleset_names: list[str]) -> str:
+    """The repository's README for the rule systems it holds (one ``scenarios/<ruleset>/`` folder each)."""
+    named = [f"`{r}`" for r in ruleset_names]
+    which = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    new_commands = "\n".join(f"admiralty new scenario my-battle-1917 --corpus scenarios/{r}" for r in ruleset_names)
+    single = len(ruleset_names) == 1  # one rule system: the wording of the README init has always written
+    folders = "\n".join(f"- `scenarios/{r}/`: the {'' if single else f'`{r}` '}documents (the starter ones are "
+                        "placeholders: replace them);" for r in ruleset_names)
     return f"""\
 # {name}
 
-Naval wargame scenarios for admiralty's `{ruleset}` rules, checked with
+Naval wargame scenarios for admiralty's {which} rules, checked with
 [admiralty]({REPOSITORY}) {tag()}.
 
 ```sh
 pip install admiralty=={__version__}
 admiralty validate scenarios/                 # schema, references and the rules' checks
 admiralty smoke scenarios/ --games 20         # play every scenario headless
-admiralty new scenario my-battle-1917 --corpus scenarios/{ruleset}
+{new_commands}
 admiralty docs --serve scenarios/             # the reference site on http://127.0.0.1:8000
 ```
 
-- `scenarios/{ruleset}/`: the documents (the starter ones are placeholders: replace them);
+{folders}
 - `schemas/`: admiralty's JSON schemas, which each document's first line (its modeline) names so that
   editors with the YAML language server check it as you type; after upgrading admiralty, refresh them
   with `admiralty schemas export --force`;
 - `.pre-commit-config.yaml` and `.github/workflows/scenarios.yml` run the same checks on every commit and
   pull request.
 """
+
+
+def _readme(root: Path, ruleset: str, written: list[str], kept: list[str]) -> None:
+    """Write the README, or rewrite one that ``init`` wrote for fewer rule systems so that it names every rule
+    system the repository now holds (a second ``init --ruleset``); a README the author changed is kept."""
+    path = root / "README.md"
+    known = set(rulesets())
+    held = sorted({p.name for p in (root / "scenarios").iterdir() if p.is_dir() and p.name in known} | {ruleset})
+    name = root.absolute().name
+    text = readme(name, held)
+    if not path.exists():
+        write_text(path, text)
+        written.append(display(path))
+        return
+    current = path.read_text(encoding="utf-8")
+    earlier = [readme(name, [r for r in held if r != ruleset])] + [readme(name, [r]) for r in held]
+    if current != text and current in earlier:
+        write_text(path, text)
+        written.append(f"{display(path)} (now for {', '.join(held)})")
+    else:
+        kept.append(display(path))
+
+
+def git_init(root: Path) -> str:
+    """Make the folder a git repository (the pre-commit hook needs one) when git is installed and the folder is
+    in no repository yet; the sentence saying what was done, or why not."""
+    git = shutil.which("git")
+    shown = display(root)
+    if git is None:
+        return f"git not found: run `git init` in {shown} to use the pre-commit hook"
+    inside = subprocess.run([git, "-C", str(root), "rev-parse", "--is-inside-work-tree"], capture_output=True,
+                            text=True, check=False)
+    if inside.returncode == 0 and inside.stdout.strip() == "true":
+        return f"{shown} is already in a git repository; git init not run"
+    made = subprocess.run([git, "init", "-q", str(root)], capture_output=True, text=True, check=False)
+    if made.returncode != 0:
+        return f"git init failed in {shown}: {made.stderr.strip() or made.stdout.strip()}"
+    return f"initialised a git repository in {shown} (git init)"
 
 
 GITIGNORE = """\
@@ -143,9 +192,9 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
         except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
             print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
     for name, text in ((".pre-commit-config.yaml", pre_commit_config()),
-                       (".github/workflows/scenarios.yml", workflow()),
-                       ("README.md", readme(root.absolute().name, ruleset)), (".gitignore", GITIGNORE)):
+                       (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE)):
         _write(root / name, text, written, kept)
+    _readme(root, ruleset, written, kept)
     print("\n".join(f"wrote {path}" for path in written if not path.endswith(".schema.json")))
     schemas = sum(1 for path in written if path.endswith(".schema.json"))
     print(f"wrote {schemas} schema files under {display(root / SCHEMAS)}/")
@@ -153,5 +202,6 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
         print(f"kept {len(kept)} file{'s' if len(kept) != 1 else ''} that existed: {', '.join(kept)}")
     steps = ([f"cd {shlex.quote(display(root))}"] if root.absolute() != Path.cwd() else []) + [
         "admiralty validate scenarios/", "admiralty smoke scenarios/ --games 20"]
+    print(git_init(root))
     print("next: " + " && ".join(steps))
     return 0

@@ -29,20 +29,24 @@ def _paths(value: str | None, default: Path) -> list[str]:
 
 def _rules_index() -> Path | None:
     given = os.environ.get("ADMIRALTY_RULES")
-    candidates = [Path(given)] if given else [SOURCE_ROOT.parent / "shared" / "RULES.md", SOURCE_ROOT / "RULES.md"]
+    candidates = [Path(given)] if given else [SOURCE_ROOT / "RULES.md"]
     return next((p for p in candidates if p.is_file()), None)
 
 
 def on_config(config: Any) -> Any:
-    """Put one navigation entry per installed rule system after the "Rule systems" page, and each rule
-    system's own stylesheet after the site's."""
-    from admiralty.site.pages import rules_nav, ruleset_stylesheets
+    """Put one navigation entry per installed rule system after the "Rule systems" page, one per rule system's
+    authoring guide after "Writing a scenario", and each rule system's own stylesheet after the site's."""
+    from admiralty.site.pages import guides_nav, rules_nav, ruleset_stylesheets
 
     for section in config.nav or []:
         entries = section.get("Rules") if isinstance(section, dict) else None
         if isinstance(entries, list):
             at = next((i for i, e in enumerate(entries) if "rules/index.md" in e.values()), len(entries) - 1)
             entries[at + 1:at + 1] = rules_nav()
+        entries = section.get("Authors") if isinstance(section, dict) else None
+        if isinstance(entries, list):
+            at = next((i for i, e in enumerate(entries) if "authoring.md" in e.values()), len(entries) - 1)
+            entries[at + 1:at + 1] = guides_nav()
     config.extra_css.extend(uri for uri in ruleset_stylesheets() if uri not in config.extra_css)
     return config
 

@@ -22,7 +22,7 @@ from admiralty.site.glance import glance_box
 from admiralty.site.replaynames import scenario_names
 from admiralty.site.richtext import render_inline, render_markdown
 from admiralty.site.smoke import SmokeStats, read_smoke
-from admiralty.site.status import load_status, scenario_status, status_section
+from admiralty.site.status import load_clause_summaries, load_status, scenario_status, status_section
 from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, slug
 from admiralty.site.words import clause_index
 from admiralty.validator.diagnostics import Code
@@ -33,6 +33,7 @@ def renderers() -> dict[str, Renderer]:
     return {name: load_object(ruleset.renderer) for name, ruleset in rulesets().items() if ruleset.renderer}
 
 
+GUIDE_FILE = "guide.md"  # a rule system's authoring guide, beside its rules page
 INDEX_SCRIPT = """<script>
 (function () {
   var table = document.getElementById("scenario-index");
@@ -220,7 +221,8 @@ def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
 
 def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
     """``rules/index.md`` listing the installed rule systems, and each one's rules reference page closed by its
-    clause index (the anchors clause links point at; summaries from the rules index when it is at hand)."""
+    clause index (the anchors clause links point at; each row's summary from the rule system's ``clauses.yaml``,
+    else from the rules index when it is at hand)."""
     items, pages = [], {}
     index = ctx.rules_index if ctx else None
     text = index.read_text(encoding="utf-8") if index and index.is_file() else ""
@@ -231,11 +233,27 @@ def rules_pages(ctx: SiteContext | None = None) -> dict[str, str]:
             continue
         page = ruleset.rules_page.read_text(encoding="utf-8")
         listed = load_status(ruleset.rules_page)
+        own = {**summaries, **load_clause_summaries(ruleset.rules_page)}
         pages[f"rules/{slug(name)}.md"] = (page + status_section(listed)
-                                           + clause_index(name, page, summaries, skip={e.id for e in listed}))
+                                           + clause_index(name, page, own, skip={e.id for e in listed}))
         items.append(f"- [{md_literal(name)}]({slug(name)}.md): {ruleset.title}")
     pages["rules/index.md"] = "# Rule systems\n\n" + "\n".join(items) + "\n"
+    for name, guide in guides().items():
+        pages[f"authoring-{slug(name)}.md"] = guide.read_text(encoding="utf-8")
     return pages
+
+
+def guides() -> dict[str, Path]:
+    """Each installed rule system's authoring guide (``guide.md`` beside its rules page), by rule system; the
+    site publishes it as ``authoring-<name>.md`` under *Authors*."""
+    found = {name: r.rules_page.with_name(GUIDE_FILE) for name, r in sorted(rulesets().items())
+             if r.rules_page is not None}
+    return {name: path for name, path in found.items() if path.is_file()}
+
+
+def guides_nav() -> list[dict[str, str]]:
+    """One navigation entry per installed rule system with an authoring guide."""
+    return [{f"Writing a {name} scenario": f"authoring-{slug(name)}.md"} for name in guides()]
 
 
 def ruleset_stylesheets() -> dict[str, Path]:

@@ -21,6 +21,7 @@ from admiralty.site.text import attr, esc, html_block, inline_code
 from admiralty.site.words import clause_anchor
 
 STATUS_FILE = "status.yaml"
+CLAUSES_FILE = "clauses.yaml"
 STATUS_WORDS = {
     "house": "house rule",
     "option": "house option, off by default",
@@ -73,6 +74,19 @@ def load_status(rules_page: Path | None) -> list[StatusEntry]:
     if len(set(ids)) != len(ids):
         raise StatusError(f"{path}: an id is listed twice")
     return entries
+
+
+def load_clause_summaries(rules_page: Path | None) -> dict[str, str]:
+    """The one-line clause summaries beside ``rules_page`` (``clauses.yaml``: clause id -> summary), which the
+    rules page's clause index shows; shipped with the package, so an installed admiralty has them too."""
+    path = rules_page.with_name(CLAUSES_FILE) if rules_page is not None else None
+    if path is None or not path.is_file():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                             for k, v in data.items()):
+        raise StatusError(f"{path}: clause summaries must map each clause id to a non-empty sentence")
+    return {k: v.strip() for k, v in data.items()}
 
 
 def ruleset_status(ruleset: str) -> list[StatusEntry]:

@@ -137,11 +137,11 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
             code = 1
             line += f"; FAILURES {failures}"
         if balance["in_band"] is False:
-            low, high = balance["expected"]
+            observed, low, high = percents_apart(balance["observed"], *balance["expected"])
             word = "ERROR" if strict else "warning"
             line += (
-                f"; {word}: {balance.get('side') or 'the first side'} wins {balance['observed']:.0%} of the "
-                f"{balance['player']} games, outside the expected {low:.0%}-{high:.0%}"
+                f"; {word}: {balance.get('side') or 'the first side'} wins {observed} of the "
+                f"{balance['player']} games, outside the expected {low}-{high}"
             )
             code = 1 if strict else code
         print(line)
@@ -155,6 +155,18 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
         f"{out_dir}/"
     )
     return code
+
+
+def percents_apart(value: float, *bounds: float) -> list[str]:
+    """``value`` and ``bounds`` as percentages with the fewest decimals (up to three) at which the value's text
+    differs from every bound it does not equal: 41.5% against a 42% bound reads "41.5% ... 42.0%", never
+    "42% ... 42%", so an out-of-band rate never looks like its bound."""
+    texts: list[str] = []
+    for digits in range(4):
+        texts = [f"{x:.{digits}%}" for x in (value, *bounds)]
+        if all(text != texts[0] for text, bound in zip(texts[1:], bounds, strict=True) if bound != value):
+            break
+    return texts
 
 
 def _games_line(summary: dict[str, Any]) -> str:

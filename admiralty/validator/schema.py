@@ -36,7 +36,10 @@ register("SCH001", "Missing required property", "A property the document kind ne
          "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",
          right="- id: fleet-1\n  mission: raid\n  start: cattaro\n  ships: [Novara]")
 register("SCH002", "Unknown property", "The mapping has a property the schema does not know, usually a "
-         "typo; the hint suggests the closest known name.", wrong="misson: raid", right="mission: raid")
+         "typo; the hint suggests the closest known name. Inside `{...}` a comma ends a value, so an unquoted "
+         "value with a comma in it leaves its second half as a property of its own: the message says so and "
+         "the hint says to quote the value.", wrong="misson: raid\n- {id: foy, name: Foy, 9th division}",
+         right='mission: raid\n- {id: foy, name: "Foy, 9th division"}')
 register("SCH003", "Wrong type", "The value has the wrong type (a string where a number is wanted, say).",
          wrong="hull: twelve", right="hull: 12")
 register("SCH004", "Value not allowed", "The value is not one of the allowed values.",
@@ -248,15 +251,50 @@ def _missing(error: ValidationError, path: tuple[PathPart, ...], at: At, suppres
                      f"add '{name}:'" + (f" ({description})" if description else ""), key=True)
 
 
-def _unknown(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Iterator[Diagnostic]:
+def _unknown(error: ValidationError, path: tuple[PathPart, ...], at: At, doc: Document) -> Iterator[Diagnostic]:
     names = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
     patterns = error.schema.get("patternProperties", {}) if isinstance(error.schema, dict) else {}
     for name in error.instance:
         if name in names or any(re.search(p, name) for p in patterns):
             continue
+        split = _split_by_comma(doc, path, error.instance, name)
+        if split and not _fixed_values(error.schema.get("properties", {}).get(split[0])):
+            yield at((*path, name), f"unknown property '{name}': the comma before it ended the value of "
+                     f"'{split[0]}'", f'quote the value: {split[0]}: "{split[1]}, {name}"', key=True)
+            continue
         suggestion = did_you_mean(name, names)
         yield at((*path, name), f"unknown property '{name}'",
                  suggestion or ("known properties: " + ", ".join(names)), key=True)
+
+
+def _fixed_values(schema: Any) -> bool:
+    """Whether a property takes one of a fixed list of values (an enum or a const): no comma belongs in one."""
+    return isinstance(schema, dict) and ("enum" in schema or "const" in schema)
+
+
+def _split_by_comma(doc: Document, path: tuple[PathPart, ...], mapping: dict[str, Any],
+                    name: str) -> tuple[str, str] | None:
+    """The key and text of the value an unquoted comma cut short, when ``name`` is the rest of it: inside
+    ``{...}`` a comma ends a value, so ``{name: Foy, Bachelu, side: france}`` holds a key ``Bachelu`` with no
+    value after a string. Read from the source line, where the key follows a comma and no colon follows it."""
+    keys = list(mapping)
+    at = keys.index(name)
+    if mapping[name] is not None or at == 0 or not isinstance(mapping[keys[at - 1]], str):
+        return None
+    span = doc.locate((*path, name), key=True)
+    try:
+        lines = Path(doc.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if span.line != span.end_line or not 0 < span.line <= len(lines):
+        return None
+    line = lines[span.line - 1]
+    before, after = line[:span.column - 1].rstrip(), line[span.end_column - 1:].lstrip()
+    if not before.strip():  # the key opens its line: the comma ends the line before
+        before = next((text.rstrip() for text in reversed(lines[:span.line - 1]) if text.strip()), "")
+    if not before.endswith(",") or after.startswith(":"):
+        return None
+    return keys[at - 1], mapping[keys[at - 1]]
 
 
 def _wrong_type(error: ValidationError, path: tuple[PathPart, ...], at: At) -> Diagnostic:
@@ -305,7 +343,7 @@ def _to_diagnostics(doc: Document, error: ValidationError, path: tuple[PathPart,
     if keyword == "required" and isinstance(error.instance, dict):
         yield from _missing(error, path, at, suppress)
     elif keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
-        yield from _unknown(error, path, at)
+        yield from _unknown(error, path, at, doc)
     elif keyword == "type":
         yield _wrong_type(error, path, at)
     elif keyword in ("enum", "const"):

@@ -74,6 +74,9 @@ FIXES: dict[str, Fix] = {
     "two-raiding-fleets.yaml": fix(("  raid_needs_leader: false\n", "  raid_needs_leader: false\n  raid_fleets: 2\n")),
     "bombard-orders-short.yaml": fix(("orders: [C4, C3, B3]", "orders: [C4, C3, B3, C3, C4, eastport]")),
     "intercept-one-order.yaml": fix(("orders: [C4]", "orders: [C4, C3]")),
+    "side-cannot-win.yaml": fix(("  otherwise: draw\n", "  otherwise: entente\n")),
+    "side-without-fleet.yaml": fix(("    fleets: []\n", "    fleets:\n      - {id: patrol, mission: intercept, "
+                                    "start: eastport, ships: [Aquila], orders: [C4, C3]}\n")),
     # scenarios that need the extra catalogs (tests/fixtures/checks)
     "five-ship-fleet.yaml": fix(("[Iron Duke, Superb, Canada, Courbet, Jean Bart]", "[Iron Duke, Superb, Canada]")),
     "slow-ship-two-zones.yaml": fix(('orders: ["C4/C3", B3]', "orders: [C4, C3, B3]")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -81,3 +82,22 @@ def test_a_table_with_errors_is_not_blamed_on_its_scenarios(tmp_path: Path) -> N
     assert [(d.code, d.severity, Path(d.file).name) for d in result.report.sorted()] == [
         ("REF010", "info", "scenario.yaml"), ("REF001", "error", "table.yaml")]
     assert result.scenarios == []
+
+
+def test_a_battery_named_as_a_target_is_told_batteries_are_never_targets(tmp_path: Path) -> None:
+    """REF022 says what may be a target: a battery's id gets its own message, an unknown name the rule."""
+    scenario = (BAD / "unknown-fire-plan-target.yaml").read_text(encoding="utf-8")
+    battery = re.search(r"batteries:\s*\n\s*- \{?\s*id: ([a-z0-9-]+)", scenario)
+    assert battery is not None
+    (tmp_path / "s.yaml").write_text(scenario.replace("red-lines", battery.group(1)), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["validate", str(TABLE), str(tmp_path / "s.yaml"), "--format", "text"])
+    assert f"REF022 '{battery.group(1)}' is a battery, and batteries are never fire-plan targets" in out.getvalue()
+    assert "hint: a target is an enemy unit, or a building or built-up area of the table: " in out.getvalue()
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["validate", str(TABLE), str(BAD / "unknown-fire-plan-target.yaml"), "--format", "text"])
+    assert ("hint: a target is an enemy unit, or a building or built-up area of the table (never a battery); "
+            "did you mean 'red-line'") in out.getvalue()

@@ -130,7 +130,7 @@ def test_the_ruleset_is_registered_everywhere() -> None:
     assert {c.target for c in checks} == {NapoleonicScenario, Table}
     registered = {code for c in checks for code in c.codes}
     assert registered == {"GEO020", "GEO021", "GEO022", "GEO023", "GEO024", "GEO025", "GEO026",
-                          "NA-rocket", "NA-pen-a", "NA-how-a"}
+                          "NA-rocket", "NA-pen-a", "NA-how-a", "SID201"}
     for code in registered | {"REF020", "REF021", "REF022", "REF023", "REF024", "REF025", "SCH020"}:
         entry = CODES[code]
         assert entry.title and entry.explanation and entry.wrong and entry.right

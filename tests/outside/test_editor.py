@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / ".tools" / "node_modules" / ".bin" / "yaml-language-server"
@@ -347,3 +348,24 @@ def test_a_document_outside_the_tree_scaffolded_by_init(tmp_path: Path) -> None:
                                capture_output=True, text=True, cwd=project, timeout=600)
     report = json.loads(validated.stdout)
     assert validated.returncode == 0 and report["diagnostics"] == [], validated.stdout
+
+
+MAP_SPEC = ROOT / "data" / "maps" / "baltic.spec.yaml"
+MAP_SPEC_SCHEMA = ROOT / "schemas" / "dreadnought" / "map-spec.schema.json"
+
+
+def test_a_map_spec_completes_its_keys_from_the_exported_schema(server: LanguageServer) -> None:
+    """A ``map from-geojson`` spec names ``map-spec.schema.json`` in its modeline: opened from disk it has no
+    diagnostics, and on a new line the server offers every spec key it does not have yet, each with its
+    description (``assign_land``, ``allow_port_moves`` among them)."""
+    properties = json.loads(MAP_SPEC_SCHEMA.read_text(encoding="utf-8"))["properties"]
+    text = MAP_SPEC.read_text(encoding="utf-8")
+    with server.opened(MAP_SPEC) as (_, diagnostics):
+        assert diagnostics == []
+    at = text.index("nations:\n")
+    edited = text[:at] + "\n" + text[at:]
+    with server.opened(MAP_SPEC, edited) as (uri, _):
+        offered = _completion(server, uri, edited[:at].count("\n"), 0)
+    present = set(yaml.safe_load(text))
+    assert offered == {name: spec["description"] for name, spec in properties.items() if name not in present}
+    assert {"assign_land", "allow_port_moves", "max_port_move_km"} <= set(offered)

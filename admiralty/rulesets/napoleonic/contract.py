@@ -23,4 +23,5 @@ RULESET = Ruleset(
     scaffold="admiralty.rulesets.napoleonic.scaffold:SCAFFOLD",
     references="admiralty.rulesets.napoleonic.validator.references:references",
     editor="admiralty.rulesets.napoleonic.validator.editor:EDITOR",
+    differ="admiralty.rulesets.napoleonic.site.diff",
 )

@@ -25,7 +25,7 @@ terrain:
     polygon: [[50, 50], [70, 50], [70, 64], [50, 64]]
   - id: wood
     name: The wood
-    kind: cover
+    kind: rough
     polygon: [[8, 44], [30, 44], [30, 66], [8, 66]]
 """
 

@@ -95,10 +95,11 @@ class BuildContext:
                                            span.end_column, json_path(path), hint, severity))
 
     def unknown(self, code: str, what: str, name: str, known: Iterable[str], doc: Document,
-                path: tuple[PathPart, ...]) -> None:
+                path: tuple[PathPart, ...], *, allowed: str = "") -> None:
         """An unknown-reference diagnostic with "did you mean ..." while the run's ``SUGGESTION_WORK`` lasts:
         each search compares the name with every known one, so ten thousand unknown ships against ten
-        thousand known would take minutes (a hostile pull request could tie up CI that way)."""
+        thousand known would take minutes (a hostile pull request could tie up CI that way). ``allowed`` says
+        what sort of thing may be named here, before the suggestions."""
         known = known if isinstance(known, Collection) else list(known)
         if len(known) > self.suggestion_work:
             self.report(code, f"unknown {what} '{name}'", doc, path, "check the spelling (too many unknown names "
@@ -107,6 +108,8 @@ class BuildContext:
         self.suggestion_work -= len(known)
         hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
                                              f"no {what} is defined in the files given")
+        if allowed:  # what may stand here at all, for a reader whose name was of the wrong sort of thing
+            hint = f"{allowed}; {hint}"
         self.report(code, f"unknown {what} '{name}'", doc, path, hint)
 
 

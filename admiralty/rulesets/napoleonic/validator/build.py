@@ -35,8 +35,10 @@ register("REF021", "Unknown battery in the fire plan", "A fire-plan entry names 
          right="batteries:\n  - {id: rocket-troop, ...}\nfire_plan:\n  - {battery: rocket-troop, turn: 1, "
          "target: paunsdorf}")
 register("REF022", "Unknown fire-plan target", "A fire-plan target must be the id of a unit of the scenario "
-         "or of a terrain piece of its table; this one is neither.",
-         wrong="target: saxon-grenadier", right="target: saxon-grenadiers")
+         "(an enemy one, REF024) or of a building or built-up area of its table (REF025); this one is neither. "
+         "Batteries are never targets: plan the unit nearest the enemy guns instead.",
+         wrong="target: saxon-grenadier\ntarget: french-12pdr    # a battery",
+         right="target: saxon-grenadiers")
 register("REF023", "Planned turn outside the game", "A fire-plan entry is planned for a turn the game never "
          "reaches: turns run from 1 to `turns.count`.",
          wrong="turns: {count: 6}\nfire_plan:\n  - {battery: howitzers, turn: 7, target: church}",
@@ -239,5 +241,13 @@ class _References:
                             path, "plan a unit standing in it instead")
         else:
             self.failed = True
-            known = [*self.units, *(t for t, piece in self.terrain.items() if piece["kind"] in TARGET_TERRAIN)]
-            self.ctx.unknown("REF022", "fire-plan target", target, known, self.doc, path)
+            enemies = [u for u, unit in self.units.items() if battery is None or unit["side"] != battery["side"]]
+            burnable = [t for t, piece in self.terrain.items() if piece["kind"] in TARGET_TERRAIN]
+            if target in self.batteries:
+                self._error("REF022", f"'{target}' is a battery, and batteries are never fire-plan targets",
+                            path, "a target is an enemy unit, or a building or built-up area of the table: "
+                            + ", ".join(sorted(enemies + burnable)[:12]))
+                return
+            self.ctx.unknown("REF022", "fire-plan target", target, [*self.units, *burnable], self.doc, path,
+                             allowed="a target is an enemy unit, or a building or built-up area of the table "
+                                     "(never a battery)")

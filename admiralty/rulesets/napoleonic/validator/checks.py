@@ -205,3 +205,24 @@ def howitzers_formed_before_play(scenario: NapoleonicScenario, ctx: CheckContext
             reported.add(_entry_key(entry))
             yield ctx.at("NA-how-a", finding.message, (entry.source or NOWHERE).child("pieces"),
                          "leave out `pieces:`: the whole battery fires together")
+
+
+register("SID201", "Side with nothing on the table", "A side has no unit and no battery, so it takes part in "
+         "nothing: it fires no shot and offers no target, and the game is scored as if it were not there. Usually "
+         "its units were given the other side's id.",
+         wrong="sides: [{id: france}, {id: allies}]\nunits:\n  - {id: foy-column, side: france, ...}\n"
+               "batteries:\n  - {id: french-guns, side: france, ...}",
+         right="units:\n  - {id: foy-column, side: france, ...}\n  - {id: nassau-battalion, side: allies, ...}",
+         severity=Severity.WARNING)
+
+
+@check("napoleonic", NapoleonicScenario, "SID201")
+def sides_on_the_table(scenario: NapoleonicScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """SID201: every side has a unit or a battery on the table."""
+    present = {unit.side for unit in scenario.units} | {battery.side for battery in scenario.batteries}
+    home = scenario.source if isinstance(scenario.source, Source) else NOWHERE
+    for i, side in enumerate(scenario.sides):
+        if side.id not in present:
+            yield ctx.at("SID201", f"side '{side.id}' has no unit and no battery: it takes part in nothing",
+                         home.child("sides", i, "id"), "give it units or batteries (their `side:` is its id)",
+                         severity=Severity.WARNING)

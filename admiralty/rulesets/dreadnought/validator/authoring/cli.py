@@ -21,12 +21,17 @@ from admiralty.rulesets.dreadnought.validator.authoring.derive import sea_zone_c
 from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import SLIVER_FRACTION, MapBuild, build_map
 from admiralty.rulesets.dreadnought.validator.authoring.grid import Grid
 from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import dump_document
+from admiralty.rulesets.dreadnought.validator.authoring.ports import MAX_PORT_MOVE_KM
 from admiralty.rulesets.dreadnought.validator.authoring.projection import PROJECTIONS, height_km
 from admiralty.rulesets.dreadnought.validator.build import grid_problem
 from admiralty.scaffold.modeline import export_note
 from admiralty.scaffold.modeline import modeline_for as shared_modeline
 
 PROG = "admiralty map from-geojson"
+SPEC_KEYS = ("id", "title", "description", "sources", "grid", "bbox", "km_per_unit", "projection",
+             "state_projection", "nations", "nation_names", "default_nation", "merge", "assign_land", "simplify",
+             "min_land_area", "min_sea_fraction", "extra_land", "ports", "port_tolerance", "max_port_move_km",
+             "allow_port_moves", "zone_names", "list_zones", "adjacency", "blocked")
 LAND_TYPES = ("Polygon", "MultiPolygon")
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the schema's id pattern
 
@@ -106,7 +111,9 @@ def _parser() -> argparse.ArgumentParser:
                      epilog="example: admiralty map from-geojson land.geojson --id adriatic --rows K:AF "
                      "--columns 10:29 --cell 10 --bbox 12,39,20.5,45.9 --nation Italy=italy -o adriatic.yaml")
     parser.add_argument("geojson", metavar="GEOJSON", help="FeatureCollection of land polygons in lon/lat")
-    parser.add_argument("--spec", metavar="SPEC.yaml", help="a YAML spec with any of these settings; options win")
+    parser.add_argument("--spec", metavar="SPEC.yaml", help="a YAML spec with any of these settings, options "
+                        f"winning; its keys: {', '.join(SPEC_KEYS)} (each described in the exported schema "
+                        "dreadnought/map-spec.schema.json, which editors complete)")
     parser.add_argument("--id", help="the map's id (lowercase kebab-case)")
     parser.add_argument("--title", help="the map's title (default: its id)")
     parser.add_argument("--rows", type=_span(str.upper), metavar="FIRST:LAST", help="row letters, north to south: K:AF")
@@ -135,6 +142,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ports", metavar="PORTS.yaml", help="a YAML list of {id, name, nation, at: [lon, lat]}")
     parser.add_argument("--adjacency", choices=("derived", "list"), help="write `adjacency: derived` (default) "
                         "or the derived pairs as a list")
+    parser.add_argument("--max-port-move-km", type=_positive, help="refuse to move a port further than this "
+                        f"onto the coast (default {MAX_PORT_MOVE_KM:g})")
+    parser.add_argument("--allow-port-moves", action="store_true", default=None, help="allow a port to move "
+                        "further than that, or onto another landmass (each move is still listed)")
     parser.add_argument("-o", "--output", metavar="PATH", help="where to write the map (default: stdout)")
     parser.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
     return parser
@@ -147,7 +158,8 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
     _override(spec, (("id", args.id), ("title", args.title), ("bbox", args.bbox), ("merge", args.merge),
                      ("km_per_unit", args.km_per_unit), ("simplify", args.simplify),
                      ("min_land_area", args.min_land_area), ("min_sea_fraction", args.min_sea_fraction),
-                     ("adjacency", args.adjacency), ("projection", args.projection)))
+                     ("adjacency", args.adjacency), ("projection", args.projection),
+                     ("max_port_move_km", args.max_port_move_km), ("allow_port_moves", args.allow_port_moves)))
     spec["nations"] = {**dict(spec.get("nations", {})), **dict(args.nation)}
     if args.ports:
         spec["ports"] = read_ports(Path(args.ports))
@@ -278,7 +290,8 @@ def summary(built: MapBuild, output: Path | None) -> str:
             + (f" (moved up to {moved} km onto the coast)" if built.port_snap_km else ""))
     repairs = built.repairs
     if repairs is not None and repairs.cut_off:
-        line += f"; {len(repairs.cut_off)} zone(s) cut off from the main sea were made land"
+        line += (f"; {len(repairs.cut_off)} zone(s) cut off from the main sea were made land: "
+                 f"{', '.join(repairs.cut_off)}")
     if repairs is not None and repairs.split:
         line += f"; {repairs.split} island(s) split along cell borders"
     if built.projection is not None:
@@ -286,6 +299,10 @@ def summary(built: MapBuild, output: Path | None) -> str:
     groups = sea_zone_components(built.geometry.graph)
     if len(groups) > 1:
         line += f"; warning: the sea falls apart into {len(groups)} groups (the validator reports GRA002)"
+    for move in built.port_moves:  # every port that moved, so that none moves unseen
+        line += (f"\nport {move.port}: moved {move.km:g} km from ({move.given[0]:g}, {move.given[1]:g}) to "
+                 f"[{move.at[0]:g}, {move.at[1]:g}]" + (" on another landmass (allowed)" if move.other_landmass
+                                                         else ""))
     return line
 
 

@@ -15,6 +15,7 @@ The steps, in order:
    units) that touch other land to the entry they share most border with, drop the isolated ones;
 5. add the hand-drawn ``extra_land`` (islands the source lacks; areas kept out of play), cut so that land
    entries never overlap; an entry marked ``island: true`` must lie inside one cell and touch no other land;
+   then ``assign_land`` gives land inside a polygon, or an island by name, to another nation (:mod:`.assign`);
 6. round every coordinate to 2 decimals (keeping polygons valid) and repair (:mod:`.repair`): sea slivers
    (under ``min_sea_fraction`` of a cell) and sea zones cut off from the main sea become land, islands that
    lie across cells are split along the cell borders; then derive sea zones, kinds and adjacency from the
@@ -22,7 +23,8 @@ The steps, in order:
    :mod:`.derive`);
 7. snap each port onto the nearest point of its nation's coast (the coast of ``coast:`` when given: a
    base on another nation's shore; the whole coast when the nation holds none on the map), round it, and
-   list the zones it opens on;
+   list the zones it opens on; refuse a move onto another landmass or beyond ``max_port_move_km`` unless
+   ``allow_port_moves`` (:mod:`.ports`);
 8. name zones from ``zone_names`` (a zone id, or a lon/lat point inside the zone).
 """
 
@@ -43,6 +45,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from admiralty.rulesets.dreadnought.validator import geometry as zone_geometry
+from admiralty.rulesets.dreadnought.validator.authoring.assign import assign_land
 from admiralty.rulesets.dreadnought.validator.authoring.countries import nation_of
 from admiralty.rulesets.dreadnought.validator.authoring.derive import (
     PORT_TOLERANCE,
@@ -52,6 +55,12 @@ from admiralty.rulesets.dreadnought.validator.authoring.derive import (
 )
 from admiralty.rulesets.dreadnought.validator.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
 from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import write_map_yaml
+from admiralty.rulesets.dreadnought.validator.authoring.ports import (
+    MAX_PORT_MOVE_KM,
+    PortMove,
+    check_move,
+    landmass_index,
+)
 from admiralty.rulesets.dreadnought.validator.authoring.projection import Projection
 from admiralty.rulesets.dreadnought.validator.authoring.repair import Repairs, repair
 
@@ -70,6 +79,7 @@ class MapBuild:
     port_snap_km: dict[str, float]
     projection: Projection | None = None
     repairs: Repairs | None = None
+    port_moves: tuple[PortMove, ...] = ()
 
 
 def build_from_files(geojson_path: str | Path, spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -116,6 +126,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     lands = country_land(collection, spec, projection, extent)
     lands = tidy_land(lands, float(spec["min_land_area"]))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
+    lands = assign_land(lands, spec.get("assign_land", []), collection, projection, spec.get("nation_names", {}))
     lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
     lands, repairs = repair(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)), round_geometry)
     check_islands(lands, grid)
@@ -147,17 +158,28 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
         del document["zones"]
 
     snaps: dict[str, float] = {}
+    moves: list[PortMove] = []
     tolerance = float(spec.get("port_tolerance", PORT_TOLERANCE))
     shore = zone_geometry.coastline(geometry.land, extent)
+    landmasses = parts_of(geometry.land)
+    limit, allowed = float(spec.get("max_port_move_km", MAX_PORT_MOVE_KM)), bool(spec.get("allow_port_moves"))
     for port in spec.get("ports", []):
         entry, moved = snap_port(port, projection, nation_shore(shore, lands, port), geometry, tolerance)
         document["ports"].append(entry)
         snaps[entry["id"]] = round(moved * projection.km_per_unit, 1)
+        given = Point(projection.forward(*port["at"]))
+        other = landmass_index(landmasses, given) != landmass_index(landmasses, Point(entry["at"]))
+        move = PortMove(entry["id"], (float(port["at"][0]), float(port["at"][1])), (entry["at"][0], entry["at"][1]),
+                        snaps[entry["id"]], other)
+        check_move(move, limit, allowed)
+        if move.km > 0:
+            moves.append(move)
     if not document["ports"]:
         del document["ports"]
     if spec.get("adjacency", "derived") == "list":
         document["adjacency"] = [[a, b] for a, b in geometry.graph.edges]
-    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps, projection=projection, repairs=repairs)
+    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps, projection=projection, repairs=repairs,
+                    port_moves=tuple(moves))
 
 
 def nation_shore(shore: BaseGeometry, lands: list[Land], port: Mapping[str, Any]) -> BaseGeometry:
@@ -258,6 +280,7 @@ def extra_land(
                 "nation": entry["nation"],
                 "geometry": geometry,
                 "island": bool(entry.get("island", False)),
+                "extra": True,  # assign_land may name it as an island
             }
         )
     return extra
