@@ -91,8 +91,8 @@ def test_the_wheel_installs_one_import_name_and_carries_its_data(installed: Inst
     assert top == {"admiralty"}
     for needed in ("admiralty/schemas/common.schema.json",
                    "admiralty/rulesets/dreadnought/schemas/scenario.schema.json",
-                   "admiralty/rulesets/dreadnought/schemas/tables.schema.json", "admiralty/site/mkdocs.yml",
-                   "admiralty/site/docs/index.md", "admiralty/site/docs/stylesheets/admiralty.css",
+                   "admiralty/rulesets/dreadnought/schemas/tables.schema.json", "admiralty/site/default/mkdocs.yml",
+                   "admiralty/site/default/docs/index.md", "admiralty/site/assets/stylesheets/admiralty.css",
                    "admiralty/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
         assert needed in names, needed
     if (ROOT / ".git").exists() and shutil.which("git"):  # every data file the package tracks is shipped
