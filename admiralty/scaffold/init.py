@@ -5,8 +5,9 @@ It writes the schemas (``admiralty schemas export``), a rule system's starter do
 skeleton builder as ``admiralty new scenario``, a pre-commit configuration using admiralty's hook, a GitHub
 workflow using admiralty's composite action (both pinned to this admiralty's release tag), the reference site's
 ``mkdocs.yml`` and ``docs/index.md`` (the packaged default site, ``admiralty/site/default/``, named after the
-repository: the author adds pages, changes the theme, adds plugins), a README and a .gitignore. A folder that is not empty is refused unless ``--force``; even then no file that exists is
-overwritten: the author's work is never lost to a scaffold.
+repository: the author adds pages, changes the theme, adds plugins), a README and a .gitignore. A folder that is
+not empty is refused unless ``--force``; even then no file that exists is overwritten: the author's work is never
+lost to a scaffold.
 """
 
 from __future__ import annotations

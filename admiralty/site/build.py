@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from admiralty import lifeline
 from admiralty.atomic import output_lock, replace_tree
@@ -60,7 +60,7 @@ def config_path(given: str | None = None) -> Path:
 
 
 def load_site_config(config_file: Path, *, corpus: list[str] | None = None, smoke: str | None = None,
-                     **settings: object) -> MkDocsConfig:
+                     **settings: Any) -> MkDocsConfig:
     """Load ``config_file`` as MkDocs does, with its admiralty plugin's corpus and smoke folder replaced when
     given; ``settings`` override top-level MkDocs settings (``strict``, ``site_dir``, ``site_url``)."""
     from mkdocs.config import load_config

@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     from mkdocs.exceptions import MkDocsException
     from mkdocs.livereload import LiveReloadServer
 
-    from admiralty.site.build import SiteConfigError, mkdocs_log, load_site_config
+    from admiralty.site.build import SiteConfigError, load_site_config, mkdocs_log
 
     parser = argparse.ArgumentParser(prog="admiralty.site.serve")
     parser.add_argument("config", type=Path)
