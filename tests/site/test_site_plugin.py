@@ -71,8 +71,9 @@ def test_a_repository_made_by_init_builds_its_own_site(tmp_path: Path, monkeypat
     repo = tmp_path / "fleet-book"
     assert init_corpus(str(repo), "dreadnought") == 0
     assert (repo / "docs" / "index.md").read_text() == (DEFAULT_CONFIG.parent / "docs" / "index.md").read_text()
-    config = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
-    assert config["site_name"] == "fleet-book"
+    default = DEFAULT_CONFIG.read_text(encoding="utf-8")
+    assert (repo / "mkdocs.yml").read_text(encoding="utf-8") == default.replace("site_name: Scenarios",
+                                                                                'site_name: "fleet-book"')
     (repo / "docs" / "house.md").write_text("# House rules\n\nFog of war, strictly.\n", encoding="utf-8")
     text = (repo / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace('site_name: "fleet-book"', "site_name: Adriatic Fleet Book")
@@ -139,3 +140,19 @@ def test_a_missing_rules_index_fails_a_strict_build(tmp_path: Path, capsys: pyte
     assert build_site([str(MINI)], None, str(tmp_path / "site"), config_file=tmp_path / "mkdocs.yml") == 1
     err = capsys.readouterr().err
     assert "NO-RULES.md' is not a file" in err and "strict mode" in err
+
+
+def test_the_default_site_and_this_repositorys_agree_on_everything_but_their_pages() -> None:
+    """The packaged default (what ``admiralty init`` writes, and what ``admiralty docs`` builds where there is no
+    mkdocs.yml) and this repository's site differ in name, pages and rules index only: the same theme, Markdown and
+    link checks, so a page that builds strictly here builds there."""
+    ours = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    default = yaml.safe_load(DEFAULT_CONFIG.read_text(encoding="utf-8"))
+    for key in ("theme", "markdown_extensions", "validation", "use_directory_urls", "docs_dir", "site_dir"):
+        assert ours[key] == default[key], key
+    assert [p if isinstance(p, str) else next(iter(p)) for p in ours["plugins"]] == ["search", "admiralty"]
+    assert default["plugins"] == ["search", {"admiralty": {"corpus": ["scenarios"], "smoke": "build/smoke"}}]
+    assert ours["plugins"][1]["admiralty"] == {"corpus": ["scenarios"], "smoke": "build/smoke", "rules": "RULES.md",
+                                               "source": "."}
+    default_pages = {p.relative_to(DEFAULT_CONFIG.parent / "docs") for p in (DEFAULT_CONFIG.parent / "docs").rglob("*")}
+    assert default_pages == {Path("index.md")}
