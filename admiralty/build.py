@@ -15,14 +15,16 @@ from admiralty.atomic import output_lock
 def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
     from admiralty.site.build import build_site
 
-    return int(build_site(list(args.paths), args.out, args.site_dir, strict=True))
+    # the validation stage's result goes to the site's plugin in this process: the corpus is validated once
+    return int(build_site(list(args.paths), args.out, args.site_dir, strict=True, config_file=args.config_file,
+                          validated=context["validation"]))
 
 
 def run_build(args: argparse.Namespace) -> int:
     from admiralty.site.build import site_lock
     from admiralty.smoke.command import run_smoke
     from admiralty.validator.pipeline import validate
-    from admiralty.validator.report import render, summary
+    from admiralty.validator.report import render
 
     context: dict[str, Any] = {}
 
@@ -30,7 +32,7 @@ def run_build(args: argparse.Namespace) -> int:
         result = validate(args.paths)
         sys.stdout.write(render(result.report, args.format or "text"))
         context["scenarios"] = result.scenarios
-        context["summary"] = summary(result.report)
+        context["validation"] = result
         return result.report.exit_code(strict=args.strict)
 
     def stage_smoke(args: argparse.Namespace, context: dict[str, Any]) -> int:

@@ -102,8 +102,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_docs(args: argparse.Namespace) -> int:
     from admiralty.site.build import build_site
 
-    return build_site(list(args.paths), args.smoke, args.site_dir, strict=True, serve=args.serve,
-                      port=args.port)
+    return build_site(list(args.paths) or None, args.smoke, args.site_dir, strict=True, serve=args.serve,
+                      port=args.port, config_file=args.config_file)
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
@@ -192,7 +192,13 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     build.add_argument("--strict", action="store_true", help="warnings (and balance out of band) fail the run")
     build.add_argument("--format", choices=("text", "json", "github", "sarif"), help="diagnostics format")
     build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
+    _config_file_option(build)
     add_smoke_options(build)
+
+
+def _config_file_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-f", "--config-file", metavar="FILE", help="the site's MkDocs configuration (default: "
+                        "mkdocs.yml here, else admiralty's default site)")
 
 
 def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -301,11 +307,13 @@ def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     """docs, lsp, fuzz, map: the site, the editor, the fuzzer and the map tools."""
     docs = _add(sub, "docs", "Build the reference site (MkDocs, strict) from the corpus and the smoke statistics, "
                 "or serve it locally with live reload.", """
-                admiralty docs                  # into site/
+                admiralty docs                  # into site/, with mkdocs.yml here (or admiralty's default site)
                 admiralty docs --serve          # http://127.0.0.1:8000/, rebuilt on every change
                 """, cmd_docs)
-    docs.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
-    docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
+    docs.add_argument("paths", nargs="*", metavar="PATH", help="the corpus (default: the admiralty plugin's "
+                      "'corpus' in mkdocs.yml, scenarios)")
+    docs.add_argument("--smoke", help="smoke statistics folder (default: the plugin's 'smoke', build/smoke)")
+    _config_file_option(docs)
     docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
     docs.add_argument("--serve", action="store_true", help="serve on http://127.0.0.1:PORT/ with live reload "
                       "until Ctrl-C or SIGTERM")

@@ -67,7 +67,7 @@ def test_the_core_stylesheet_names_no_rule_system_and_each_ones_own_is_published
     from admiralty.contract import rulesets
     from admiralty.site.pages import ruleset_stylesheets
 
-    core = (ROOT / "admiralty" / "site" / "docs" / "stylesheets" / "admiralty.css").read_text(encoding="utf-8")
+    core = (ROOT / "admiralty" / "site" / "assets" / "stylesheets" / "admiralty.css").read_text(encoding="utf-8")
     assert [name for name in rulesets() if name in core] == []
     published = ruleset_stylesheets()
     assert {"stylesheets/renaissance.css", "stylesheets/napoleonic.css"} <= set(published)

@@ -16,11 +16,12 @@ _.SCAFFOLD
 _.EDITOR
 # Python calls a module's __getattr__ for a name it lacks (PEP 562: the rule-system packages' lazy names).
 _.__getattr__
-# MkDocs calls a hook module's functions by name (admiralty/site/hook.py).
+# MkDocs calls a plugin's event methods by name (admiralty/site/plugin.py).
 _.on_config
 _.on_files
 _.on_post_page
 _.on_post_build
+_.on_serve
 # Python-Markdown calls an extension's extendMarkdown; PyYAML calls a dumper's ignore_aliases.
 _.extendMarkdown
 _.ignore_aliases

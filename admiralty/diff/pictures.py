@@ -18,7 +18,7 @@ from pathlib import Path
 from admiralty.atomic import write_text
 from admiralty.resources import package_path
 
-STYLESHEET = package_path("site", "docs", "stylesheets", "admiralty.css")
+STYLESHEET = package_path("site", "assets", "stylesheets", "admiralty.css")
 CHROMIUMS = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 HALO = re.compile(r"paint-order:[^;]*;|stroke:[^;]*;|stroke-width:[^;]*;")
 SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')

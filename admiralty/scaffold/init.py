@@ -3,15 +3,18 @@
 It writes the schemas (``admiralty schemas export``), a rule system's starter documents under
 ``scenarios/<ruleset>/`` with modelines pointing at those schemas, an example scenario built by the same
 skeleton builder as ``admiralty new scenario``, a pre-commit configuration using admiralty's hook, a GitHub
-workflow using admiralty's composite action (both pinned to this admiralty's release tag), a README and a
-.gitignore, and runs ``git init`` when git is installed and the folder is in no repository (the hook needs
-one). A second ``init --ruleset`` into the same folder adds that rule system and updates the README it wrote. A
-folder that is not empty is refused unless ``--force``; even then no file that exists is
-overwritten: the author's work is never lost to a scaffold.
+workflow using admiralty's composite action (both pinned to this admiralty's release tag), the reference site's
+``mkdocs.yml`` and ``docs/index.md`` (the packaged default site, ``admiralty/site/default/``, named after the
+repository: the author adds pages, changes the theme, adds plugins), a README and a .gitignore, and runs
+``git init`` when git is installed and the folder is in no repository (the hook needs one). A second
+``init --ruleset`` into the same folder adds that rule system and updates the README it wrote. A folder that is
+not empty is refused unless ``--force``; even then no file that exists is overwritten: the author's work is never
+lost to a scaffold.
 """
 
 from __future__ import annotations
 
+import json
 import shlex
 import shutil
 import subprocess
@@ -21,6 +24,7 @@ from pathlib import Path
 from admiralty import __version__
 from admiralty.atomic import write_text
 from admiralty.contract import rulesets
+from admiralty.resources import package_path
 from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.export import export_schemas
 from admiralty.scaffold.modeline import SCHEMAS, display, modeline_for
@@ -89,13 +93,15 @@ pip install admiralty=={__version__}
 admiralty validate scenarios/                 # schema, references and the rules' checks
 admiralty smoke scenarios/ --games 20         # play every scenario headless
 {new_commands}
-admiralty docs --serve scenarios/             # the reference site on http://127.0.0.1:8000
+admiralty docs --serve                        # the reference site on http://127.0.0.1:8000
 ```
 
 {folders}
 - `schemas/`: admiralty's JSON schemas, which each document's first line (its modeline) names so that
   editors with the YAML language server check it as you type; after upgrading admiralty, refresh them
   with `admiralty schemas export --force`;
+- `mkdocs.yml` and `docs/`: the reference site (MkDocs with admiralty's plugin); add pages to `docs/` and
+  `nav:`, change the theme, add other plugins; `admiralty docs` (or `mkdocs build --strict`) builds it;
 - `.pre-commit-config.yaml` and `.github/workflows/scenarios.yml` run the same checks on every commit and
   pull request.
 """
@@ -137,6 +143,15 @@ def git_init(root: Path) -> str:
     if made.returncode != 0:
         return f"git init failed in {shown}: {made.stderr.strip() or made.stdout.strip()}"
     return f"initialised a git repository in {shown} (git init)"
+
+
+SITE_DEFAULT = package_path("site", "default")
+
+
+def site_config(name: str) -> str:
+    """The packaged default ``mkdocs.yml`` with the repository's name as ``site_name``."""
+    text = (SITE_DEFAULT / "mkdocs.yml").read_text(encoding="utf-8")
+    return text.replace("\nsite_name: Scenarios\n", f"\nsite_name: {json.dumps(name, ensure_ascii=False)}\n", 1)
 
 
 GITIGNORE = """\
@@ -192,7 +207,9 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
         except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
             print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
     for name, text in ((".pre-commit-config.yaml", pre_commit_config()),
-                       (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE)):
+                       (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE),
+                       ("mkdocs.yml", site_config(root.absolute().name)),
+                       ("docs/index.md", (SITE_DEFAULT / "docs" / "index.md").read_text(encoding="utf-8"))):
         _write(root / name, text, written, kept)
     _readme(root, ruleset, written, kept)
     print("\n".join(f"wrote {path}" for path in written if not path.endswith(".schema.json")))

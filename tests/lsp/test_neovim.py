@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 OTRANTO = Path("scenarios/dreadnought/scenarios/otranto-1917.yaml")
-PAGES = [ROOT / "README.md", ROOT / "admiralty" / "site" / "docs" / "editors.md"]
+PAGES = [ROOT / "README.md", ROOT / "docs" / "editors.md"]
 # what the test runs once Neovim has read the snippet as its init.lua (and, after it, turned filetype detection
 # on): open the scenario, wait for diagnostics, write them out, quit
 PROBE = """

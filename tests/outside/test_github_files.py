@@ -281,7 +281,7 @@ def test_action_installs_admiralty_from_its_own_checkout(tmp_path: Path, corpus:
 # -- the copy-ready examples on the site's CI page -------------------------------------------------------------
 
 
-CI_PAGE = ROOT / "admiralty" / "site" / "docs" / "ci.md"
+CI_PAGE = ROOT / "docs" / "ci.md"
 EXAMPLES = re.findall(r"```yaml\n(.*?)```", CI_PAGE.read_text(encoding="utf-8"), flags=re.DOTALL)
 WORKFLOW_EXAMPLES = [text for text in EXAMPLES if "\njobs:" in text]
 HOOK_EXAMPLES = [text for text in EXAMPLES if text.startswith("repos:")]

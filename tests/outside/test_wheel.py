@@ -91,8 +91,8 @@ def test_the_wheel_installs_one_import_name_and_carries_its_data(installed: Inst
     assert top == {"admiralty"}
     for needed in ("admiralty/schemas/common.schema.json",
                    "admiralty/rulesets/dreadnought/schemas/scenario.schema.json",
-                   "admiralty/rulesets/dreadnought/schemas/tables.schema.json", "admiralty/site/mkdocs.yml",
-                   "admiralty/site/docs/index.md", "admiralty/site/docs/stylesheets/admiralty.css",
+                   "admiralty/rulesets/dreadnought/schemas/tables.schema.json", "admiralty/site/default/mkdocs.yml",
+                   "admiralty/site/default/docs/index.md", "admiralty/site/assets/stylesheets/admiralty.css",
                    "admiralty/rulesets/dreadnought/tables.yaml", "admiralty/py.typed"):
         assert needed in names, needed
     if (ROOT / ".git").exists() and shutil.which("git"):  # every data file the package tracks is shipped
@@ -229,3 +229,26 @@ def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
     assert (site / "javascripts" / "mapview.js").is_file()  # the site's scripts ship in the wheel
     # the map PDFs, drawn by the site extra's pure-Python svglib and ReportLab (no system Cairo needed)
     assert (site / "downloads" / "scenario-map-otranto-1917.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_an_init_repository_builds_its_own_site_with_mkdocs(installed: Installed) -> None:
+    """As an author uses the wheel with its ``site`` extra: ``admiralty init``, a page of one's own, another
+    ``site_name``, then MkDocs itself (``mkdocs build --strict``) finds the ``admiralty`` plugin by its entry point
+    and builds the repository's own site."""
+    installed.pip(f"admiralty[site] @ {installed.wheel.as_uri()}")
+    made = installed.run("admiralty", "init", "site-book")
+    assert made.returncode == 0, made.stdout + made.stderr
+    repo = installed.work / "site-book"
+    (repo / "docs" / "orders.md").write_text("# Standing orders\n\nKeep station.\n", encoding="utf-8")
+    config = (repo / "mkdocs.yml").read_text(encoding="utf-8")
+    assert 'site_name: "site-book"' in config and "- admiralty:" in config
+    config = config.replace('site_name: "site-book"', "site_name: Standing Orders of the Fleet")
+    (repo / "mkdocs.yml").write_text(config.replace("  - Home: index.md\n",
+                                                    "  - Home: index.md\n  - Orders: orders.md\n"), encoding="utf-8")
+    built = installed.run("mkdocs", "build", "--strict", cwd=repo)
+    assert built.returncode == 0, built.stdout + built.stderr
+    orders = (repo / "site" / "orders" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Orders - Standing Orders of the Fleet</title>" in orders  # the nav title, the new site_name
+    assert "Keep station." in orders
+    assert list((repo / "site" / "scenarios").glob("*/index.html"))  # the plugin's generated pages
+    assert (repo / "site" / "stylesheets" / "admiralty.css").is_file()

@@ -30,11 +30,12 @@ def smoke_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def built_site(hostile_corpus: Path, smoke_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once per session with ``build_site`` (strict) from the hostile corpus."""
+    """This repository's whole site (its mkdocs.yml and docs/), built once per session with ``build_site``
+    (strict) from the hostile corpus."""
     from admiralty.site.build import build_site
 
     out = tmp_path_factory.mktemp("site")
-    code = build_site([str(hostile_corpus)], str(smoke_dir), str(out), strict=True)
+    code = build_site([str(hostile_corpus)], str(smoke_dir), str(out), strict=True, config_file=ROOT / "mkdocs.yml")
     assert code == 0, "mkdocs build --strict failed; see the captured output"
     return out
 

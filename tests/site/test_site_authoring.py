@@ -11,7 +11,7 @@ from admiralty.scaffold.export import export_schemas
 from admiralty.validator.pipeline import validate
 from admiralty.validator.report import render
 
-GUIDE = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs" / "authoring.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
 FILES = ("maps/narrows.yaml", "ships/austria-hungary.yaml", "ships/italy.yaml", "scenarios/narrows-raid.yaml")
 
 

@@ -1,0 +1,188 @@
+"""The MkDocs plugin ``admiralty`` (entry point group ``mkdocs.plugins``): the reference site of a corpus.
+
+In a repository's ``mkdocs.yml``::
+
+    plugins:
+      - search
+      - admiralty:
+          corpus: [scenarios]     # folders or files, relative to mkdocs.yml
+          smoke: build/smoke      # smoke statistics (balance charts, sample games); absent is fine
+          rules: RULES.md         # the rules index (clause summaries on the rules and coverage pages); optional
+          source: .               # where the coverage page finds the code and tests that name each clause
+
+It validates the corpus and generates the scenario, map, ship-class, code, rules and coverage pages into the build
+(never into ``docs/``: a hand-written page of the same path wins), and adds its own stylesheet and scripts. Every
+setting is an option of this plugin instance: no module state, no environment variables. ``admiralty build``
+hands the plugin the validation it has already done (:meth:`AdmiraltyPlugin.hand_over`), so a build validates
+the corpus once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as option
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+
+from admiralty.resources import SOURCE_ROOT, package_path
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.pages import Page
+
+    from admiralty.validator.pipeline import Validation
+
+log = logging.getLogger("mkdocs.plugins.admiralty")
+
+ASSETS = package_path("site", "assets")
+STYLESHEET = "stylesheets/admiralty.css"
+SCRIPTS = ("javascripts/mapview.js",  # pan and zoom for every map, labels in screen pixels; loads nothing
+           "javascripts/replay.js")  # the sample game, turn by turn
+
+
+class AdmiraltyConfig(base.Config):
+    """The plugin's options in ``mkdocs.yml``; relative paths are relative to that file."""
+
+    corpus = option.ListOfItems(option.Type(str), default=["scenarios"])
+    smoke = option.Type(str, default="build/smoke")
+    rules = option.Optional(option.Type(str))
+    source = option.Optional(option.Type(str))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The options as absolute paths: what a build reads."""
+
+    corpus: tuple[Path, ...]
+    smoke: Path
+    rules: Path | None
+    source: Path
+
+
+class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
+    """Generates the reference pages. Its state lives on the instance, which MkDocs makes anew for every load of
+    the configuration (every build, every rebuild under ``serve``)."""
+
+    def __init__(self) -> None:
+        self.figures: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
+        self.downloads: set[str] = set()  # the map figures the pages link as SVG and PDF files
+        self.overrides: dict[str, Any] = {}
+        self.validated: Validation | None = None
+
+    def override(self, corpus: list[str] | None = None, smoke: str | None = None) -> None:
+        """Replace the corpus or smoke folder of ``mkdocs.yml`` (``admiralty docs PATHS --smoke DIR``); relative
+        paths are then relative to the working folder, as on any command line."""
+        if corpus is not None:
+            self.overrides["corpus"] = tuple(Path(p).resolve() for p in corpus)
+        if smoke is not None:
+            self.overrides["smoke"] = Path(smoke).resolve()
+
+    def hand_over(self, validated: Validation) -> None:
+        """The validation ``admiralty build`` has done of this very corpus: the pages are made from it, and the
+        corpus is not validated again."""
+        self.validated = validated
+
+    def settings(self, config: MkDocsConfig) -> Settings:
+        here = Path(config.config_file_path).resolve().parent if config.config_file_path else Path.cwd()
+        corpus = self.overrides.get("corpus") or tuple((here / p).resolve() for p in self.config.corpus)
+        smoke = self.overrides.get("smoke") or (here / self.config.smoke).resolve()
+        rules = (here / self.config.rules).resolve() if self.config.rules else None
+        source = (here / self.config.source).resolve() if self.config.source else SOURCE_ROOT
+        return Settings(corpus, smoke, rules, source)
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Put one navigation entry per installed rule system after the "Rule systems" page, one per rule
+        system's authoring guide after "Writing a scenario" (where the nav has one), and the plugin's
+        stylesheets (the site's, then each rule system's) and scripts on every page."""
+        from admiralty.site.pages import guides_nav, rules_nav, ruleset_stylesheets
+
+        rules = self.settings(config).rules
+        if rules is not None and not rules.is_file():
+            log.warning("admiralty: the rules index '%s' is not a file; the rules pages go without summaries", rules)
+        for section in config.nav or []:
+            entries = section.get("Rules") if isinstance(section, dict) else None
+            if isinstance(entries, list):
+                at = next((i for i, e in enumerate(entries) if "rules/index.md" in e.values()), len(entries) - 1)
+                entries[at + 1:at + 1] = rules_nav()
+            entries = section.get("Authors") if isinstance(section, dict) else None
+            if isinstance(entries, list):
+                at = next((i for i, e in enumerate(entries) if "authoring.md" in e.values()), len(entries) - 1)
+                entries[at + 1:at + 1] = guides_nav()
+        for uri in (STYLESHEET, *ruleset_stylesheets()):
+            if uri not in config.extra_css:
+                config.extra_css.append(uri)
+        listed = {str(script) for script in config.extra_javascript}
+        config.extra_javascript.extend(script for script in SCRIPTS if script not in listed)
+        return config
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        from admiralty.site.context import SiteContext
+        from admiralty.site.pages import generate_pages, ruleset_stylesheets
+
+        settings = self.settings(config)
+        result = self.validated or _validate(settings.corpus)
+        self.figures.clear()
+        self.downloads.clear()
+        ctx = SiteContext(smoke_dir=settings.smoke if settings.smoke.is_dir() else None,
+                          directory_urls=config.use_directory_urls, root=settings.source, rules_index=settings.rules,
+                          figures=self.figures, downloads=self.downloads)
+        site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
+        assets = {uri: ASSETS / uri for uri in (STYLESHEET, *SCRIPTS)} | ruleset_stylesheets()
+        generated = {uri: path.read_text(encoding="utf-8") for uri, path in assets.items()} | site.pages
+        for note in site.notes:
+            log.info("admiralty: %s", note)
+        for src_uri, content in sorted(generated.items()):
+            if files.get_file_from_path(src_uri) is not None:  # a hand-written file wins over a generated one
+                log.info("admiralty: %s is in %s; not generated", src_uri, config.docs_dir)
+                continue
+            files.append(File.generated(config, src_uri, content=content))
+        return files
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """Put the SVG figures in: after Markdown and the search index, which need not parse them."""
+        from admiralty.site.context import fill_figures
+
+        return fill_figures(output, self.figures)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Write each linked map as an SVG file and a PDF (``downloads``); a map that cannot be drawn is a warning,
+        so a strict build fails instead of publishing a dead link."""
+        from admiralty.site import downloads
+        from admiralty.site.pages import ruleset_stylesheets
+
+        sheets = [ASSETS / STYLESHEET, *ruleset_stylesheets().values()]
+        for note in downloads.write_downloads(self.figures, self.downloads, Path(config.site_dir),
+                                              downloads.map_css(sheets), pdf=downloads.pdf_available()):
+            log.warning("admiralty: %s", note)
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
+                 builder: Callable[..., Any]) -> LiveReloadServer:
+        """Rebuild when the corpus, the smoke statistics or the rules index change, not only ``docs/``."""
+        settings = self.settings(config)
+        for path in [*settings.corpus, settings.smoke, settings.rules]:
+            if path is not None and path.exists():
+                server.watch(str(path))
+        return server
+
+
+def _validate(corpus: tuple[Path, ...]) -> Validation:
+    from admiralty.validator.diagnostics import Severity
+    from admiralty.validator.pipeline import validate
+
+    paths = [str(p) for p in corpus]
+    result = validate(paths)
+    log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
+             ", ".join(paths), result.report.count(Severity.ERROR))
+    return result
+
+
+def plugin_of(config: MkDocsConfig) -> AdmiraltyPlugin | None:
+    """The admiralty plugin of a loaded configuration, or ``None`` when its ``plugins:`` does not list it."""
+    return next((p for p in config.plugins.values() if isinstance(p, AdmiraltyPlugin)), None)
