@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
 Event = dict[str, Any]
@@ -28,12 +28,11 @@ class GameResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Touched:
+class Touched(NamedTuple):
     """What one action changed, for the invariants to check (the smoke runner asks after every action):
     the ships, fleets and zones (or the rule system's units, formations and places) it touched, by id; or
     ``whole`` when the action ran on into the rule system's own steps (a phase, the end of a turn or of the
-    game), after which the whole state is checked."""
+    game), after which the whole state is checked. A tuple: one is made after every action."""
 
     ships: tuple[str, ...] = ()
     fleets: tuple[str, ...] = ()

@@ -31,6 +31,9 @@ from admiralty.engine.replay import (
     write_replay,
 )
 
+DIGEST_BATCH = 64
+"""The event log is hashed as it grows, whenever this many events wait (one call per action cost more than
+hashing them)."""
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
 
 
@@ -151,7 +154,8 @@ def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], checks
         action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
         actions.append({"side": side, "action": action})
         game.apply(side, action)
-        digest.feed(game.events)
+        if len(game.events) - digest.hashed >= DIGEST_BATCH:
+            digest.feed(game.events)
         broken = after_action(game)
         if broken:
             return "invariant", "; ".join(broken[:3])

@@ -5,6 +5,7 @@ turn or of the game. A deliberate break seeded into one rule of each rule system
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -51,22 +52,36 @@ def test_the_runner_checks_what_touched_says_where_a_rule_system_has_it() -> Non
     assert invariants_after_action(whole_after_every_action(dreadnought_game)) is dreadnought_game.invariants
 
 
-def test_a_written_order_touches_its_fleet_and_a_phase_touches_the_whole_state(corpus: dict[str, Any]) -> None:
+def test_an_action_touches_its_fleet_a_regrouping_their_ships_and_a_phase_the_whole_state(
+        corpus: dict[str, Any]) -> None:
     game = dreadnought_game.new_game(corpus["otranto-1917"], 1)
     assert game.touched() is WHOLE  # a new game: nothing checked yet
-    seen: list[Touched] = []
+    seen: dict[str, int] = {}
+    rng = random.Random(1)
     while not game.is_over:
         side = game.to_move()[0]
         head = game.state.decisions[side][0]
-        game.apply(side, game.legal_actions(side)[0])
+        legal = game.legal_actions(side)
+        action = legal[rng.randrange(len(legal))]
+        steps = game._steps_run
+        game.apply(side, action)
         touched = game.touched()
-        seen.append(touched)
-        if not touched.whole and head.fleet is not None:
-            assert touched.fleets[0] == head.fleet
-            assert set(touched.ships) >= set(game.state.fleets[head.fleet].ships if head.fleet in game.state.fleets
-                                             else ())
-    assert seen[-1].whole  # the action that ended the game
-    assert any(t.whole for t in seen[:-1]) and any(not t.whole for t in seen)
+        if game._steps_run != steps or game.is_over:
+            kind = "whole"
+            assert touched.whole
+        elif action in ("done", "follow-orders"):
+            kind = "nothing"
+            assert touched == Touched()
+        elif action.startswith(("join:", "split:", "leave:")):
+            kind = "regrouped"
+            assert touched.fleets[0] == head.fleet and len(touched.fleets) == 2
+            assert set(touched.ships) == {n for f in touched.fleets if f in game.state.fleets
+                                          for n in game.state.fleets[f].ships}
+        else:
+            kind = "fleet" if head.fleet else "zone"
+            assert touched == (Touched(fleets=(head.fleet,)) if head.fleet else Touched(zones=(head.zone,)))
+        seen[kind] = seen.get(kind, 0) + 1
+    assert set(seen) >= {"whole", "nothing", "regrouped", "fleet"}, seen
 
 
 def test_a_join_that_leaves_the_ships_in_both_fleets_is_caught_at_the_join(

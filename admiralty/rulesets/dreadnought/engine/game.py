@@ -14,7 +14,7 @@ or ``basic``; tests may pass a resolver object), ``tables`` (overrides like ``ru
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from admiralty.engine.api import NOTHING, WHOLE, Action, Event, GameResult, Touched
@@ -41,6 +41,10 @@ from admiralty.rulesets.dreadnought.engine.tables import merged_tables
 ENGINE_VERSION = "dreadnought-operational-1"
 PLAYERS = _PLAYERS
 """Players by name for the lead's registry: ``scripted``, ``random``, ``heuristic``."""
+
+
+REGROUPING = ("join:", "split:", "leave:")
+"""Organise actions that move ships between fleets: they touch the ships of every fleet they name."""
 
 
 class IllegalAction(ValueError):
@@ -118,10 +122,12 @@ class DreadnoughtGame:
         return tuple(side for side in self.state.sides if self.state.decisions.get(side))
 
     def legal_actions(self, side: str) -> list[Action]:
+        """The legal actions of ``side``'s decision, computed once per decision and kept until the state
+        changes: the very list ``apply`` checks the action against (players must not change it)."""
         queue = self.state.decisions.get(side)
         if self.state.over or not queue:
             return []
-        return list(self._legal(side, queue[0]))
+        return self._legal(side, queue[0])
 
     def _legal(self, side: str, head: Decision) -> list[str]:
         cached = self._cache.get(side)
@@ -138,7 +144,8 @@ class DreadnoughtGame:
         head = queue[0]
         if not isinstance(action, str) or action not in self._legal(side, head):
             raise IllegalAction(f"{action!r} is not legal for {side} at {head.as_dict()}")
-        fleets, ships = self._decision_fleets(head, action)
+        regroups = action.startswith(REGROUPING)
+        fleets, ships = self._decision_fleets(head, action) if regroups else ((), ())
         fleet_count, steps_run = len(self.state.fleets), self._steps_run
         if actions.apply(self.state, head, action) and queue and queue[0] is head:
             queue.pop(0)
@@ -146,10 +153,12 @@ class DreadnoughtGame:
         self._advance()
         if self._steps_run != steps_run or self.state.over:
             self._touched = WHOLE
-        elif fleets:
+        elif regroups:
             self._touched = self._touched_fleets(fleets, ships, fleet_count)
-        else:
+        elif action in actions.TRIVIAL:
             self._touched = NOTHING
+        else:  # a written order, a mission, hiding: the fleet's own fields, not its ships
+            self._touched = Touched(fleets=(head.fleet,)) if head.fleet else Touched(zones=(head.zone or "",))
 
     def touched(self) -> Touched:
         """What the last ``apply`` touched (``admiralty.engine.api.Touched``): the fleets its decision named
@@ -158,20 +167,18 @@ class DreadnoughtGame:
         return self._touched
 
     def _decision_fleets(self, head: Decision, action: str) -> tuple[list[str], list[str]]:
-        """The fleets ``action`` at ``head`` acts on, and their ships before it (an engagement names none)."""
-        if head.fleet is None:
-            return [], []
-        fleets = [head.fleet]
+        """The fleets a regrouping ``action`` at ``head`` acts on, and their ships before it."""
+        fleets = [head.fleet or ""]
         if action.startswith("join:"):
             fleets.append(action[5:])
         ships = [name for fleet_id in fleets if (fleet := self.state.fleets.get(fleet_id)) for name in fleet.ships]
         return fleets, ships
 
-    def _touched_fleets(self, fleets: list[str], ships: list[str], fleet_count: int) -> Touched:
+    def _touched_fleets(self, fleets: Sequence[str], ships: Sequence[str], fleet_count: int) -> Touched:
         """``Touched`` for the decision's ``fleets`` and any fleet the action added (split, left behind)."""
         state = self.state
         if len(state.fleets) > fleet_count:
-            fleets = fleets + list(state.fleets)[fleet_count:]
+            fleets = [*fleets, *list(state.fleets)[fleet_count:]]
         names = dict.fromkeys(ships)
         zones: dict[str, None] = {}
         for fleet_id in fleets:
@@ -227,7 +234,8 @@ def invariants(game: DreadnoughtGame) -> list[str]:
 def invariants_touched(game: DreadnoughtGame) -> list[str]:
     """``invariants`` over what the last action touched (``DreadnoughtGame.touched``), the whole state when
     it ran on into the turn sequence: what the smoke runner checks after every action."""
-    return checks.touched_state(game.state, game._touched)
+    touched = game._touched
+    return [] if touched is NOTHING else checks.touched_state(game.state, touched)
 
 
 def _setup(state: GameState) -> None:
