@@ -13,6 +13,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -142,18 +143,19 @@ def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], checks
            digest: EventDigest) -> tuple[str | None, str]:
     """Play ``game`` to its end, recording each action and hashing the events it appended; the first failure
     (dead end, step limit, timeout, broken invariant) as (kind, message), else (None, "")."""
-    after_action = checks.after_action
+    after_action, most_steps, deadline = checks.after_action, limits.steps, started + limits.seconds
+    clock, apply, record = time.perf_counter, game.apply, actions.append  # bound once: this loop runs per action
     while not game.is_over:
         side, legal, problems = _next_mover(game)
         if problems:
             return "dead-end", problems[0]
-        if len(actions) >= limits.steps:
+        if len(actions) >= most_steps:
             return "step-limit", f"no end after {limits.steps} actions"
-        if time.perf_counter() - started > limits.seconds:
+        if clock() > deadline:
             return "timeout", f"no end after {limits.seconds:g} s"
-        action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
-        actions.append({"side": side, "action": action})
-        game.apply(side, action)
+        action = choose(LazyView(partial(game.view, side)), legal, rngs[side])
+        record({"side": side, "action": action})
+        apply(side, action)
         if len(game.events) - digest.hashed >= DIGEST_BATCH:
             digest.feed(game.events)
         broken = after_action(game)

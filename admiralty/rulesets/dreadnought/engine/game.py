@@ -198,23 +198,28 @@ class DreadnoughtGame:
 
     # --- running the turn sequence ----------------------------------------------------------------
 
-    def _settle(self) -> None:
-        """Drop decisions that no longer apply and take the ones with a single, do-nothing choice."""
+    def _settle(self) -> bool:
+        """Drop decisions that no longer apply and take the ones with a single, do-nothing choice; True when
+        some side is left with a decision to make."""
+        decisions, trivial = self.state.decisions, actions.TRIVIAL
+        waiting = False
         for side in self.state.sides:
-            queue = self.state.decisions.setdefault(side, [])
+            queue = decisions.get(side)
+            if queue is None:
+                queue = decisions[side] = []
             while queue:
-                head = queue[0]
-                acts = self._legal(side, head)
-                if not acts or (len(acts) == 1 and acts[0] in actions.TRIVIAL):
+                acts = self._legal(side, queue[0])
+                if not acts or (len(acts) == 1 and acts[0] in trivial):
                     queue.pop(0)
                     continue
+                waiting = True
                 break
+        return waiting
 
     def _advance(self) -> None:
         state = self.state
         while not state.over:
-            self._settle()
-            if any(state.decisions.get(side) for side in state.sides):
+            if self._settle():
                 return
             phase, step = STEPS[state.step]
             state.phase = phase
