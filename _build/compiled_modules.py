@@ -36,7 +36,7 @@ _NAPOLEONIC = "admiralty.rulesets.napoleonic.engine"
 #   and player modules hold most of it). benchmarks/compiled.py gives the speed-up per scenario.
 COMPILED_MODULES: tuple[str, ...] = (
     *(f"{_DREADNOUGHT}.{name}" for name in (
-        "actions", "battle", "battle_types", "contact", "fuel", "game", "geography", "losses",
+        "actions", "battle", "battle_types", "contact", "fuel", "game", "geography", "invariants", "losses",
         "mines", "missions", "movement", "orders", "players", "pursuit", "state", "tables", "towing",
         "victory", "view", "weather")),
     *(f"{_TACTICAL}.{name}" for name in (

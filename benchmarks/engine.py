@@ -1,137 +1,147 @@
-"""Benchmark: CPU milliseconds per dreadnought game with scripted players, battles resolved as the game's default.
+"""Benchmark: the game engine of this checkout against an earlier commit's, measured in the same run (issue 39).
 
-The generated 24-turn scenario (a 300-zone map, four fleets a side on crossing courses) has contacts and
-battles as the corpus's scenarios do; its battles per game are printed beside theirs.
+The earlier commit (``--base REV``, default ``BASE``: HEAD when issue 39's engine work began) is checked out
+into a temporary ``git worktree`` and each measurement runs in a fresh process, the two checkouts in turn
+(>= 5 pairs), each process importing its own ``admiralty`` through ``PYTHONPATH`` and playing the games of
+this checkout's corpus:
 
-**Cold** first: a whole process that validates the scenario and plays N games of it, against a whole
-process that validates it and plays none, in turn (>= 5 pairs); the played process also reports, from
-inside, the CPU milliseconds per game over its first N games (imports and tables loaded on the way
-included) and the share spent in battles. Target (judged on the cold median): under 10 ms of operational
-play (battles excluded) per 24-turn game. **Warm** second: a 24-turn game against a game of the reference
-scenario (``otranto-1917``), in turn in this process, and the per-scenario table of the corpus.
-Run: ``python benchmarks/engine.py [GAMES]``.
+* **Otranto in the smoke runner with the CLI's defaults**: ``play_smoke_game`` over seeds 0..N-1 of each of
+  the scenario's player kinds, every tenth seed's replay re-played (``--check-every 10``); the CPU milliseconds
+  per game, measured inside the process over the games only (after one warm-up game). Target: at most 0.5x the
+  earlier commit's.
+* **Jutland, one scripted game** (``replay.play`` with ``scripted`` on both sides): CPU milliseconds per game,
+  quoted before and after.
+
+Each process also prints a digest over its games' event-log hashes: the two checkouts must play the same
+games (the golden hashes, ``tests/golden``, check all of the corpus). ``--profile`` then prints the top of a
+cProfile of 200 Otranto smoke games in this checkout. ``benchmarks/engine_generated.py`` has the older
+figures on a generated 24-turn scenario.
+Run: ``python benchmarks/engine.py [--base REV] [--games N] [--jutland M] [--profile]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import random
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+BASE = "a1a123e"  # HEAD before issue 39's engine work (each decision once, touched invariants, hash as it grows)
+PAIRS = max(5, int(os.environ.get("BENCH_PAIRS", "5")))
+TARGET = 0.5  # Otranto smoke CPU per game, this checkout / base
 
-from corpus_gen import grid_shape, write_catalogs, write_map, write_scenarios
-from pairs import PYTHON, cold, report, warm
-
-import admiralty.rulesets.dreadnought.engine.game as game_module
-from admiralty.engine.replay import play
-from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS
+CHILD = r"""
+import hashlib, json, sys, time
 from admiralty.validator.pipeline import validate
-
-TARGET_MS = 10.0
-
-
-class TimedResolver:
-    """Wraps the default resolver and adds up the time spent in battles."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name = getattr(inner, "name", "battle")
-        self.seconds = 0.0
-
-    def resolve(self, battle: Any, rng: random.Random) -> Any:
-        started = time.process_time()
-        try:
-            return self.inner.resolve(battle, rng)
-        finally:
-            self.seconds += time.process_time() - started
-
-
-def play_timed(scenario: Any, seed: int) -> tuple[float, float, int]:
-    """(CPU seconds of the whole game, of its battles, battles fought)."""
-    timer = TimedResolver(RESOLVERS["tactical"])  # the game's default battle resolver
-    sides = {side.id: "scripted" for side in scenario.sides}
+from admiralty.smoke.runner import play_smoke_game
+from admiralty.engine.replay import play
+import admiralty
+what, games, corpus = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+scenario_id = "otranto-1917" if what == "otranto" else "jutland-1916"
+[scenario] = [s for s in validate([corpus]).scenarios if s.id == scenario_id]
+digest = hashlib.sha256()
+if what == "otranto":
+    kinds = tuple(scenario.smoke.players)
+    play_smoke_game(scenario, 10**6, kinds[0])  # warm-up: lazy tables, memoised routes
     started = time.process_time()
-    played = play(game_module, scenario, seed, sides, {"battle": timer})
-    elapsed = time.process_time() - started
-    return elapsed, timer.seconds, sum(1 for e in played.events if e.get("type") == "battle")
-
-
-def measure(scenario: Any, games: int) -> tuple[float, float, float]:
-    runs = [play_timed(scenario, seed) for seed in range(games)]
-    return (statistics.median(r[0] * 1000 for r in runs), statistics.median((r[0] - r[1]) * 1000 for r in runs),
-            sum(r[2] for r in runs) / games)
-
-
-def generated_folder() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="admiralty-bench-"))
-    write_map(folder, 300, islands=4, ports=8)
-    write_catalogs(folder)
-    rows, columns = grid_shape(300)
-    write_scenarios(folder, 1, rows, columns, turns=24, meet=True)
-    return folder
-
-
-def child(folder: str, games: int, out: str) -> None:
-    """The cold process: validate, then play ``games`` games; append its own figures to ``out``."""
-    [scenario] = validate([folder]).scenarios
-    whole = battles = 0.0
+    for kind in kinds:
+        for seed in range(games):
+            outcome = play_smoke_game(scenario, seed, kind, check_replay=seed % 10 == 0)
+            assert outcome.failure is None, outcome.message
+            digest.update(outcome.event_hash.encode())
+    played = games * len(kinds)
+else:
+    from admiralty.rulesets.dreadnought.engine import game as module
+    sides = {side.id: "scripted" for side in scenario.sides}
+    play(module, scenario, 10**6, sides)
+    started = time.process_time()
     for seed in range(games):
-        total, in_battle, _ = play_timed(scenario, seed)
-        whole, battles = whole + total, battles + in_battle
-    if games:
-        with open(out, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps([whole / games * 1000, (whole - battles) / games * 1000]) + "\n")
+        digest.update(play(module, scenario, seed, sides).event_hash.encode())
+    played = games
+cpu = time.process_time() - started
+print(json.dumps({"ms": cpu / played * 1000, "games": played, "digest": digest.hexdigest()[:16],
+                  "package": admiralty.__file__}))
+"""
 
 
-def cold_figures(folder: Path, games: int) -> bool:
-    out = folder / "cold.jsonl"
-    script = str(Path(__file__).resolve())
-    paired = cold(f"{games} games of the 24-turn scenario vs none (validate only)",
-                  [PYTHON, script, "--child", str(folder), str(games), str(out)],
-                  [PYTHON, script, "--child", str(folder), "0", str(out)])
-    report("cold", paired, f"validate + {games} games", "validate only")
-    per_game = [(a - b) / games * 1000 for a, b in zip(paired.a_cpu, paired.b_cpu, strict=True)]
-    inside = [json.loads(line) for line in out.read_text().splitlines()][1:]  # the warm-up pair's first
-    operational = [row[1] for row in inside]
-    met = statistics.median(operational) < TARGET_MS
-    print(f"       per game from outside (cpu A - B) / {games}: median {statistics.median(per_game):.2f} ms "
-          f"(min {min(per_game):.2f}, max {max(per_game):.2f})")
-    print(f"       per game from inside, first {games} games of a fresh process: whole median "
-          f"{statistics.median(r[0] for r in inside):.2f} ms; operational (battles excluded) median "
-          f"{statistics.median(operational):.2f} ms (min {min(operational):.2f}, max {max(operational):.2f})"
-          f"  target < {TARGET_MS:g} ms: {'met' if met else 'MISSED'}", flush=True)
-    return met
+def measure(checkout: Path, what: str, games: int) -> dict[str, object]:
+    """One fresh process importing ``checkout``'s package: CPU ms per game and the games' digest."""
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    done = subprocess.run([sys.executable, "-c", CHILD, what, str(games), str(ROOT / "scenarios")], env=env,
+                          cwd=checkout, capture_output=True, text=True, check=True)
+    figures: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if not str(figures["package"]).startswith(str(checkout)):
+        raise SystemExit(f"the process imported {figures['package']}, not {checkout}'s package")
+    return figures
+
+
+def compare(base: Path, what: str, games: int, label: str) -> float:
+    """``what`` in this checkout and in ``base``, in turn; prints both and the ratio, returns the median."""
+    after: list[float] = []
+    before: list[float] = []
+    digests: set[tuple[object, object]] = set()
+    for _ in range(PAIRS):
+        now, then = measure(ROOT, what, games), measure(base, what, games)
+        after.append(float(now["ms"]))  # type: ignore[arg-type]
+        before.append(float(then["ms"]))  # type: ignore[arg-type]
+        digests.add((now["digest"], then["digest"]))
+    ratios = [a / b for a, b in zip(after, before, strict=True)]
+    same = all(a == b for a, b in digests) and len(digests) == 1
+    print(f"{label} ({PAIRS} pairs of fresh processes, in turn)")
+    print(f"    before ({base.name}): cpu ms/game median {statistics.median(before):.2f} "
+          f"(min {min(before):.2f}, max {max(before):.2f})")
+    print(f"    after  (this):      cpu ms/game median {statistics.median(after):.2f} "
+          f"(min {min(after):.2f}, max {max(after):.2f})")
+    print(f"    ratio after/before: median {statistics.median(ratios):.3f}x (min {min(ratios):.3f}x, "
+          f"max {max(ratios):.3f}x); same games (event-log hashes): {same}", flush=True)
+    return statistics.median(ratios)
+
+
+def profile(games: int) -> None:
+    import cProfile
+    import pstats
+
+    sys.path.insert(0, str(ROOT))
+    from admiralty.smoke.runner import play_smoke_game
+    from admiralty.validator.pipeline import validate
+
+    [scenario] = [s for s in validate([str(ROOT / "scenarios")]).scenarios if s.id == "otranto-1917"]
+    kinds = tuple(scenario.smoke.players)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for seed in range(games):
+        play_smoke_game(scenario, seed, kinds[seed % len(kinds)], check_replay=seed % 10 == 0)
+    profiler.disable()
+    print(f"\nPROFILE {games} otranto-1917 smoke games in this checkout (cProfile, top 20 by own time)")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(20)
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2], int(sys.argv[3]), sys.argv[4])
-        return 0
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    folder = generated_folder()
-    ok = cold_figures(folder, games)
-    [generated] = validate([str(folder)]).scenarios
-    scenarios = [s for s in validate(["scenarios"]).scenarios if s.ruleset == "dreadnought"]
-    reference = next(s for s in scenarios if s.id == "otranto-1917")
-    seeds = iter(range(10**6))
-    paired = warm("one 24-turn game vs one otranto-1917 game (20 each a pair)",
-                  lambda: [play_timed(generated, next(seeds)) for _ in range(20)],
-                  lambda: [play_timed(reference, next(seeds)) for _ in range(20)])
-    report("warm", paired, "20 generated 24-turn games", "20 otranto-1917 games")
-    print(f"\nWARM {'scenario':<24} {'turns':>5} {'fleets':>6} {'cpu ms':>8} {'w/o battles':>12} {'battles/game':>13}")
-    for scenario in [*scenarios, generated]:
-        whole, operational, battles = measure(scenario, games)
-        print(f"     {scenario.id:<24} {scenario.turns:>5} {len(scenario.fleets()):>6} {whole:8.2f} "
-              f"{operational:12.2f} {battles:13.2f}", flush=True)
-    print(f"target: a 24-turn scenario under {TARGET_MS:g} ms of operational play (battles excluded), cold")
-    return 0 if ok else 1
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", default=BASE, help=f"the earlier commit (default {BASE})")
+    parser.add_argument("--games", type=int, default=100, help="Otranto seeds per player kind (default 100)")
+    parser.add_argument("--jutland", type=int, default=5, help="Jutland scripted games a process (default 5)")
+    parser.add_argument("--profile", action="store_true", help="then profile 200 Otranto smoke games")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="admiralty-base-") as tmp:
+        base = Path(tmp) / f"base-{args.base}"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base), args.base],
+                       check=True)
+        try:
+            ratio = compare(base, "otranto", args.games, f"otranto-1917 smoke games, CLI defaults, "
+                            f"{args.games} seeds x player kinds")
+            print(f"    target <= {TARGET}x: {'met' if ratio <= TARGET else 'MISSED'}")
+            compare(base, "jutland", args.jutland, f"jutland-1916, scripted on both sides, {args.jutland} games")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
+    if args.profile:
+        profile(200)
+    return 0 if ratio <= TARGET else 1
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
 Event = dict[str, Any]
@@ -26,6 +26,24 @@ class GameResult:
     turns: int
     reason: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+
+
+class Touched(NamedTuple):
+    """What one action changed, for the invariants to check (the smoke runner asks after every action):
+    the ships, fleets and zones (or the rule system's units, formations and places) it touched, by id; or
+    ``whole`` when the action ran on into the rule system's own steps (a phase, the end of a turn or of the
+    game), after which the whole state is checked. A tuple: one is made after every action."""
+
+    ships: tuple[str, ...] = ()
+    fleets: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    whole: bool = False
+
+
+WHOLE = Touched(whole=True)
+"""Check everything: the answer of a game that does not say what its actions touched."""
+NOTHING = Touched()
+"""The last action changed nothing the invariants look at (a written order, a declined engagement)."""
 
 
 @runtime_checkable
@@ -54,14 +72,39 @@ class Game(Protocol):
 
 
 def event_log_hash(events: list[Event]) -> str:
-    """SHA-256 of the event log in canonical JSON: equal hashes mean byte-identical games."""
-    if not events:
-        return hashlib.sha256().hexdigest()
-    if _C_CANONICAL is not None:  # the C encoder called directly: JSONEncoder.encode's Python layers cost a third
-        text = "\n".join(["".join(_C_CANONICAL(event, 0)) for event in events])
-    else:
-        text = "\n".join(map(_CANONICAL.encode, events))
-    return hashlib.sha256((text + "\n").encode()).hexdigest()
+    """SHA-256 of the event log in canonical JSON: equal hashes mean byte-identical games. The log is read as
+    one text, each event's canonical JSON followed by a newline (nothing at all for an empty log), so that
+    :class:`EventDigest`, fed the same events as they were appended, gives the same value."""
+    return EventDigest().feed(events).hexdigest()
+
+
+class EventDigest:
+    """``event_log_hash`` computed as the log grows: ``feed(events)`` hashes the events appended since the last
+    call (each event's canonical JSON and a newline), so a game's hash needs no pass over the whole log at its
+    end. The events fed must not change afterwards (the rule systems never edit an event once appended)."""
+
+    __slots__ = ("_sha", "hashed")
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self.hashed = 0
+        """How many events of the log have gone into the digest."""
+
+    def feed(self, events: list[Event]) -> EventDigest:
+        """Hash ``events[self.hashed:]`` (the ones appended since the last call); returns ``self``."""
+        start = self.hashed
+        if start < len(events):
+            fresh = events[start:] if start else events
+            if _C_CANONICAL is not None:  # the C encoder directly: JSONEncoder.encode's Python layers cost a third
+                text = "".join(["".join(_C_CANONICAL(event, 0)) + "\n" for event in fresh])
+            else:
+                text = "".join([_CANONICAL.encode(event) + "\n" for event in fresh])
+            self._sha.update(text.encode())
+            self.hashed = len(events)
+        return self
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))

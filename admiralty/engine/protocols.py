@@ -86,3 +86,10 @@ class GameModule(Protocol):
     def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game: ...
 
     def invariants(self, game: Game) -> list[str]: ...
+
+
+def invariants_after_action(module: GameModule) -> Callable[[Game], list[str]]:
+    """What the smoke runner checks after every action: the module's ``invariants_touched(game)`` (the
+    invariants over what the last action touched, the whole state when it ran into the end of a turn or of
+    the game) where the rule system has one, else its whole-state ``invariants``."""
+    return getattr(module, "invariants_touched", module.invariants)

@@ -13,13 +13,14 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from admiralty.contract import ruleset_module
-from admiralty.engine.api import Game, event_log_hash
+from admiralty.engine.api import EventDigest, Game
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
-from admiralty.engine.protocols import GameModule, ScenarioModel
+from admiralty.engine.protocols import GameModule, ScenarioModel, invariants_after_action
 from admiralty.engine.replay import (
     PlayedGame,
     engine_version_of,
@@ -31,6 +32,9 @@ from admiralty.engine.replay import (
     write_replay,
 )
 
+DIGEST_BATCH = 64
+"""The event log is hashed as it grows, whenever this many events wait (one call per action cost more than
+hashing them)."""
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
 
 
@@ -75,7 +79,7 @@ def _next_mover(game: Game) -> tuple[str, list[Any], list[str]]:
 
 def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
             options: Mapping[str, Any], actions: list[dict[str, Any]], game: Game | None,
-            stopped: str | None) -> PlayedGame:
+            stopped: str | None, digest: EventDigest) -> PlayedGame:
     events = list(game.events) if game is not None else []
     return PlayedGame(
         module=module.__name__, ruleset=str(scenario.ruleset), scenario_id=str(scenario.id),
@@ -83,18 +87,21 @@ def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str,
         players={side: player for side in sides}, options=json_options(options),
         engine_version=engine_version_of(module), actions=actions, events=events,
         result=game.result() if game is not None and game.is_over else None,
-        event_hash=event_log_hash(events), stopped=stopped)
+        event_hash=digest.feed(events).hexdigest(), stopped=stopped)
 
 
 def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: Limits = Limits(),
                     options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
                     check_replay: bool = False, module: GameModule | None = None, sample: bool = False) -> Outcome:
-    """Play one game with ``player`` on every side, checking invariants after every action. A ``sample`` game
-    that finishes is kept, whole, as ``<replay_dir>/<scenario>-sample.jsonl``: the game the site replays."""
+    """Play one game with ``player`` on every side, checking invariants after every action (over what the
+    action touched, where the rule system says, and the whole state at the end). A ``sample`` game that
+    finishes is kept, whole, as ``<replay_dir>/<scenario>-sample.jsonl``: the game the site replays. The
+    event log is hashed as it grows (``EventDigest``), action by action."""
     module = module or ruleset_module(scenario.ruleset)
     options = dict(options or {})
     registry: dict[str, Player] = {**GENERIC_PLAYERS, **module.PLAYERS}
-    ruleset_invariants: Invariants = module.invariants
+    checks = Checks(invariants_after_action(module), module.invariants)
+    digest = EventDigest()
     actions: list[dict[str, Any]] = []
     game: Game | None = None
     sides: tuple[str, ...] = ()
@@ -106,12 +113,12 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
         sides = tuple(game.sides)
         choose = registry.get(player, registry["random"])
         rngs = {side: player_rng(seed, side) for side in sides}
-        failure, message = _drive(game, choose, rngs, ruleset_invariants, limits, actions, started)
+        failure, message = _drive(game, choose, rngs, checks, limits, actions, started, digest)
     except Exception as error:
         frame = traceback.extract_tb(error.__traceback__)[-1]
         failure = "crash"
         message = f"{type(error).__name__}: {error} ({Path(frame.filename).name}:{frame.lineno})"
-    played = _record(module, scenario, seed, player, sides, options, actions, game, failure)
+    played = _record(module, scenario, seed, player, sides, options, actions, game, failure, digest)
     replayed = failure is None and check_replay and game is not None
     if replayed and (diverged := _replays_differently(played, scenario, module)) is not None:
         failure, message = "non-determinism", f"re-playing gave another event log: {diverged}"
@@ -123,24 +130,40 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
                    replay_file, replayed)
 
 
-def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], ruleset_invariants: Invariants,
-           limits: Limits, actions: list[dict[str, Any]], started: float) -> tuple[str | None, str]:
-    """Play ``game`` to its end, recording each action; the first failure (dead end, step limit, timeout,
-    broken invariant) as (kind, message), else (None, "")."""
+@dataclass(frozen=True)
+class Checks:
+    """The ruleset's invariants: after an action (over what it touched) and over the whole state."""
+
+    after_action: Invariants
+    whole: Invariants
+
+
+def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], checks: Checks,
+           limits: Limits, actions: list[dict[str, Any]], started: float,
+           digest: EventDigest) -> tuple[str | None, str]:
+    """Play ``game`` to its end, recording each action and hashing the events it appended; the first failure
+    (dead end, step limit, timeout, broken invariant) as (kind, message), else (None, "")."""
+    after_action, most_steps, deadline = checks.after_action, limits.steps, started + limits.seconds
+    clock, apply, record = time.perf_counter, game.apply, actions.append  # bound once: this loop runs per action
     while not game.is_over:
         side, legal, problems = _next_mover(game)
         if problems:
             return "dead-end", problems[0]
-        if len(actions) >= limits.steps:
+        if len(actions) >= most_steps:
             return "step-limit", f"no end after {limits.steps} actions"
-        if time.perf_counter() - started > limits.seconds:
+        if clock() > deadline:
             return "timeout", f"no end after {limits.seconds:g} s"
-        action = choose(LazyView(lambda side=side: game.view(side)), legal, rngs[side])  # type: ignore[misc]
-        actions.append({"side": side, "action": action})
-        game.apply(side, action)
-        broken = ruleset_invariants(game)
+        action = choose(LazyView(partial(game.view, side)), legal, rngs[side])
+        record({"side": side, "action": action})
+        apply(side, action)
+        if len(game.events) - digest.hashed >= DIGEST_BATCH:
+            digest.feed(game.events)
+        broken = after_action(game)
         if broken:
             return "invariant", "; ".join(broken[:3])
+    broken = checks.whole(game) if after_action is not checks.whole else []
+    if broken:
+        return "invariant", "; ".join(broken[:3])
     return None, ""
 
 

@@ -76,8 +76,9 @@ def _organise(state: GameState, fleet: FleetState) -> list[str]:
     if fleet.is_collier_group:
         return acts
     rules = state.scenario.rules
+    at, side = fleet.at, fleet.side
     acts += [f"join:{o.id}" for o in state.fleets.values()
-             if o.at == fleet.at and o.side == fleet.side and orders.may_join(state, fleet, o)]
+             if o.at == at and o is not fleet and o.side == side and orders.may_join(state, fleet, o)]
     counters = state.counters(fleet.side)
     if orders.may_split(state, fleet, counters):
         acts += [f"split:{n}" for n in fleet.ships if orders.split_leaves_valid(state, fleet, [n])]

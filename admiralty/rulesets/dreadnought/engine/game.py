@@ -14,10 +14,10 @@ or ``basic``; tests may pass a resolver object), ``tables`` (overrides like ``ru
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from admiralty.engine.api import Action, Event, GameResult
+from admiralty.engine.api import NOTHING, WHOLE, Action, Event, GameResult, Touched
 from admiralty.rulesets.dreadnought.engine import (
     actions,
     contact,
@@ -29,6 +29,7 @@ from admiralty.rulesets.dreadnought.engine import (
     victory,
     weather,
 )
+from admiralty.rulesets.dreadnought.engine import invariants as checks
 from admiralty.rulesets.dreadnought.engine import view as fog
 from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS, fight_battles
 from admiralty.rulesets.dreadnought.engine.model import Scenario, normalise_zone_id
@@ -40,6 +41,10 @@ from admiralty.rulesets.dreadnought.engine.tables import merged_tables
 ENGINE_VERSION = "dreadnought-operational-1"
 PLAYERS = _PLAYERS
 """Players by name for the lead's registry: ``scripted``, ``random``, ``heuristic``."""
+
+
+REGROUPING = ("join:", "split:", "leave:")
+"""Organise actions that move ships between fleets: they touch the ships of every fleet they name."""
 
 
 class IllegalAction(ValueError):
@@ -100,6 +105,8 @@ class DreadnoughtGame:
         # Legal actions of each side's current decision. A side's own action can change only its own
         # choices (its fleets, its engagements), so it clears only its own entry; a phase step clears all.
         self._cache: dict[str, tuple[Decision, list[str]]] = {}
+        self._steps_run = 0  # turn-sequence steps run so far: an action that ran one touched the whole state
+        self._touched: Touched = WHOLE
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -115,10 +122,12 @@ class DreadnoughtGame:
         return tuple(side for side in self.state.sides if self.state.decisions.get(side))
 
     def legal_actions(self, side: str) -> list[Action]:
+        """The legal actions of ``side``'s decision, computed once per decision and kept until the state
+        changes: the very list ``apply`` checks the action against (players must not change it)."""
         queue = self.state.decisions.get(side)
         if self.state.over or not queue:
             return []
-        return list(self._legal(side, queue[0]))
+        return self._legal(side, queue[0])
 
     def _legal(self, side: str, head: Decision) -> list[str]:
         cached = self._cache.get(side)
@@ -135,10 +144,49 @@ class DreadnoughtGame:
         head = queue[0]
         if not isinstance(action, str) or action not in self._legal(side, head):
             raise IllegalAction(f"{action!r} is not legal for {side} at {head.as_dict()}")
+        regroups = action.startswith(REGROUPING)
+        fleets, ships = self._decision_fleets(head, action) if regroups else ((), ())
+        fleet_count, steps_run = len(self.state.fleets), self._steps_run
         if actions.apply(self.state, head, action) and queue and queue[0] is head:
             queue.pop(0)
         self._cache.pop(side, None)
         self._advance()
+        if self._steps_run != steps_run or self.state.over:
+            self._touched = WHOLE
+        elif regroups:
+            self._touched = self._touched_fleets(fleets, ships, fleet_count)
+        elif action in actions.TRIVIAL:
+            self._touched = NOTHING
+        else:  # a written order, a mission, hiding: the fleet's own fields, not its ships
+            self._touched = Touched(fleets=(head.fleet,)) if head.fleet else Touched(zones=(head.zone or "",))
+
+    def touched(self) -> Touched:
+        """What the last ``apply`` touched (``admiralty.engine.api.Touched``): the fleets its decision named
+        (the deciding fleet, the fleet it joined, a fleet it split off), their ships before and after and
+        their places; everything when it ran on into the turn sequence or the game is new."""
+        return self._touched
+
+    def _decision_fleets(self, head: Decision, action: str) -> tuple[list[str], list[str]]:
+        """The fleets a regrouping ``action`` at ``head`` acts on, and their ships before it."""
+        fleets = [head.fleet or ""]
+        if action.startswith("join:"):
+            fleets.append(action[5:])
+        ships = [name for fleet_id in fleets if (fleet := self.state.fleets.get(fleet_id)) for name in fleet.ships]
+        return fleets, ships
+
+    def _touched_fleets(self, fleets: Sequence[str], ships: Sequence[str], fleet_count: int) -> Touched:
+        """``Touched`` for the decision's ``fleets`` and any fleet the action added (split, left behind)."""
+        state = self.state
+        if len(state.fleets) > fleet_count:
+            fleets = [*fleets, *list(state.fleets)[fleet_count:]]
+        names = dict.fromkeys(ships)
+        zones: dict[str, None] = {}
+        for fleet_id in fleets:
+            fleet = state.fleets.get(fleet_id)
+            if fleet is not None:
+                names.update(dict.fromkeys(fleet.ships))
+                zones[fleet.at] = None
+        return Touched(ships=tuple(names), fleets=tuple(dict.fromkeys(fleets)), zones=tuple(zones))
 
     def view(self, side: str) -> dict[str, Any]:
         return fog.view(self.state, side)
@@ -150,63 +198,49 @@ class DreadnoughtGame:
 
     # --- running the turn sequence ----------------------------------------------------------------
 
-    def _settle(self) -> None:
-        """Drop decisions that no longer apply and take the ones with a single, do-nothing choice."""
+    def _settle(self) -> bool:
+        """Drop decisions that no longer apply and take the ones with a single, do-nothing choice; True when
+        some side is left with a decision to make."""
+        decisions, trivial = self.state.decisions, actions.TRIVIAL
+        waiting = False
         for side in self.state.sides:
-            queue = self.state.decisions.setdefault(side, [])
+            queue = decisions.get(side)
+            if queue is None:
+                queue = decisions[side] = []
             while queue:
-                head = queue[0]
-                acts = self._legal(side, head)
-                if not acts or (len(acts) == 1 and acts[0] in actions.TRIVIAL):
+                acts = self._legal(side, queue[0])
+                if not acts or (len(acts) == 1 and acts[0] in trivial):
                     queue.pop(0)
                     continue
+                waiting = True
                 break
+        return waiting
 
     def _advance(self) -> None:
         state = self.state
         while not state.over:
-            self._settle()
-            if any(state.decisions.get(side) for side in state.sides):
+            if self._settle():
                 return
             phase, step = STEPS[state.step]
             state.phase = phase
             state.step = (state.step + 1) % len(STEPS)
             self._cache.clear()
+            self._steps_run += 1
             step(state)
 
 
 def invariants(game: DreadnoughtGame) -> list[str]:
-    """What must hold after every action (the smoke runner checks it): fuel and hull boxes within bounds,
-    every afloat ship in exactly one fleet and sunk or grounded ships in none, no empty fleet, and every
-    fleet in a sea zone or a port of the map."""
-    state = game.state
-    problems: list[str] = []
-    holder: dict[str, str] = {}
-    ports, zones = state.geo.ports, state.geo.neighbours  # locals: this runs after every action of every game
-    for fleet in state.fleets.values():
-        ships = fleet.ships
-        if not ships:
-            problems.append(f"fleet {fleet.id} has no ships")
-        if fleet.at not in ports and fleet.at not in zones:
-            problems.append(f"fleet {fleet.id} is at {fleet.at!r}, neither a sea zone nor a port")
-        for name in ships:
-            if name in holder:
-                problems.append(f"{name} is in fleets {holder[name]} and {fleet.id}")
-            holder[name] = fleet.id
-    for ship in state.ships.values():
-        record = ship.ship
-        cls, name, grounded = record.cls, record.name, ship.grounded_at
-        if not 0 <= ship.fuel <= cls.fuel_boxes:
-            problems.append(f"{name} has {ship.fuel} fuel boxes of {cls.fuel_boxes}")
-        if not 0 <= ship.hull <= cls.hull:
-            problems.append(f"{name} has {ship.hull} hull boxes of {cls.hull}")
-        afloat = not ship.sunk and grounded is None
-        if afloat != (name in holder):
-            problems.append(f"{name} is {'afloat' if afloat else 'lost'} but "
-                            f"{'in no fleet' if afloat else 'still in fleet ' + holder[name]}")
-        if grounded is not None and grounded not in zones:
-            problems.append(f"{name} is grounded at {grounded!r}, not a sea zone")
-    return problems
+    """What must hold after every action, over the whole state (``invariants.whole_state``): fuel and hull
+    boxes within bounds, every afloat ship in exactly one fleet and sunk or grounded ships in none, no empty
+    fleet, and every fleet in a sea zone or a port of the map."""
+    return checks.whole_state(game.state)
+
+
+def invariants_touched(game: DreadnoughtGame) -> list[str]:
+    """``invariants`` over what the last action touched (``DreadnoughtGame.touched``), the whole state when
+    it ran on into the turn sequence: what the smoke runner checks after every action."""
+    touched = game._touched
+    return [] if touched is NOTHING else checks.touched_state(game.state, touched)
 
 
 def _setup(state: GameState) -> None:

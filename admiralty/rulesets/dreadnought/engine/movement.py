@@ -75,12 +75,13 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     if not steps:
         return []
     ships = [ship for ship in state.ships_of(fleet) if ship.afloat]
-    allowed = _limit_speed(state, fleet, steps, ships)
+    dry = any(ship.lost_way for ship in ships)  # asked twice below; the move has burnt nothing yet
+    allowed = _limit_speed(state, fleet, steps, ships, dry)
     held_back = steps[len(allowed):] if allowed else []
     steps = allowed
     if not steps:
         return []
-    factors = _tow(state, fleet, ships)
+    factors = _tow(state, fleet, ships, dry)
     if factors is None:
         return []
     legal = _legal_prefix(state, fleet, steps)
@@ -112,7 +113,8 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     return held_back if len(legal) == len(steps) else []
 
 
-def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: list[ShipState]) -> list[str]:
+def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: list[ShipState],
+                 dry: bool) -> list[str]:
     """``steps`` as far as the fleet's afloat ``ships`` may go this turn (DN-5.24, DN-5.11b, house towing and
     weather). DN-5.24 judges a fleet split this turn by the ships of the fleet it split from
     (``split_fast``), not by its own: a fast ship split off a slow fleet stays too."""
@@ -125,7 +127,7 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: l
     if len(zones) > 1 and not is_fast(ships):
         state.emit("move-shortened", "DN-5.11b", fleet=fleet.id, side=fleet.side, planned=steps, reason="speed")
         steps = steps[:1]
-    steps = _towing_cap(state, fleet, ships, steps)
+    steps = _towing_cap(state, fleet, ships, steps, dry)
     if not state.tables["options"]["weather_zone_cap"]:
         return steps
     most = int(state.tables["weather"]["max_zones"][state.weather])  # invented house rule, off by default
@@ -136,10 +138,10 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: l
     return steps
 
 
-def _tow(state: GameState, fleet: FleetState, ships: list[ShipState]) -> dict[str, int] | None:
+def _tow(state: GameState, fleet: FleetState, ships: list[ShipState], dry: bool) -> dict[str, int] | None:
     """DN-12-exhaust: ``None`` when a ship that lost way cannot be taken in tow (the fleet cannot move);
-    otherwise each ship's fuel factor (house towing; empty when nothing is in tow)."""
-    if not any(ship.lost_way for ship in ships):
+    otherwise each ship's fuel factor (house towing; empty when nothing is in tow). ``dry``: some ship lost way."""
+    if not dry:
         return {}
     pairs = towing.tows(state, ships)
     if pairs is None:
@@ -150,9 +152,11 @@ def _tow(state: GameState, fleet: FleetState, ships: list[ShipState]) -> dict[st
     return towing.fuel_factors(state, pairs)
 
 
-def _towing_cap(state: GameState, fleet: FleetState, ships: list[ShipState], steps: list[str]) -> list[str]:
-    """House towing: a fleet with a ship in tow enters at most ``towing.zones_per_turn`` zones a turn."""
-    if not any(s.lost_way for s in ships) or towing.tows(state, ships) is None:
+def _towing_cap(state: GameState, fleet: FleetState, ships: list[ShipState], steps: list[str],
+                dry: bool) -> list[str]:
+    """House towing: a fleet with a ship in tow (``dry``: some ship lost way) enters at most
+    ``towing.zones_per_turn`` zones a turn."""
+    if not dry or towing.tows(state, ships) is None:
         return steps
     most = int(state.tables["towing"]["zones_per_turn"])
     kept: list[str] = []
