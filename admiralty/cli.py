@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from admiralty import __version__
 from admiralty.atomic import OutputError
+from admiralty.cliparse import parse_command_line
 from admiralty.contract import load_object, rulesets, starter_ruleset
 
 Handler = Callable[[argparse.Namespace], int]
@@ -378,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"admiralty {argv[0]}: {error}", file=sys.stderr)
             return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_command_line(parser, argv)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
