@@ -186,6 +186,7 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                  """
                  admiralty build                 # the bundled corpus under scenarios/
                  admiralty build my-scenarios/ --strict
+                 Exit codes: 0 passed, 1 a stage failed, 2 usage (an extra a stage needs is missing: nothing run).
                  """, cmd_build)
     build.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
     build.add_argument("--strict", action="store_true", help="warnings (and balance out of band) fail the run")
@@ -207,6 +208,7 @@ def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                admiralty new table leipzig-1813 --corpus scenarios/napoleonic
                admiralty new scenario lepanto-1571 --ruleset renaissance --map mediterranean-atlantic
                admiralty new scenario lissa-1866 --corpus scenarios --ruleset dreadnought --date 1866-07-20
+               Exit codes: 0 written (and it validates), 2 refused: a usage error, nothing written.
                """, cmd_new)
     new.add_argument("what", help="what to create: scenario (a skeleton), or a kind of document the rule system "
                      "has a starter for, under a new id (the bundled ones: map, catalog, table)")

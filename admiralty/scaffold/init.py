@@ -79,6 +79,7 @@ admiralty validate scenarios/                 # schema, references and the rules
 admiralty smoke scenarios/ --games 20         # play every scenario headless
 admiralty new scenario my-battle-1917 --corpus scenarios/{ruleset}
 admiralty docs --serve scenarios/             # the reference site on http://127.0.0.1:8000
+                                              # (needs the site extra: pip install 'admiralty[site]')
 ```
 
 - `scenarios/{ruleset}/`: the documents (the starter ones are placeholders: replace them);
