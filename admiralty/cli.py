@@ -12,6 +12,7 @@ from admiralty import __version__
 from admiralty.atomic import OutputError
 from admiralty.cliparse import parse_command_line
 from admiralty.contract import load_object, rulesets, starter_ruleset
+from admiralty.project import fill_rooted_defaults
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -134,7 +135,7 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: the CPU count)")
     parser.add_argument("--executor", default="local", help="local (default), dask-local, or dask://HOST:PORT "
                         "(needs the `distributed` extra)")
-    parser.add_argument("--out", default="build/smoke", help="statistics and failure replays (default build/smoke)")
+    parser.add_argument("--out", help="statistics and failure replays (default: the project's build/smoke)")
     parser.add_argument("--timeout", type=float, default=30.0, help="wall-clock limit per game in seconds")
     parser.add_argument("--stall-timeout", type=float, default=120.0, metavar="SECONDS",
                         help="end the run when no game finished for this long (every Dask worker lost, a hung "
@@ -171,8 +172,8 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                     admiralty validate scenarios/ --watch          # re-validate on every save
                     Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 usage or internal failure.
                     """, cmd_validate)
-    validate.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH",
-                          help="files or folders (a folder means every YAML below it); default: scenarios")
+    validate.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (a folder means every YAML "
+                          "below it); default: the project's scenarios")
     validate.add_argument("--format", choices=("text", "json", "github", "sarif"),
                           help="output format (default: github when GITHUB_ACTIONS is set, else text)")
     validate.add_argument("--strict", action="store_true", help="warnings fail the run too")
@@ -188,10 +189,10 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                  admiralty build my-scenarios/ --strict
                  Exit codes: 0 passed, 1 a stage failed, 2 usage (an extra a stage needs is missing: nothing run).
                  """, cmd_build)
-    build.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    build.add_argument("paths", nargs="*", metavar="PATH", help="default: the project's scenarios")
     build.add_argument("--strict", action="store_true", help="warnings (and balance out of band) fail the run")
     build.add_argument("--format", choices=("text", "json", "github", "sarif"), help="diagnostics format")
-    build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
+    build.add_argument("--site-dir", help="where the site is written (default: the project's site)")
     add_smoke_options(build)
 
 
@@ -213,8 +214,7 @@ def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     new.add_argument("what", help="what to create: scenario (a skeleton), or a kind of document the rule system "
                      "has a starter for, under a new id (the bundled ones: map, catalog, table)")
     new.add_argument("id", help="the new document's id (lowercase kebab-case; a last part like -1916 is its year)")
-    new.add_argument("--corpus", default="scenarios", help="where to find maps, tables and catalogs "
-                     "(default: scenarios)")
+    new.add_argument("--corpus", help="where to find maps, tables and catalogs (default: the project's scenarios)")
     new.add_argument("--ruleset", default=None, help="the rule system (default: the one the corpus holds)")
     new.add_argument("--map", default=None, help="the map (napoleonic: the table) to use (default: the first)")
     new.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the scenario's date (default: 1 January "
@@ -243,7 +243,7 @@ def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    admiralty schemas export vendor/schemas --force
                    """, cmd_schemas)
     schemas.add_argument("action", choices=("export",), help="what to do")
-    schemas.add_argument("dir", nargs="?", default="schemas", metavar="DIR", help="where (default: schemas)")
+    schemas.add_argument("dir", nargs="?", metavar="DIR", help="where (default: the project's schemas)")
     schemas.add_argument("--force", action="store_true", help="overwrite schema files that differ (your "
                          "changes to them are lost); without it nothing is written when any differs")
 
@@ -258,7 +258,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                  admiralty smoke scenarios/ --executor dask://scheduler:8786
                  Exit codes: 0 all games clean, 1 failures (or balance out of band with --strict), 2 usage.
                  """, cmd_smoke)
-    smoke.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    smoke.add_argument("paths", nargs="*", metavar="PATH", help="default: the project's scenarios")
     smoke.add_argument("--strict", action="store_true", help="balance outside the expected band fails the run")
     add_smoke_options(smoke)
 
@@ -285,7 +285,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       "scripted, random, heuristic...); the last is used for the remaining sides (default: the "
                       "scenario's balance player, the first of its smoke players)")
     play.add_argument("--replay-out", default=None, metavar="FILE", help="write a replay file")
-    play.add_argument("--corpus", default="scenarios", help="where maps, catalogs and scenarios are")
+    play.add_argument("--corpus", help="where maps, catalogs and scenarios are (default: the project's scenarios)")
     play.add_argument("--step-limit", type=int, default=100_000, help="stop after this many actions")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
@@ -295,7 +295,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                  admiralty replay build/smoke/replays/otranto-1917-random-17.jsonl
                  """, cmd_replay)
     again.add_argument("file", help="a replay file (JSON Lines) from `admiralty play` or `admiralty smoke`")
-    again.add_argument("--corpus", default="scenarios", help="where the scenario's documents are")
+    again.add_argument("--corpus", help="where the scenario's documents are (default: the project's scenarios)")
 
 
 def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -305,9 +305,9 @@ def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
                 admiralty docs                  # into site/
                 admiralty docs --serve          # http://127.0.0.1:8000/, rebuilt on every change
                 """, cmd_docs)
-    docs.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
-    docs.add_argument("--smoke", default="build/smoke", help="smoke statistics folder (default build/smoke)")
-    docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
+    docs.add_argument("paths", nargs="*", metavar="PATH", help="default: the project's scenarios")
+    docs.add_argument("--smoke", help="smoke statistics folder (default: the project's build/smoke)")
+    docs.add_argument("--site-dir", help="output folder (default: the project's site)")
     docs.add_argument("--serve", action="store_true", help="serve on http://127.0.0.1:PORT/ with live reload "
                       "until Ctrl-C or SIGTERM")
     docs.add_argument("--port", type=int, default=8000, help="the port --serve listens on (default 8000)")
@@ -385,6 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    fill_rooted_defaults(args)
     missing = _missing_path(args)
     if missing:
         print(f"admiralty {args.command}: {missing}", file=sys.stderr)

@@ -79,8 +79,17 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
         else:
             problems.append(Diagnostic("IO001", f"no such file or folder: '{given}'", given,
                                        hint="check the path"))
-    unique = sorted(set(files), key=lambda p: str(p))
-    return unique, problems
+    return _one_name_per_file(files), problems
+
+
+def _one_name_per_file(files: Sequence[Path]) -> list[Path]:
+    """Each file once, however it was named (``scenarios/x.yaml``, ``/abs/scenarios/x.yaml``, ``../../x.yaml``):
+    the same file read under two names would define every id it holds twice (a false REF001). The first name
+    given is kept; sorted by it."""
+    unique: dict[Path, Path] = {}
+    for file in files:
+        unique.setdefault(file.resolve(), file)
+    return sorted(unique.values(), key=lambda p: str(p))
 
 
 def validate(paths: Sequence[str]) -> Validation:
