@@ -12,7 +12,7 @@ from admiralty import __version__
 from admiralty.atomic import OutputError
 from admiralty.cliparse import parse_command_line
 from admiralty.contract import load_object, rulesets, starter_ruleset
-from admiralty.project import fill_rooted_defaults
+from admiralty.project import ProjectError, fill_rooted_defaults
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -46,7 +46,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"admiralty: --watch prints {' or '.join(WATCH_FORMATS)}, not {fmt}", file=sys.stderr)
             return 2
         return watch(args.paths, fmt, args.interval)
-    result = validate(args.paths)
+    result = validate(args.paths, skip_non_documents=args.skip_non_documents)
+    result.report.show_suppressed = args.show_suppressed
     sys.stdout.write(render(result.report, args.format or _default_format()))
     return result.report.exit_code(strict=args.strict)
 
@@ -177,6 +178,10 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     validate.add_argument("--format", choices=("text", "json", "github", "sarif"),
                           help="output format (default: github when GITHUB_ACTIONS is set, else text)")
     validate.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    validate.add_argument("--show-suppressed", action="store_true", help="list the findings that inline "
+                          "`# admiralty: ignore[CODE]` comments or admiralty.yaml silenced, and why")
+    validate.add_argument("--skip-non-documents", action="store_true", help="a file named that is not an admiralty "
+                          "document is skipped with a note, as in a folder (the pre-commit hook names every file)")
     validate.add_argument("--watch", action="store_true", help="keep running: after every change re-validate "
                           "the changed files and what depends on them, and print only the findings that changed")
     validate.add_argument("--interval", type=float, default=0.2, metavar="SECONDS",
@@ -385,7 +390,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
-    fill_rooted_defaults(args)
+    try:
+        fill_rooted_defaults(args)
+    except ProjectError as error:
+        print(f"admiralty {args.command}: {error}", file=sys.stderr)
+        return 2
     missing = _missing_path(args)
     if missing:
         print(f"admiralty {args.command}: {missing}", file=sys.stderr)

@@ -15,10 +15,16 @@ user types are always taken relative to the working directory, as a shell user e
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import json
 import os
-from pathlib import Path
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 from admiralty.contract import rulesets
+from admiralty.resources import SCHEMAS_DIR
 
 PROJECT_FILE = "admiralty.yaml"
 CORPUS = "scenarios"
@@ -70,17 +76,120 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-def fill_rooted_defaults(args: argparse.Namespace, start: Path | None = None) -> None:
-    """Give each argument of ``args.command`` that was left out its value in the project root (``ROOTED``)."""
-    rooted = ROOTED.get(str(getattr(args, "command", "")), {})
-    if not rooted:
-        return
-    root: Path | None = None
-    for dest, default in rooted.items():
+class ProjectError(Exception):
+    """The project file cannot be read or breaks its schema: a usage error (exit 2), said in one line."""
+
+
+@dataclass(frozen=True)
+class Codes:
+    """Codes to leave out and codes to make errors."""
+
+    ignore: frozenset[str] = frozenset()
+    errors: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Project:
+    """The project a command runs in: its root and what its ``admiralty.yaml`` says (defaults without one)."""
+
+    root: Path
+    file: Path | None = None
+    corpus: tuple[str, ...] = (CORPUS,)
+    exclude: tuple[str, ...] = ()
+    codes: Codes = Codes()
+    paths: tuple[tuple[str, Codes], ...] = ()
+    smoke: dict[str, int] = field(default_factory=dict)
+
+    def relative(self, path: Path | str) -> str | None:
+        """``path`` relative to the root, in ``/`` form; ``None`` when it is not below the root."""
+        resolved = Path(os.path.abspath(path))
+        return resolved.relative_to(self.root).as_posix() if resolved.is_relative_to(self.root) else None
+
+    def excluded(self, path: Path | str) -> bool:
+        """Whether ``path`` matches one of the ``exclude`` globs (``mkdocs.yml``, ``scenarios/drafts/*``)."""
+        relative = self.relative(path)
+        return relative is not None and any(matches(relative, glob) for glob in self.exclude)
+
+    def codes_for(self, path: Path | str) -> Codes:
+        """The global codes and those of every ``paths`` glob ``path`` matches."""
+        relative = self.relative(path)
+        found = [codes for glob, codes in self.paths if relative is not None and matches(relative, glob)]
+        return Codes(self.codes.ignore.union(*(c.ignore for c in found)),
+                     self.codes.errors.union(*(c.errors for c in found)))
+
+
+def matches(relative: str, glob: str) -> bool:
+    """A glob without ``/`` matches a file's name in any folder; one with ``/`` the path from the root (``*``
+    crosses folders, as in fnmatch)."""
+    if "/" not in glob.strip("/"):
+        return fnmatch.fnmatchcase(PurePosixPath(relative).name, glob)
+    return fnmatch.fnmatchcase(relative, glob.strip("/")) or fnmatch.fnmatchcase(relative, glob.strip("/") + "/*")
+
+
+PROJECT_SCHEMA = SCHEMAS_DIR / "project.schema.json"
+
+
+def load_project(root: Path) -> Project:
+    """The project at ``root``: what its ``admiralty.yaml`` says, checked against its schema; the defaults
+    without one. ``ProjectError`` for a file that cannot be read or breaks the schema."""
+    import jsonschema
+    import yaml
+
+    file = root / PROJECT_FILE
+    if not file.is_file():
+        return Project(root)
+    try:
+        data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        raise ProjectError(f"{shown(file)}: cannot read the project file: {' '.join(str(error).split())}") from error
+    schema = json.loads(PROJECT_SCHEMA.read_text(encoding="utf-8"))
+    problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if problem is not None:
+        where = "/".join(str(part) for part in problem.absolute_path) or "the top"
+        raise ProjectError(f"{shown(file)}: at {where}: {problem.message} (its schema: `admiralty schemas export` "
+                           "writes project.schema.json)")
+    fractional = [key for key, value in data.get("smoke", {}).items() if not isinstance(value, int)]
+    if fractional:  # JSON Schema counts 3.0 as an integer; a count of games is written 3
+        raise ProjectError(f"{shown(file)}: at smoke/{fractional[0]}: write a whole number, like 3, not 3.0")
+    return _project_of(root, file, data)
+
+
+def _codes(data: dict[str, Any]) -> Codes:
+    return Codes(frozenset(data.get("ignore", ())), frozenset(data.get("errors", ())))
+
+
+def _project_of(root: Path, file: Path, data: dict[str, Any]) -> Project:
+    return Project(root, file, tuple(data.get("corpus", (CORPUS,))), tuple(data.get("exclude", ())), _codes(data),
+                   tuple((glob, _codes(codes)) for glob, codes in data.get("paths", {}).items()),
+                   dict(data.get("smoke", {})))
+
+
+CURRENT: ContextVar[Project | None] = ContextVar("admiralty_project", default=None)
+"""The project of the command being run (set by the command line; ``None`` when admiralty is used as a library,
+where no project file applies)."""
+
+
+def current() -> Project | None:
+    return CURRENT.get()
+
+
+def fill_rooted_defaults(args: argparse.Namespace, start: Path | None = None) -> Project:
+    """Find the project and give each argument of ``args.command`` that was left out its value there
+    (``ROOTED``: the project file's ``corpus`` for the corpus, and its smoke defaults); the project."""
+    project = load_project(find_root(start))
+    CURRENT.set(project)
+    command = str(getattr(args, "command", ""))
+    for dest, default in ROOTED.get(command, {}).items():
         if getattr(args, dest, None):
             continue
-        root = root or find_root(start)
-        if isinstance(default, list):
-            setattr(args, dest, [shown(root / item) for item in default])
+        if default == [CORPUS]:
+            setattr(args, dest, [shown(project.root / item) for item in project.corpus])
+        elif default == CORPUS:
+            setattr(args, dest, shown(project.root / project.corpus[0]))
         else:
-            setattr(args, dest, shown(root / default))
+            setattr(args, dest, shown(project.root / str(default)))
+    if command in ("smoke", "build"):
+        for dest, value in project.smoke.items():
+            if getattr(args, dest, None) in (None, 0):
+                setattr(args, dest, value)
+    return project

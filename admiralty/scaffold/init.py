@@ -91,6 +91,19 @@ admiralty docs --serve scenarios/             # the reference site on http://127
 """
 
 
+PROJECT = """\
+# yaml-language-server: $schema=schemas/project.schema.json
+# admiralty's project file: every command run in this repository, from any folder of it, reads it.
+corpus: [scenarios]        # what validate, smoke, build and docs read when given no path
+exclude: []                # globs of files never read, e.g. mkdocs.yml or scenarios/drafts/*
+ignore: []                 # codes never reported, e.g. SCH012 (or inline: # admiralty: ignore[SCH012])
+errors: []                 # codes that fail the run even when they are warnings
+# paths:                   # codes per glob of files
+#   "scenarios/*/drafts/*": {ignore: [REF005]}
+# smoke: {games: 20, jobs: 2}
+"""
+
+
 GITIGNORE = """\
 # admiralty's outputs: smoke statistics and replays, the built site, and the site's lock and build folders
 build/
@@ -143,7 +156,7 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
                                                   root)))
         except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
             print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
-    for name, text in ((".pre-commit-config.yaml", pre_commit_config()),
+    for name, text in (("admiralty.yaml", PROJECT), (".pre-commit-config.yaml", pre_commit_config()),
                        (".github/workflows/scenarios.yml", workflow()),
                        ("README.md", readme(root.absolute().name, ruleset)), (".gitignore", GITIGNORE)):
         _write(root / name, text, written, kept)

@@ -84,6 +84,9 @@ def corpus(tmp_path: Path, hook: tuple[Path, str]) -> Path:
     shutil.copytree(ROOT / "scenarios" / "dreadnought", repo / "scenarios" / "dreadnought",
                     ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     shutil.copytree(ROOT / "schemas", repo / "schemas")  # as `admiralty init` exports them: modelines resolve
+    # other tools' YAML that pre-commit names too: MkDocs' !ENV tag, a list at the top
+    (repo / "mkdocs.yml").write_text("site_name: fleet\nextra:\n  home: !ENV [HOME, x]\n", encoding="utf-8")
+    (repo / "notes.yaml").write_text("- a list\n- of notes\n", encoding="utf-8")
     (repo / ".pre-commit-config.yaml").write_text(
         f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: admiralty-validate\n",
         encoding="utf-8")
@@ -107,15 +110,18 @@ def test_the_hook_has_the_core_only_passes_a_good_corpus_and_names_a_mistakes_fi
     assert {"jsonschema", "networkx", "shapely", "pyyaml"} <= installed
     assert not {name for name in installed if name.startswith("mkdocs")}
 
-    # A good corpus passes, and admiralty read all of it; the repository's own pre-commit configuration, a YAML
-    # file too, is passed to the hook and skipped as no admiralty document.
+    # A good corpus passes, and admiralty read all of it; the repository's own pre-commit configuration, its
+    # mkdocs.yml (an !ENV tag) and a list, YAML files too, are passed to the hook and skipped as no admiralty
+    # documents.
     done = pre_commit(corpus, home, "run", "--all-files", "--verbose")
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "admiralty validate" in output and "Passed" in output
     documents = len(list((corpus / "scenarios").rglob("*.yaml")))
-    assert "0 errors, " in output and f" in {documents + 1} files" in output, output
-    assert ".pre-commit-config.yaml:1:1: IO003 [info] skipped: no `kind:` or `ruleset:`" in output, output
+    assert "0 errors, " in output and f" in {documents + 3} files" in output, output
+    assert ".pre-commit-config.yaml:1:1: IO003 [info] skipped: pre-commit's configuration" in output, output
+    assert "mkdocs.yml:1:1: IO003 [info] skipped: MkDocs' configuration" in output, output
+    assert "notes.yaml:1:1: IO003 [info] skipped: no `kind:`" in output, output
 
     # An unknown ship fails the hook, which names the file, line and column.
     path = corpus / SCENARIO
