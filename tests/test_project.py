@@ -137,3 +137,19 @@ def test_other_tools_files_are_skipped_with_a_note_unless_named(repo: Path) -> N
     assert named.returncode == 1 and {c for _, _, c, _ in codes(named)} == {"YML004", "IO004"}, named.stdout
     hook = admiralty(repo, "validate", "--skip-non-documents", "mkdocs.yml", "notes.yaml", "scenarios")
     assert hook.returncode == 0 and "0 errors, 0 warnings in 6 files" in hook.stdout, hook.stdout
+
+
+def test_the_readmes_project_file_is_what_the_schema_and_admiralty_accept(tmp_path: Path) -> None:
+    from admiralty.project import load_project
+    from tests.outside.worktree import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = text[text.index("### The project file"):]
+    block = after[after.index("```yaml\n") + len("```yaml\n"):]
+    (tmp_path / "admiralty.yaml").write_text(block[:block.index("```")], encoding="utf-8")
+    project = load_project(tmp_path)
+    assert project.corpus == ("scenarios",) and project.smoke == {"games": 20, "jobs": 2}
+    assert project.excluded(tmp_path / "mkdocs.yml") and project.excluded(tmp_path / "scenarios/x/drafts/a.yaml")
+    assert not project.excluded(tmp_path / "scenarios/x/scenarios/a.yaml")
+    assert "REF005" in project.codes_for(tmp_path / "scenarios/x/scenarios/a.yaml").ignore
+    assert project.codes_for(tmp_path / "scenarios/x/maps/a.yaml").ignore == {"SCH012"}
