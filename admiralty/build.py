@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import time
@@ -20,12 +21,33 @@ def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
                           validated=context["validation"]))
 
 
+def unmet_needs(args: argparse.Namespace) -> list[str]:
+    """What the stages asked for cannot do in this installation, each as one line: found before the first stage,
+    so a build never plays minutes of smoke games only to stop at the site for want of MkDocs (issue 36, item 7).
+    The site stage needs the ``site`` extra; a Dask executor needs the ``distributed`` extra."""
+    from admiralty.site.build import missing_site_extra
+
+    needs = [problem for problem in [missing_site_extra()] if problem]
+    executor = str(getattr(args, "executor", "local"))
+    if executor != "local" and executor != "dask-local" and not executor.startswith("dask://"):
+        needs.append(f"unknown executor '{executor}': use local, dask-local or dask://HOST:PORT")
+    elif executor != "local" and importlib.util.find_spec("distributed") is None:
+        needs.append(f"the {executor} executor needs Dask, which this installation lacks; install the distributed "
+                     "extra: python -m pip install 'admiralty[distributed]'")
+    return needs
+
+
 def run_build(args: argparse.Namespace) -> int:
     from admiralty.site.build import site_lock
     from admiralty.smoke.command import run_smoke
     from admiralty.validator.pipeline import validate
     from admiralty.validator.report import render
 
+    needs = unmet_needs(args)
+    if needs:
+        for need in needs:
+            print(f"admiralty build: {need}; nothing was run", file=sys.stderr)
+        return 2
     context: dict[str, Any] = {}
 
     def stage_validate(args: argparse.Namespace, context: dict[str, Any]) -> int:

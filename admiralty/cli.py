@@ -12,7 +12,9 @@ from contextlib import suppress
 
 from admiralty import __version__
 from admiralty.atomic import OutputError, reason
+from admiralty.cliparse import parse_command_line
 from admiralty.contract import load_object, rulesets, starter_ruleset
+from admiralty.project import ProjectError, fill_rooted_defaults
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -46,7 +48,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"admiralty: --watch prints {' or '.join(WATCH_FORMATS)}, not {fmt}", file=sys.stderr)
             return 2
         return watch(args.paths, fmt, args.interval)
-    result = validate(args.paths)
+    result = validate(args.paths, skip_non_documents=args.skip_non_documents)
+    result.report.show_suppressed = args.show_suppressed
     sys.stdout.write(render(result.report, args.format or _default_format()))
     return result.report.exit_code(strict=args.strict)
 
@@ -135,7 +138,7 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: the CPU count)")
     parser.add_argument("--executor", default="local", help="local (default), dask-local, or dask://HOST:PORT "
                         "(needs the `distributed` extra)")
-    parser.add_argument("--out", default="build/smoke", help="statistics and failure replays (default build/smoke)")
+    parser.add_argument("--out", help="statistics and failure replays (default: the project's build/smoke)")
     parser.add_argument("--timeout", type=float, default=30.0, help="wall-clock limit per game in seconds")
     parser.add_argument("--stall-timeout", type=float, default=120.0, metavar="SECONDS",
                         help="end the run when no game finished for this long (every Dask worker lost, a hung "
@@ -172,11 +175,15 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                     admiralty validate scenarios/ --watch          # re-validate on every save
                     Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 usage or internal failure.
                     """, cmd_validate)
-    validate.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH",
-                          help="files or folders (a folder means every YAML below it); default: scenarios")
+    validate.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (a folder means every YAML "
+                          "below it); default: the project's scenarios")
     validate.add_argument("--format", choices=("text", "json", "github", "sarif"),
                           help="output format (default: github when GITHUB_ACTIONS is set, else text)")
     validate.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    validate.add_argument("--show-suppressed", action="store_true", help="list the findings that inline "
+                          "`# admiralty: ignore[CODE]` comments or admiralty.yaml silenced, and why")
+    validate.add_argument("--skip-non-documents", action="store_true", help="a file named that is not an admiralty "
+                          "document is skipped with a note, as in a folder (the pre-commit hook names every file)")
     validate.add_argument("--watch", action="store_true", help="keep running: after every change re-validate "
                           "the changed files and what depends on them, and print only the findings that changed")
     validate.add_argument("--interval", type=float, default=0.2, metavar="SECONDS",
@@ -187,11 +194,12 @@ def _checking_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                  """
                  admiralty build                 # the bundled corpus under scenarios/
                  admiralty build my-scenarios/ --strict
+                 Exit codes: 0 passed, 1 a stage failed, 2 usage (an extra a stage needs is missing: nothing run).
                  """, cmd_build)
-    build.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    build.add_argument("paths", nargs="*", metavar="PATH", help="default: the project's scenarios")
     build.add_argument("--strict", action="store_true", help="warnings (and balance out of band) fail the run")
     build.add_argument("--format", choices=("text", "json", "github", "sarif"), help="diagnostics format")
-    build.add_argument("--site-dir", default="site", help="where the site is written (default: site)")
+    build.add_argument("--site-dir", help="where the site is written (default: the project's site)")
     _config_file_option(build)
     add_smoke_options(build)
 
@@ -214,12 +222,12 @@ def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                admiralty new table leipzig-1813 --corpus scenarios/napoleonic
                admiralty new scenario lepanto-1571 --ruleset renaissance --map mediterranean-atlantic
                admiralty new scenario lissa-1866 --corpus scenarios --ruleset dreadnought --date 1866-07-20
+               Exit codes: 0 written (and it validates), 2 refused: a usage error, nothing written.
                """, cmd_new)
     new.add_argument("what", help="what to create: scenario (a skeleton), or a kind of document the rule system "
                      "has a starter for, under a new id (the bundled ones: map, catalog, table)")
     new.add_argument("id", help="the new document's id (lowercase kebab-case; a last part like -1916 is its year)")
-    new.add_argument("--corpus", default="scenarios", help="where to find maps, tables and catalogs "
-                     "(default: scenarios)")
+    new.add_argument("--corpus", help="where to find maps, tables and catalogs (default: the project's scenarios)")
     new.add_argument("--ruleset", default=None, help="the rule system (default: the one the corpus holds)")
     new.add_argument("--map", default=None, help="the map (napoleonic: the table) to use (default: the first)")
     new.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the scenario's date (default: 1 January "
@@ -248,7 +256,7 @@ def _writing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    admiralty schemas export vendor/schemas --force
                    """, cmd_schemas)
     schemas.add_argument("action", choices=("export",), help="what to do")
-    schemas.add_argument("dir", nargs="?", default="schemas", metavar="DIR", help="where (default: schemas)")
+    schemas.add_argument("dir", nargs="?", metavar="DIR", help="where (default: the project's schemas)")
     schemas.add_argument("--force", action="store_true", help="overwrite schema files that differ (your "
                          "changes to them are lost); without it nothing is written when any differs")
 
@@ -263,7 +271,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                  admiralty smoke scenarios/ --executor dask://scheduler:8786
                  Exit codes: 0 all games clean, 1 failures (or balance out of band with --strict), 2 usage.
                  """, cmd_smoke)
-    smoke.add_argument("paths", nargs="*", default=["scenarios"], metavar="PATH", help="default: scenarios")
+    smoke.add_argument("paths", nargs="*", metavar="PATH", help="default: the project's scenarios")
     smoke.add_argument("--strict", action="store_true", help="balance outside the expected band fails the run")
     add_smoke_options(smoke)
 
@@ -290,7 +298,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       "scripted, random, heuristic...); the last is used for the remaining sides (default: the "
                       "scenario's balance player, the first of its smoke players)")
     play.add_argument("--replay-out", default=None, metavar="FILE", help="write a replay file")
-    play.add_argument("--corpus", default="scenarios", help="where maps, catalogs and scenarios are")
+    play.add_argument("--corpus", help="where maps, catalogs and scenarios are (default: the project's scenarios)")
     play.add_argument("--step-limit", type=int, default=100_000, help="stop after this many actions")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
@@ -300,7 +308,7 @@ def _playing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
                  admiralty replay build/smoke/replays/otranto-1917-random-17.jsonl
                  """, cmd_replay)
     again.add_argument("file", help="a replay file (JSON Lines) from `admiralty play` or `admiralty smoke`")
-    again.add_argument("--corpus", default="scenarios", help="where the scenario's documents are")
+    again.add_argument("--corpus", help="where the scenario's documents are (default: the project's scenarios)")
 
 
 def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -314,7 +322,7 @@ def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
                       "'corpus' in mkdocs.yml, scenarios)")
     docs.add_argument("--smoke", help="smoke statistics folder (default: the plugin's 'smoke', build/smoke)")
     _config_file_option(docs)
-    docs.add_argument("--site-dir", default="site", help="output folder (default: site)")
+    docs.add_argument("--site-dir", help="output folder (default: the project's site)")
     docs.add_argument("--serve", action="store_true", help="serve on http://127.0.0.1:PORT/ with live reload "
                       "until Ctrl-C or SIGTERM")
     docs.add_argument("--port", type=int, default=8000, help="the port --serve listens on (default 8000)")
@@ -410,9 +418,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"admiralty {argv[0]}: {error}", file=sys.stderr)
             return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_command_line(parser, argv)
     if not getattr(args, "handler", None):
         parser.print_help()
+        return 2
+    try:
+        fill_rooted_defaults(args)
+    except ProjectError as error:
+        print(f"admiralty {args.command}: {error}", file=sys.stderr)
         return 2
     missing = _missing_path(args)
     if missing:

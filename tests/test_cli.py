@@ -36,9 +36,9 @@ def test_new_scenario_writes_a_valid_skeleton(tmp_path: Path) -> None:
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["validate", str(corpus), "--strict"]) == 0, out.getvalue()
-    assert main(["new", "scenario", "test-raid", "--corpus", str(corpus)]) == 1  # never overwrites
+    assert main(["new", "scenario", "test-raid", "--corpus", str(corpus)]) == 2  # never overwrites: a usage error
 
 
 @pytest.mark.parametrize("bad_id", ["Test Raid", "test_raid", ""])
 def test_new_scenario_refuses_bad_ids(tmp_path: Path, bad_id: str) -> None:
-    assert main(["new", "scenario", bad_id, "--corpus", str(MINI)]) == 1
+    assert main(["new", "scenario", bad_id, "--corpus", str(MINI)]) == 2

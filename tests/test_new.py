@@ -61,7 +61,7 @@ def test_new_in_an_init_repository(tmp_path: Path, ruleset: str) -> None:
     not_all_draws(tmp_path, "lissa-1866")
 
     again = admiralty(tmp_path, "new", "scenario", "lissa-1866", "--corpus", corpus)
-    assert again.returncode == 1 and "already exists" in again.stderr
+    assert again.returncode == 2 and "already exists" in again.stderr
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -70,7 +70,7 @@ def test_new_over_the_bundled_corpus_copied_elsewhere(tmp_path: Path, ruleset: s
     shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
     assert admiralty(tmp_path, "schemas", "export").returncode == 0
     ambiguous = admiralty(tmp_path, "new", "scenario", "lissa-1916")
-    assert ambiguous.returncode == 1 and "--ruleset" in ambiguous.stderr
+    assert ambiguous.returncode == 2 and "--ruleset" in ambiguous.stderr
     run = admiralty(tmp_path, "new", "scenario", "new-battle-1600", "--ruleset", ruleset, "--date", "1600-05-02")
     assert run.returncode == 0, run.stderr
     written = tmp_path / "scenarios" / ruleset / "scenarios" / "new-battle-1600.yaml"
@@ -101,11 +101,12 @@ def test_without_schemas_the_modeline_names_where_export_puts_them(tmp_path: Pat
     (["Lissa 1916"], "kebab-case"),
     (["lissa-1916", "--date", "1866-07-20"], "the id says 1916 but --date says 1866"),
     (["lissa-1916", "--map", "atlantis"], "no dreadnought map 'atlantis'"),
+    (["lissa-1916", "--ruleset", "renaissance"], "no valid renaissance map under 'scenarios'"),
 ])
-def test_new_refuses_with_one_clear_line(tmp_path: Path, args: list[str], message: str) -> None:
+def test_new_refuses_with_one_clear_line_as_a_usage_error(tmp_path: Path, args: list[str], message: str) -> None:
     assert admiralty(tmp_path, "init").returncode == 0
     run = admiralty(tmp_path, "new", "scenario", *args)
-    assert run.returncode == 1 and message in run.stderr and run.stderr.count("\n") == 1, run.stderr
+    assert run.returncode == 2 and message in run.stderr and run.stderr.count("\n") == 1, run.stderr
     assert "Traceback" not in run.stderr
     assert not list((tmp_path / "scenarios" / "dreadnought" / "scenarios").glob("lissa*"))
 
@@ -147,7 +148,7 @@ def test_new_map_catalog_or_table_validates_alone(tmp_path: Path, ruleset: str, 
 def test_new_refuses_a_kind_the_rule_system_does_not_have(tmp_path: Path, ruleset: str, what: str) -> None:
     assert admiralty(tmp_path, "init", "--ruleset", ruleset).returncode == 0
     run = admiralty(tmp_path, "new", what, "x", "--corpus", f"scenarios/{ruleset}")
-    assert run.returncode == 1 and f"rule system '{ruleset}' has no {what} documents" in run.stderr
+    assert run.returncode == 2 and f"rule system '{ruleset}' has no {what} documents" in run.stderr
     assert "scenario" in run.stderr.rsplit(":", 1)[1] and run.stderr.count("\n") == 1
     assert not list(tmp_path.rglob("x.yaml"))
 
@@ -174,5 +175,5 @@ def test_new_takes_the_rule_systems_own_kind_names_and_lists_them_when_wrong(tmp
     assert run.returncode == 0, run.stderr
     assert list(tmp_path.rglob("extra-ships.yaml"))
     wrong = admiralty(tmp_path, "new", "fleet", "x", "--corpus", "scenarios/dreadnought")
-    assert wrong.returncode == 1
+    assert wrong.returncode == 2
     assert wrong.stderr.strip().endswith("writes for it: scenario, catalog, map"), wrong.stderr

@@ -94,6 +94,7 @@ admiralty validate scenarios/                 # schema, references and the rules
 admiralty smoke scenarios/ --games 20         # play every scenario headless
 {new_commands}
 admiralty docs --serve                        # the reference site on http://127.0.0.1:8000
+                                              # (needs the site extra: pip install 'admiralty[site]')
 ```
 
 {folders}
@@ -154,6 +155,19 @@ def site_config(name: str) -> str:
     return text.replace("\nsite_name: Scenarios\n", f"\nsite_name: {json.dumps(name, ensure_ascii=False)}\n", 1)
 
 
+PROJECT = """\
+# yaml-language-server: $schema=schemas/project.schema.json
+# admiralty's project file: every command run in this repository, from any folder of it, reads it.
+corpus: [scenarios]        # what validate, smoke, build and docs read when given no path
+exclude: []                # globs of files never read, e.g. mkdocs.yml or scenarios/drafts/*
+ignore: []                 # codes never reported, e.g. SCH012 (or inline: # admiralty: ignore[SCH012])
+errors: []                 # codes that fail the run even when they are warnings
+# paths:                   # codes per glob of files
+#   "scenarios/*/drafts/*": {ignore: [REF005]}
+# smoke: {games: 20, jobs: 2}
+"""
+
+
 GITIGNORE = """\
 # admiralty's outputs: smoke statistics and replays, the built site, and the site's lock and build folders
 build/
@@ -206,7 +220,7 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
                                                   root)))
         except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
             print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
-    for name, text in ((".pre-commit-config.yaml", pre_commit_config()),
+    for name, text in (("admiralty.yaml", PROJECT), (".pre-commit-config.yaml", pre_commit_config()),
                        (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE),
                        ("mkdocs.yml", site_config(root.absolute().name)),
                        ("docs/index.md", (SITE_DEFAULT / "docs" / "index.md").read_text(encoding="utf-8"))):

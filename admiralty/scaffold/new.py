@@ -30,8 +30,10 @@ ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 def _fail(message: str) -> int:
+    """One line on stderr and exit 2: every refusal of ``new`` is a usage error (a bad id, a corpus without what the
+    document needs, a file that exists), as the README's exit codes say."""
     print(f"admiralty new: {message}", file=sys.stderr)
-    return 1
+    return 2
 
 
 def corpus_root(corpus: Path) -> Path:
@@ -144,7 +146,7 @@ def write_document(what: str, doc_id: str, corpus: Path, ruleset: str | None, ou
 
 def new_document(what: str, doc_id: str, corpus: str, place: str | None, out: str | None,
                  ruleset: str | None = None, date: str | None = None) -> int:
-    """The command: 0 written and valid alone (with its corpus as context), 1 refused or (a bug) invalid."""
+    """The command: 0 written and valid alone (with its corpus as context), 2 refused (usage) or (a bug) invalid."""
     folder = Path(corpus)
     try:
         if what == "scenario":

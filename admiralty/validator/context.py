@@ -11,6 +11,7 @@ documents not given are then reported as unknown, with a hint).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,8 @@ MAX_CONTEXT_FILES = 5_000  # past this a folder is no corpus of documents writte
 def ruleset_folder(file: Path) -> Path | None:
     """The nearest folder above ``file`` (within ``MAX_LEVELS``) named after an installed rule system."""
     names = set(rulesets())
-    for level, folder in enumerate(file.absolute().parents):
+    # abspath, not Path.absolute: it folds `..`, so `../ancona-1915.yaml` has the parents the file has
+    for level, folder in enumerate(Path(os.path.abspath(file)).parents):
         if level >= MAX_LEVELS:
             return None
         if folder.name in names:
@@ -36,15 +38,20 @@ def ruleset_folder(file: Path) -> Path | None:
 
 
 def context_roots(paths: Sequence[str]) -> list[Path]:
-    """The rule-system folders of the files named on their own (not below a folder also named), sorted."""
+    """The rule-system folders of the files named on their own and of the folders named inside a rule system's
+    folder (``validate .`` in ``scenarios/dreadnought/scenarios/``: its scenarios' maps and catalogs are in the
+    folders beside it), except those below a folder also named, sorted."""
     folders = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     roots: set[Path] = set()
     for given in paths:
         path = Path(given)
-        if not path.is_file() or any(path.resolve().is_relative_to(folder) for folder in folders):
+        if not path.exists():
             continue
-        root = ruleset_folder(path)
-        if root is not None:
+        resolved = path.resolve()
+        if any(resolved != folder and resolved.is_relative_to(folder) for folder in folders):
+            continue
+        root = ruleset_folder(path / "-" if path.is_dir() else path)  # a folder: itself or one above it
+        if root is not None and not any(root.resolve().is_relative_to(folder) for folder in folders):
             roots.add(root)
     return sorted(roots)
 

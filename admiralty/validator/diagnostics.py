@@ -93,6 +93,9 @@ class Report:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    # findings an inline comment or the project file silenced, each with why; counted in the summary
+    suppressed: list[tuple[Diagnostic, str]] = field(default_factory=list)
+    show_suppressed: bool = False  # list them too (--show-suppressed)
 
     def add(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from admiralty.contract import ScenarioModel, Sourced
+from admiralty.project import current as current_project
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
@@ -17,6 +18,7 @@ from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots, needed
 from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
 from admiralty.validator.load.codes import RepositionError
+from admiralty.validator.policy import apply_policy
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -57,6 +59,7 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
     """Every YAML file named or below a folder named, sorted; links out of a folder are refused."""
     files: list[Path] = []
     problems: list[Diagnostic] = []
+    project = current_project()
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -80,21 +83,35 @@ def discover(paths: Sequence[str]) -> tuple[list[Path], list[Diagnostic]]:
         else:
             problems.append(Diagnostic("IO001", f"no such file or folder: '{given}'", given,
                                        hint="check the path"))
-    unique = sorted(set(files), key=lambda p: str(p))
-    return unique, problems
+    if project is not None and project.exclude:
+        files = [file for file in files if not project.excluded(file)]
+    return _one_name_per_file(files), problems
 
 
-def validate(paths: Sequence[str]) -> Validation:
+def _one_name_per_file(files: Sequence[Path]) -> list[Path]:
+    """Each file once, however it was named (``scenarios/x.yaml``, ``/abs/scenarios/x.yaml``, ``../../x.yaml``):
+    the same file read under two names would define every id it holds twice (a false REF001). The first name
+    given is kept; sorted by it."""
+    unique: dict[Path, Path] = {}
+    for file in files:
+        unique.setdefault(file.resolve(), file)
+    return sorted(unique.values(), key=lambda p: str(p))
+
+
+def validate(paths: Sequence[str], *, skip_non_documents: bool = False) -> Validation:
     """Validate every document under ``paths`` together: references resolve across all of them. A file named
     on its own is validated with the rest of its corpus as context (``admiralty.validator.context``): the
     context is built so that references resolve, but it is not checked and its findings are not reported."""
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
-    named = {display_path(Path(given)) for given in paths if Path(given).is_file()}
+    # files named must be documents, unless the caller names every file it has (pre-commit: --skip-non-documents)
+    named = set() if skip_non_documents else {display_path(Path(given)) for given in paths if Path(given).is_file()}
     context = _context_files(paths, files)
-    return validate_loaded((_load(path) for path in [*files, *context]), report, named=named,
-                           context={display_path(path) for path in context})
+    result = validate_loaded((_load(path) for path in [*files, *context]), report, named=named,
+                             context={display_path(path) for path in context})
+    apply_policy(result.report, current_project())
+    return result
 
 
 def _load(path: Path) -> tuple[str, LoadResult]:
@@ -116,7 +133,9 @@ def validate_scenarios(paths: Sequence[str], ids: Collection[str]) -> Validation
     results = [_load(path) for path in files]
     wanted = set(ids)
     context = {shown for shown, result in results if _read_cleanly(result) and not _has_id_among(result, wanted)}
-    return validate_loaded(results, report, context=context)
+    result = validate_loaded(results, report, context=context)
+    apply_policy(result.report, current_project())
+    return result
 
 
 def _read_cleanly(result: LoadResult) -> bool:
@@ -256,6 +275,26 @@ def in_corpus_folder(shown: str) -> bool:
     return "scenarios" in folders or not folders.isdisjoint(rulesets())
 
 
+OTHER_TOOLS = {"mkdocs.yml": "MkDocs' configuration", "mkdocs.yaml": "MkDocs' configuration",
+               ".pre-commit-config.yaml": "pre-commit's configuration", ".pre-commit-hooks.yaml": "pre-commit's hooks",
+               "docker-compose.yml": "a Compose file", "docker-compose.yaml": "a Compose file",
+               "compose.yml": "a Compose file", "compose.yaml": "a Compose file", ".gitlab-ci.yml": "GitLab CI's",
+               ".readthedocs.yml": "Read the Docs' configuration", ".readthedocs.yaml": "Read the Docs' configuration",
+               ".yamllint.yml": "yamllint's configuration", ".yamllint.yaml": "yamllint's configuration",
+               "environment.yml": "a conda environment", "admiralty.yaml": "admiralty's project file",
+               "action.yml": "a GitHub action", "action.yaml": "a GitHub action"}
+"""Files of other tools by name: their tags (``!ENV``, ``!!python/name:``) and shapes are theirs, so a folder
+holding them is validated without an error for them (issue 36, item 2)."""
+
+
+def other_tools_file(shown: str) -> str:
+    """What tool's file ``shown`` is (its name, or a file below ``.github/``), or ``""``."""
+    path = Path(shown)
+    if ".github" in path.parts[:-1]:
+        return "a GitHub file"
+    return OTHER_TOOLS.get(path.name, "")
+
+
 def _not_a_mapping(doc: Document, shown: str) -> Diagnostic:
     what = {list: "a list", str: "a text", bool: "a boolean", int: "a number", float: "a number"}.get(
         type(doc.data), type(doc.data).__name__)
@@ -277,6 +316,10 @@ class Staged:
 def stage_file(shown: str, result: LoadResult, named: Collection[str] = ()) -> Staged:
     """Loading's findings and the schema stage for one file: everything before the build, file by file."""
     found = list(result.diagnostics)
+    tool = other_tools_file(shown)
+    if tool and shown not in named and not in_corpus_folder(shown):
+        return Staged([Diagnostic("IO003", f"skipped: {tool}, not an admiralty document", shown,
+                                  hint="name it on the command line to check it as one", severity=Severity.INFO)])
     doc = result.document
     if doc is None:
         return Staged(found)

@@ -369,3 +369,38 @@ def test_a_map_spec_completes_its_keys_from_the_exported_schema(server: Language
     present = set(yaml.safe_load(text))
     assert offered == {name: spec["description"] for name, spec in properties.items() if name not in present}
     assert {"assign_land", "allow_port_moves", "max_port_move_km"} <= set(offered)
+
+
+def test_the_project_file_that_init_writes_is_completed_and_checked(tmp_path: Path) -> None:
+    """``admiralty.yaml`` (issue 36, item 2): its modeline names the exported ``project.schema.json``; the server
+    finds the file as written clean, offers the keys not yet written with their descriptions (and ``smoke``'s
+    own), and flags a key admiralty does not know; ``admiralty validate`` refuses the same file."""
+    run = subprocess.run([sys.executable, "-m", "admiralty", "init", "fleet-book"], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    project = tmp_path / "fleet-book" / "admiralty.yaml"
+    schema = json.loads((project.parent / "schemas" / "project.schema.json").read_text(encoding="utf-8"))
+    keys = schema["properties"]
+    text = project.read_text(encoding="utf-8")
+    client = LanguageServer(project.parent)
+    try:
+        with client.opened(project) as (_, diagnostics):
+            assert diagnostics == []
+        edited = text + "\n"
+        last = edited.count("\n")
+        with client.opened(project, edited) as (uri, _):
+            offered = _completion(client, uri, last, 0)
+        written = {"corpus", "exclude", "ignore", "errors"}
+        assert offered == {name: keys[name]["description"] for name in set(keys) - written}, offered
+        edited = text + "smoke:\n  \n"
+        with client.opened(project, edited) as (uri, _):
+            offered = _completion(client, uri, edited.count("\n") - 1, 2)
+        assert offered == {name: sub["description"] for name, sub in keys["smoke"]["properties"].items()}
+        with client.opened(project, text + "colour: blue\n") as (_, diagnostics):
+            assert [d["message"] for d in diagnostics] == ["Property colour is not allowed."]
+    finally:
+        client.close()
+    project.write_text(text + "colour: blue\n", encoding="utf-8")
+    refused = subprocess.run([sys.executable, "-m", "admiralty", "validate"], capture_output=True, text=True,
+                             cwd=project.parent, timeout=600)
+    assert refused.returncode == 2 and "admiralty.yaml: at the top" in refused.stderr, refused.stderr

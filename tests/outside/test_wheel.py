@@ -213,6 +213,20 @@ def test_docs_without_the_site_extra_says_which_extra(installed: Installed) -> N
     assert "admiralty[site]" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_build_without_an_extra_it_needs_stops_before_the_first_stage(installed: Installed) -> None:
+    """A core install: ``build`` names the site extra (and, for a Dask executor, the distributed one) at once, exit
+    2, before validating or playing anything (it used to play every smoke game first, then fail at the site)."""
+    cwd = installed.work / "build-core"
+    shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    done = installed.run("admiralty", "build", "scenarios", "--games", "2", "--jobs", "1", cwd=cwd)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "admiralty[site]" in done.stderr and "nothing was run" in done.stderr and "Traceback" not in done.stderr
+    assert "[1/3]" not in done.stdout and not (cwd / "build").exists()
+    dask = installed.run("admiralty", "build", "scenarios", "--executor", "dask-local", cwd=cwd)
+    assert dask.returncode == 2 and "admiralty[site]" in dask.stderr and "admiralty[distributed]" in dask.stderr
+    assert dask.stderr.count("\n") == 2, dask.stderr
+
+
 def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
     """Runs last in this module (pytest keeps file order): it adds the ``site`` extra to the venv. ``admiralty
     build`` (validate, smoke, docs) builds the site once; ``docs`` on its own is the same site builder, which the
@@ -220,6 +234,8 @@ def test_docs_and_build_with_the_site_extra(installed: Installed) -> None:
     installed.pip(f"admiralty[site] @ {installed.wheel.as_uri()}")
     cwd = installed.work / "with-site"
     shutil.copytree(ROOT / "scenarios", cwd / "scenarios", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    dask = installed.run("admiralty", "build", "scenarios", "--executor", "dask-local", cwd=cwd)
+    assert dask.returncode == 2 and dask.stderr.count("\n") == 1 and "admiralty[distributed]" in dask.stderr
     built = installed.run("admiralty", "build", "scenarios", "--games", "2", "--jobs", "1", cwd=cwd)
     assert built.returncode == 0, built.stdout + built.stderr
     assert "build passed" in built.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from admiralty.validator.diagnostics import Report, Severity
 from admiralty.validator.report.sarif import render_sarif
@@ -14,7 +15,8 @@ FORMATS = ("text", "json", "github", "sarif")
 def summary(report: Report) -> str:
     errors, warnings = report.count(Severity.ERROR), report.count(Severity.WARNING)
     files = len(report.files)
-    return (f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)} "
+    silenced = f", {len(report.suppressed)} suppressed" if report.suppressed else ""
+    return (f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}{silenced} "
             f"in {files} file{'s' * (files != 1)}")
 
 
@@ -26,18 +28,27 @@ def render_text(report: Report) -> str:
         lines.append(f"{d.file}:{d.line}:{d.column}: {d.code} {level}{d.message}")
         if d.hint:
             lines.append(f"    hint: {d.hint}")
+    if report.show_suppressed:
+        for d, reason in sorted(report.suppressed, key=lambda pair: pair[0].sort_key()):
+            lines.append(f"{d.file}:{d.line}:{d.column}: {d.code} [suppressed] {d.message}")
+            lines.append(f"    by: {reason}")
     lines.append(summary(report))
     return "\n".join(lines) + "\n"
 
 
 def render_json(report: Report) -> str:
-    body = {
+    body: dict[str, Any] = {
         "version": 1,
         "files": sorted(report.files),
         "summary": {"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING),
                     "infos": report.count(Severity.INFO)},
         "diagnostics": [d.as_dict() for d in report.sorted()],
     }
+    if report.suppressed:
+        body["summary"]["suppressed"] = len(report.suppressed)
+    if report.show_suppressed:
+        body["suppressed"] = [{**d.as_dict(), "suppressed_by": reason}
+                              for d, reason in sorted(report.suppressed, key=lambda pair: pair[0].sort_key())]
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
