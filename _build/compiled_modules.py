@@ -27,7 +27,7 @@ _NAPOLEONIC = "admiralty.rulesets.napoleonic.engine"
 #   '__dict__' of 'type' objects is not writable"; with engine/model/derived.py compiled too, the validator's
 #   SeaMap.derived(...) fails: a native object has no __dict__); a profile of corpus games puts model.py at 1%;
 # - package __init__.py files: registration and re-exports, run once at import;
-# - smoke.runner (the sweep, not the engine): its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
+# - smoke.runner (the sweep): its frozen dataclasses (Limits, Outcome) cross to pool workers by pickle, and a
 #   mypyc class unpickles by setattr, which a frozen dataclass refuses (FrozenInstanceError: every worker
 #   died); the per-move work it drives is compiled below anyway;
 # - engine/api.py: its @runtime_checkable Protocol classes are not protocols once compiled (TypeError at import);

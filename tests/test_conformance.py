@@ -54,3 +54,17 @@ def test_an_event_without_a_sentence_and_a_broken_invariant_are_found(monkeypatc
     monkeypatch.setattr(module, "invariants", lambda game: ["the fleet count went negative"])
     found = game_problems(ruleset, scenarios[:1], Settings(seeds=1, own_players=False))
     assert found == [f"{scenarios[0].id} seed 0 (random): invariant: the fleet count went negative"]
+
+
+def test_every_event_type_the_dreadnought_engine_writes_has_a_sentence() -> None:
+    """Read from the source, not from games: an event type only rare games write (a ship refloated, a fuel
+    box refused) still reads as its own sentence in the replay viewer."""
+    import re
+
+    from admiralty.rulesets.dreadnought.site.replay import SENTENCES
+    from admiralty.site.replaytext import COMMON_SENTENCES
+
+    engine = ROOT / "admiralty" / "rulesets" / "dreadnought" / "engine"
+    written = {m for path in engine.rglob("*.py")
+               for m in re.findall(r'\bemit\(\s*"([a-z-]+)"', path.read_text(encoding="utf-8"))}
+    assert len(written) > 40 and written - set(SENTENCES) - set(COMMON_SENTENCES) == set()

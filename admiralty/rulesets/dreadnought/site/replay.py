@@ -135,6 +135,30 @@ SENTENCES: dict[str, Sentence] = {
     "ship-left-behind": lambda e, n: (f"{_fleet(e, n)} leaves {n.name(e.get('ship', '?'))} behind as "
                                       f"{n.name(e.get('new_fleet', '?'))}."),
     "supply-refused": lambda e, n: f"{_fleet(e, n)} gets no supply at {n.name(e.get('at', '?'))}.",
+    "abort-impossible": lambda e, n: f"{_fleet(e, n)} cannot abort its mission.",
+    "bombardment-cancelled": lambda e, n: f"{_fleet(e, n)} calls off its bombardment.",
+    "escort-alone": lambda e, n: f"{_fleet(e, n)} has nothing left to escort.",
+    "fleet-formed": lambda e, n: (f"{n.name(e.get('fleet', '?'))} ({n.side(e.get('side', '?'))}) forms at "
+                                  f"{n.name(e.get('at', '?'))}: {listing(e.get('ships', []), n)}."),
+    "lay-refused": lambda e, n: f"{_fleet(e, n)} cannot lay mines towards {n.name(e.get('to', '?'))}.",
+    "merchant-search-cancelled": lambda e, n: f"{_fleet(e, n)} calls off its search for merchant ships.",
+    "minefield-laid": lambda e, n: (f"{_fleet(e, n)} lays a minefield between "
+                                    f"{listing(e.get('between', []), n)}."),
+    "order-refused": lambda e, n: (f"{_fleet(e, n)} cannot follow the order {words(e.get('order', '?'))} "
+                                   f"({words(e.get('reason', ''))})."),
+    "refuel-lost": lambda e, n: f"{_fleet(e, n)} was attacked and takes on no fuel this turn.",
+    "refuel-refused": lambda e, n: f"{_fleet(e, n)} cannot refuel at {n.name(e.get('at', '?'))}.",
+    "refuelled": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) takes on "
+                               f"{plural(e.get('boxes', '?'), 'fuel box', 'fuel boxes')}."),
+    "ship-grounded": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) runs aground in "
+                                   f"{n.name(e.get('zone', '?'))}."),
+    "ship-refloated": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) is refloated "
+                                    f"in {n.name(e.get('zone', '?'))}."),
+    "short-of-fuel": lambda e, n: f"{_fleet(e, n)} is short of fuel and cannot move as far as planned.",
+    "supplied": lambda e, n: (f"{n.name(e.get('supplier', '?'))} gives {n.name(e.get('ship', '?'))} "
+                              f"{plural(e.get('boxes', '?'), 'fuel box', 'fuel boxes')}."),
+    "sweep-refused": lambda e, n: f"{_fleet(e, n)} cannot sweep for mines here.",
+    "unload-refused": lambda e, n: f"{_fleet(e, n)} cannot unload its cargo here.",
 }
 
 KINDS: dict[str, str] = {
@@ -144,6 +168,7 @@ KINDS: dict[str, str] = {
     "battle": "battle", "bombardment": "battle",
     "damage-recorded": "damage", "ship-damaged": "damage", "mine-hit": "damage",
     "ship-sunk": "sunk", "fleet-removed": "sunk", "merchant-sunk": "sunk",
+    "minefield-laid": "move", "ship-grounded": "damage",
 }
 
 
@@ -154,7 +179,7 @@ def track(state: ReplayState, event: Mapping[str, Any]) -> None:
         state.lose(event.get("side"))
     if not isinstance(fleet, str):
         return
-    if kind_ == "fleet-placed":
+    if kind_ in ("fleet-placed", "fleet-formed"):
         state.place(fleet, str(event.get("at", "")), str(event.get("side", "")))
     elif kind_ == "fleet-moved" and event.get("path"):
         state.move(fleet, str(event["path"][-1]), bool(event.get("hidden")))
