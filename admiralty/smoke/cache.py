@@ -2,10 +2,11 @@
 
 A game is a pure function of the scenario's content (its document with its map and catalogs: ``content_hash``),
 the engine (its ``ENGINE_VERSION`` and a digest of the source files that play a game: ``admiralty/engine``, the
-rule system's folder and the smoke runner, so an edit that forgot to bump the version still misses), the rule options, the limits, the player kind and the seed. One file per (all of that
-but the seed) holds the outcomes by seed: ``<out>/cache/v1/<key>.json``, written atomically (``atomic.write_text``)
-so a killed run leaves the old file or the new one. Only games that finished without a failure are kept: a failed
-game is played again (it must write its replay file, and a timeout is not a function of the seed).
+rule system's folder and the smoke runner, so an edit that forgot to bump the version still misses), the rule
+options, the limits, the player kind and the seed. One file per (all of that but the seed) holds the outcomes by
+seed: ``<out>/cache/v1/<key>.json``, written atomically (``atomic.write_text``) so a killed run leaves the old
+file or the new one. Only games that finished without a failure are kept: a failed game is played again (it must
+write its replay file, and a timeout is not a function of the seed).
 
 The folder is bounded: after a run, the least recently used files beyond ``MAX_FILES`` or ``MAX_BYTES`` are
 removed (a hit touches its file). A file that cannot be read, or of another format, is a miss, never an error.

@@ -160,7 +160,8 @@ def test_sequential_and_fixed_verdicts_agree_on_every_corpus_scenario(corpus: li
     budget of 30 keeps the test short; ``benchmarks/smoke.py --build`` compares them at the corpus's budgets)."""
     for scenario in corpus:
         kind = balance_kind(scenario, scenario.smoke.players)
-        common = {"games": 30, "players": (kind,), "out_dir": str(tmp_path), "cache": True, "check_every": 0}
+        common: dict[str, Any] = {"games": 30, "players": (kind,), "out_dir": str(tmp_path), "cache": True,
+                                  "check_every": 0}
         fixed = run([scenario], SmokeSettings(**common))[str(scenario.id)]
         played: list[Outcome] = []
         sequential = run([scenario], SmokeSettings(sequential=True, **common), played.extend)[str(scenario.id)]
