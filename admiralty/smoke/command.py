@@ -29,6 +29,7 @@ class _Progress:
 
     def __init__(self, total: int) -> None:
         self.total, self.done, self.failed = total, 0, 0
+        self.by_scenario: dict[str, int] = {}  # games played (not taken from the cache) per scenario
         self.started = time.perf_counter()
         self.last_line = -math.inf  # the first finished chunk is always reported
         self.bar: Any = None
@@ -48,6 +49,8 @@ class _Progress:
 
     def __call__(self, outcomes: list[Outcome]) -> None:
         self.done += len(outcomes)
+        for outcome in outcomes:
+            self.by_scenario[outcome.scenario] = self.by_scenario.get(outcome.scenario, 0) + 1
         self.failed += sum(1 for o in outcomes if o.failure)
         rate = self.done / max(1e-9, time.perf_counter() - self.started)
         if self.bar is not None:
@@ -110,7 +113,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         return 2
     progress.stop()
     return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict,
-                          played=progress.done)
+                          played=progress.by_scenario)
 
 
 def _settings(args: argparse.Namespace) -> SmokeSettings:
@@ -129,7 +132,7 @@ def _settings(args: argparse.Namespace) -> SmokeSettings:
 
 
 def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, strict: bool,
-                   played: int | None = None) -> int:
+                   played: dict[str, int] | None = None) -> int:
     """One line per scenario (failures, an out-of-band balance, when a sequential sweep decided it), the first
     failed games with how to replay them, and the totals: games in the statistics, how many of them were played
     (the others came from the cache), against a fixed sweep's; 1 on a failure, or on an out-of-band balance when
@@ -139,6 +142,8 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
         failures = {k: v for k, v in summary["failures"].items() if v}
         balance = summary["balance"]
         line = f"{scenario_id}: {_games_line(summary)}"
+        if played is not None and played.get(scenario_id, 0) != summary["games"]:
+            line += f" ({played.get(scenario_id, 0)} played, the others from the cache)"
         if failures:
             code = 1
             line += f"; FAILURES {failures}"
@@ -156,11 +161,12 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
             if failed["replay"]:
                 print(f"    reproduce: admiralty replay {failed['replay']}")
     total = sum(s["games"] for s in stats.values())
-    played = total if played is None else played
+    games_played = total if played is None else sum(played.values())
     fixed = sum(s["sequential"]["fixed_games"] if "sequential" in s else s["games"] for s in stats.values())
     print(
-        f"smoke: {total} games ({played} played, {total - played} from the cache; a fixed sweep: {fixed}) in "
-        f"{elapsed:.1f}s ({played / max(elapsed, 1e-9):.0f} games/s played), statistics in {out_dir}/"
+        f"smoke: {total} games ({games_played} played, {total - games_played} from the cache; a fixed sweep: "
+        f"{fixed}) in {elapsed:.1f}s ({games_played / max(elapsed, 1e-9):.0f} games/s played), statistics in "
+        f"{out_dir}/"
     )
     return code
 

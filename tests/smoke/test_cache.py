@@ -109,4 +109,5 @@ def test_the_cli_says_how_many_games_it_played_and_took_from_the_cache(tmp_path:
         outputs.append(buffer.getvalue())
     assert "10 games (10 played, 0 from the cache; a fixed sweep: 10)" in outputs[0]
     assert "10 games (0 played, 10 from the cache; a fixed sweep: 10)" in outputs[1]
+    assert "(0 played, the others from the cache)" in outputs[1] and "the others" not in outputs[0]
     assert "10 games (10 played, 0 from the cache; a fixed sweep: 10)" in outputs[2]
