@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from admiralty.atomic import write_text
+from admiralty.atomic import OutputError, write_text
 from admiralty.contract import ruleset_module
 from admiralty.engine.protocols import ScenarioModel
 from admiralty.smoke.runner import Limits, Outcome
@@ -109,13 +109,17 @@ class OutcomeCache:
                 self._dirty.add(key)
 
     def save(self) -> None:
-        """Write the files that changed (atomically), then keep the folder within its bounds."""
+        """Write the files that changed (atomically), then keep the folder within its bounds. A cache that cannot
+        be written never fails the run (nor hides why an interrupted run ended): it is only an optimisation."""
         if not self.enabled or not self._dirty:
             return
         for key in sorted(self._dirty):
             games = {str(seed): entry for seed, entry in sorted(self._entries(key).items())}
-            write_text(self.folder / f"{key}.json", json.dumps({"format": FORMAT, "games": games},
-                                                                sort_keys=True, separators=(",", ":")) + "\n")
+            try:
+                write_text(self.folder / f"{key}.json", json.dumps({"format": FORMAT, "games": games},
+                                                                    sort_keys=True, separators=(",", ":")) + "\n")
+            except OutputError:
+                break  # a full disk or a read-only folder: the next run plays these games again, nothing worse
         self._dirty.clear()
         self.trim()
 

@@ -111,3 +111,12 @@ def test_the_cli_says_how_many_games_it_played_and_took_from_the_cache(tmp_path:
     assert "10 games (0 played, 10 from the cache; a fixed sweep: 10)" in outputs[1]
     assert "(0 played, the others from the cache)" in outputs[1] and "the others" not in outputs[0]
     assert "10 games (10 played, 0 from the cache; a fixed sweep: 10)" in outputs[2]
+
+
+def test_a_cache_that_cannot_be_written_never_fails_the_run(pair: list[Any], tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / FOLDER).write_text("a file where the cache's folder would be")
+    stats, played = _run(pair[:1], tmp_path)
+    assert len(played) == 12 and stats["ancona-1915"]["games"] == 12
+    _, again = _run(pair[:1], tmp_path)
+    assert len(again) == 12  # nothing was kept, so everything is played again
