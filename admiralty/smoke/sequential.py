@@ -24,7 +24,16 @@ corpus it decides with 9% fewer games than the uniform Beta(1, 1) (2,650 against
 
 Designed error: a verdict decided early is wrong (the true rate on the other side of an edge) with probability at
 most ``alpha`` (5% at the default 95% confidence). A scenario not decided by its budget plays all its games and is
-judged as the fixed sweep judges it, on the same seeds, so it gets the fixed sweep's verdict exactly.
+judged as the fixed sweep judges it, on the same seeds, so it gets the fixed sweep's verdict exactly. Measured
+(``benchmarks/smoke.py --build``): 12 of the bundled corpus's 20 scenarios decided early (Ancona after 20 games,
+the others after 80-190), all 20 with the fixed sweep's verdict; 0 wrong verdicts in 2,000 simulated sweeps whose
+rate sits exactly on a band edge, and the same verdict as the fixed sweep for 20 bands placed 1-25 points from
+a measured rate (``tests/smoke/test_sequential.py``).
+
+Why not fewer games: a band 25-30 points wide with the rate 10-15 points inside it needs roughly
+``log(1 / alpha) / KL(rate, edge)`` games, 90-145 here, for any sequential test at 95% (Wald's bound, even for a
+test told the rate); the corpus's budgets are 50-200. So the sequential sweep plays 45% of the fixed sweep's
+games (2,650 of 5,900), not a third.
 """
 
 from __future__ import annotations
