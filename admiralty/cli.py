@@ -148,6 +148,12 @@ def add_smoke_options(parser: argparse.ArgumentParser) -> None:
                         "documents are their context only (a mistake in one they do not use does not stop the run)")
     parser.add_argument("--fail-fast", action="store_true", help="a local-pool worker that dies ends the run "
                         "(partial statistics, exit 2); by default its game counts as a crash and the sweep goes on")
+    parser.add_argument("--fixed", action="store_true", help="play every scenario's smoke.games (or --games) per "
+                        "player kind; by default a scenario stops once its balance verdict is decided at 95%% "
+                        "confidence (an anytime-valid confidence sequence), after at least 20 games per player kind")
+    parser.add_argument("--no-cache", action="store_true", help="play every game; by default the outcomes of "
+                        "games already played (same scenario content, engine, seed, player kind) are taken from "
+                        "<out>/cache")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,13 @@ games per second of each corpus scenario on one worker, summed up per ruleset. T
 1-worker and a 2-worker run are compared byte for byte. Exit code 1 when a cold target is missed.
 With ``--compiled``, every cold run uses the mypyc-compiled install (``benchmarks/compiled.py`` builds it once)
 and the warm figures are left to ``benchmarks/compiled.py``.
+With ``--build`` (issue 39), instead: the bundled corpus smoked cold as a fixed sweep (``--fixed --no-cache``) and
+as a sequential one (cold cache), games, wall and CPU seconds and the pass/fail verdict of every scenario compared
+(target: at most a third of the games and of the time, the same verdicts); then ``admiralty build`` twice into
+fresh folders, the second run's seconds (target < 15 s) and its statistics and site compared byte for byte with
+the first's.
 Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N] [--before PATH] [--compiled]``
+or ``python benchmarks/smoke.py --build``
 (``--quick``: no 10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
 """
 
@@ -103,7 +109,78 @@ def warm_figures(scenario: object, tmp: str) -> None:
         print(f"       {ruleset:<12} every corpus scenario: {games / spent:7.0f} games/s")
 
 
+def _timed(args: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds (its children's included) of one ``admiralty`` process, and its output."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(admiralty(*args), cwd=ROOT, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    if done.returncode:
+        print(done.stdout[-3000:], done.stderr[-3000:])
+    return wall, cpu, done.stdout
+
+
+def _verdicts(folder: Path) -> dict[str, tuple[bool | None, int]]:
+    """Per scenario: in band or not, and its failures."""
+    import json
+
+    verdicts = {}
+    for path in sorted(folder.glob("*.json")):
+        stats = json.loads(path.read_text())
+        verdicts[stats["scenario"]] = (stats["balance"]["in_band"], sum(stats["failures"].values()))
+    return verdicts
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def build_figures(tmp: Path) -> bool:
+    """The corpus smoked fixed and sequential (cold), then ``admiralty build`` twice (issue 39's targets)."""
+    import re
+
+    games_of = re.compile(r"smoke: (\d+) games \((\d+) played")
+    fixed = _timed(["smoke", "scenarios", "--jobs", "2", "--fixed", "--no-cache", "--out", str(tmp / "fixed")])
+    sequential = _timed(["smoke", "scenarios", "--jobs", "2", "--out", str(tmp / "sequential")])
+    counts = [int(games_of.search(run[2]).group(2)) for run in (fixed, sequential)]  # type: ignore[union-attr]
+    same = _verdicts(tmp / "fixed") == _verdicts(tmp / "sequential")
+    print(f"corpus smoke, fixed: {counts[0]} games, {fixed[0]:.1f} s wall, {fixed[1]:.1f} s CPU")
+    print(f"corpus smoke, sequential (cold cache): {counts[1]} games, {sequential[0]:.1f} s wall, "
+          f"{sequential[1]:.1f} s CPU")
+    games_ratio, time_ratio = counts[1] / counts[0], sequential[1] / fixed[1]
+    print(f"       games {games_ratio:.2f}x, CPU {time_ratio:.2f}x, wall {sequential[0] / fixed[0]:.2f}x of the fixed "
+          f"sweep (target <= 0.33x: {'met' if max(games_ratio, time_ratio) <= 1 / 3 else 'MISSED'}); "
+          f"pass/fail verdict of every scenario the same: {same}")
+    for line in sequential[2].splitlines():
+        if "; decided " in line or "; verdict undecided" in line:
+            scenario, _, rest = line.partition(":")
+            print(f"       {scenario}: {rest.split(';')[-1].strip()}")
+    runs: list[tuple[float, float, str]] = []
+    stats: list[dict[str, bytes]] = []
+    for number in (1, 2):
+        wall, cpu, output = _timed(["build", "scenarios", "--jobs", "2", "--out", str(tmp / "build"), "--site-dir",
+                                    str(tmp / f"site{number}")])
+        line = next((each for each in output.splitlines() if games_of.search(each)), "no smoke summary")
+        runs.append((wall, cpu, line.split(" in ")[0]))
+        stats.append({k: v for k, v in _tree(tmp / "build").items() if k.endswith(".json") and "/" not in k})
+    first_stats, second_stats = stats
+    same_site = _tree(tmp / "site1") == _tree(tmp / "site2")
+    print(f"admiralty build, first run: {runs[0][0]:.1f} s wall ({runs[0][2]}); second run on the unchanged corpus: "
+          f"{runs[1][0]:.1f} s wall, {runs[1][1]:.1f} s CPU ({runs[1][2]}); target < 15 s: "
+          f"{'met' if runs[1][0] < 15 else 'MISSED'}; statistics byte-identical: {first_stats == second_stats}, "
+          f"site byte-identical: {same_site}")
+    return same and first_stats == second_stats
+
+
 def main() -> int:
+    if "--build" in sys.argv:
+        with tempfile.TemporaryDirectory() as folder:
+            return 0 if build_figures(Path(folder)) else 1
     per_kind = int(sys.argv[sys.argv.index("--games-per-kind") + 1]) if "--games-per-kind" in sys.argv else 1000
     if "--compiled" in sys.argv:
         from compiled import compiled_python

@@ -29,6 +29,7 @@ class _Progress:
 
     def __init__(self, total: int) -> None:
         self.total, self.done, self.failed = total, 0, 0
+        self.by_scenario: dict[str, int] = {}  # games played (not taken from the cache) per scenario
         self.started = time.perf_counter()
         self.last_line = -math.inf  # the first finished chunk is always reported
         self.bar: Any = None
@@ -48,6 +49,8 @@ class _Progress:
 
     def __call__(self, outcomes: list[Outcome]) -> None:
         self.done += len(outcomes)
+        for outcome in outcomes:
+            self.by_scenario[outcome.scenario] = self.by_scenario.get(outcome.scenario, 0) + 1
         self.failed += sum(1 for o in outcomes if o.failure)
         rate = self.done / max(1e-9, time.perf_counter() - self.started)
         if self.bar is not None:
@@ -109,7 +112,8 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         print(f"admiralty smoke: {error}", file=sys.stderr)
         return 2
     progress.stop()
-    return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict)
+    return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict,
+                          played=progress.by_scenario)
 
 
 def _settings(args: argparse.Namespace) -> SmokeSettings:
@@ -122,17 +126,24 @@ def _settings(args: argparse.Namespace) -> SmokeSettings:
         limits=Limits(seconds=args.timeout),
         stall_timeout=max(0.0, float(getattr(args, "stall_timeout", 120.0) or 0.0)),
         fail_fast=bool(getattr(args, "fail_fast", False)),
+        sequential=not getattr(args, "fixed", False),
+        cache=not getattr(args, "no_cache", False),
     )
 
 
-def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, strict: bool) -> int:
-    """One line per scenario (failures, an out-of-band balance), the first failed games with how to replay
-    them, and the totals; 1 on a failure, or on an out-of-band balance when ``strict``."""
+def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, strict: bool,
+                   played: dict[str, int] | None = None) -> int:
+    """One line per scenario (failures, an out-of-band balance, when a sequential sweep decided it), the first
+    failed games with how to replay them, and the totals: games in the statistics, how many of them were played
+    (the others came from the cache), against a fixed sweep's; 1 on a failure, or on an out-of-band balance when
+    ``strict``."""
     code = 0
     for scenario_id, summary in sorted(stats.items()):
         failures = {k: v for k, v in summary["failures"].items() if v}
         balance = summary["balance"]
         line = f"{scenario_id}: {_games_line(summary)}"
+        if played is not None and played.get(scenario_id, 0) != summary["games"]:
+            line += f" ({played.get(scenario_id, 0)} played, the others from the cache)"
         if failures:
             code = 1
             line += f"; FAILURES {failures}"
@@ -144,14 +155,17 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
                 f"{balance['player']} games, outside the expected {low}-{high}"
             )
             code = 1 if strict else code
-        print(line)
+        print(line + _decided(summary))
         for failed in summary["failed_games"][:5]:
             print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}")
             if failed["replay"]:
                 print(f"    reproduce: admiralty replay {failed['replay']}")
     total = sum(s["games"] for s in stats.values())
+    games_played = total if played is None else sum(played.values())
+    fixed = sum(s["sequential"]["fixed_games"] if "sequential" in s else s["games"] for s in stats.values())
     print(
-        f"smoke: {total} games in {elapsed:.1f}s ({total / max(elapsed, 1e-9):.0f} games/s), statistics in "
+        f"smoke: {total} games ({games_played} played, {total - games_played} from the cache; a fixed sweep: "
+        f"{fixed}) in {elapsed:.1f}s ({games_played / max(elapsed, 1e-9):.0f} games/s played), statistics in "
         f"{out_dir}/"
     )
     return code
@@ -167,6 +181,18 @@ def percents_apart(value: float, *bounds: float) -> list[str]:
         if all(text != texts[0] for text, bound in zip(texts[1:], bounds, strict=True) if bound != value):
             break
     return texts
+
+
+def _decided(summary: dict[str, Any]) -> str:
+    """How many balance games a sequential sweep's verdict needed, or that the budget ran out first."""
+    sequential = summary.get("sequential")
+    if not sequential or summary["balance"].get("expected") is None:
+        return ""
+    games, verdict = sequential["balance_games"], sequential["verdict"]
+    if verdict is None:
+        return f"; verdict undecided at {sequential['confidence']:.0%} after all {games} games: judged as a fixed sweep"
+    return (f"; decided {verdict} the band after {games} {summary['balance']['player']} games "
+            f"(of {sequential['budget']}), {sequential['confidence']:.0%} confidence sequence")
 
 
 def _games_line(summary: dict[str, Any]) -> str:

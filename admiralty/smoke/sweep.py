@@ -17,14 +17,16 @@ from typing import Any
 
 from admiralty.atomic import write_text
 from admiralty.engine.protocols import ScenarioModel
+from admiralty.smoke.cache import OutcomeCache
 from admiralty.smoke.executors import RunInterrupted, Stop, Task, chunks, run_dask, run_local
 from admiralty.smoke.runner import Limits, Outcome
-from admiralty.smoke.stats import summarise
+from admiralty.smoke.sequential import CONFIDENCE, FLOOR, Decision, decision_at, next_total
+from admiralty.smoke.stats import side_ids, summarise
 
 
 @dataclass(frozen=True)
 class SmokeSettings:
-    games: int | None = None  # per player kind; None: each scenario's own `smoke.games`
+    games: int | None = None  # per player kind; None: each scenario's own `smoke.games` (the budget when sequential)
     seed: int = 0
     jobs: int = 1
     executor: str = "local"  # local, dask-local, dask://HOST:PORT
@@ -34,60 +36,189 @@ class SmokeSettings:
     players: tuple[str, ...] | None = None
     stall_timeout: float = 120.0  # end the run when no chunk of games finished for this long (0: never)
     fail_fast: bool = False  # a local-pool worker's death ends the run (otherwise: a crash of its game, go on)
+    sequential: bool = False  # stop each scenario when its balance verdict is decided (the CLI's default)
+    cache: bool = False  # take finished games from <out_dir>/cache instead of playing them again (the CLI's default)
+    floor: int = FLOOR  # sequential: games per player kind whatever the balance says
+    confidence: float = CONFIDENCE  # sequential: of the confidence sequence that decides
 
 
-def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings) -> list[Task]:
+def budget(scenario: ScenarioModel, settings: SmokeSettings) -> int:
+    """The games per player kind of a fixed sweep: the most a sequential one plays."""
+    return settings.games if settings.games is not None else scenario.smoke.games
+
+
+def kinds_of(scenario: ScenarioModel, settings: SmokeSettings) -> tuple[str, ...]:
+    return settings.players or tuple(scenario.smoke.players)
+
+
+def balance_kind(scenario: ScenarioModel, kinds: Sequence[str]) -> str | None:
+    """The player kind the band is judged on: the first declared kind played (as ``summarise`` picks it)."""
+    return next((kind for kind in scenario.smoke.players if kind in kinds), min(kinds) if kinds else None)
+
+
+def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings,
+         wanted: Callable[[ScenarioModel, str], Sequence[int]] | None = None) -> list[Task]:
+    """The tasks that play ``wanted(scenario, kind)`` seeds (by default every seed of a fixed sweep)."""
     replay_dir = str(Path(settings.out_dir) / "replays")
     tasks: list[Task] = []
     for scenario in scenarios:
-        games = settings.games if settings.games is not None else scenario.smoke.games
-        kinds = settings.players or tuple(scenario.smoke.players)
-        seeds = list(range(settings.seed, settings.seed + games))
+        games = budget(scenario, settings)
         size = max(1, min(50, -(-games // max(1, settings.jobs * 4))))
-        for number, kind in enumerate(kinds):  # the first kind's first game is the scenario's sample game
+        for number, kind in enumerate(kinds_of(scenario, settings)):
+            seeds = (list(wanted(scenario, kind)) if wanted is not None
+                     else list(range(settings.seed, settings.seed + games)))
+            # the first kind's first seed is the scenario's sample game, in whichever round it is played
             tasks.extend(
                 Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every,
-                     seeds[0] if number == 0 and seeds else None)
+                     settings.seed if number == 0 and games else None)
                 for chunk in chunks(seeds, size)
             )
     return tasks
 
 
+class _Sweep:
+    """The rounds of one run: the games each scenario has (played now or taken from the cache), the games it
+    is to have after the next round, and the sequential decision of each scenario."""
+
+    def __init__(self, scenarios: Sequence[ScenarioModel], settings: SmokeSettings) -> None:
+        self.scenarios, self.settings = scenarios, settings
+        self.cache = OutcomeCache(settings.out_dir, settings.cache)
+        self.outcomes: dict[str, dict[tuple[str, int], Outcome]] = {str(s.id): {} for s in scenarios}
+        self.target = {(str(s.id), kind): min(settings.floor, budget(s, settings)) if settings.sequential
+                       else budget(s, settings) for s in scenarios for kind in kinds_of(s, settings)}
+        self.decisions: dict[str, tuple[int, Decision]] = {}
+        self.replay_dir = Path(settings.out_dir) / "replays"
+
+    def wanted(self, scenario: ScenarioModel, kind: str) -> list[int]:
+        """The seeds of this round not played yet and not in the cache (those are taken from it here)."""
+        have = self.outcomes[str(scenario.id)]
+        seeds = [seed for seed in range(self.settings.seed, self.settings.seed + self.target[(str(scenario.id), kind)])
+                 if (kind, seed) not in have]
+        cached = self.cache.get(scenario, kind, self.settings.limits, seeds)
+        sample = self.settings.seed in cached and kind == kinds_of(scenario, self.settings)[0]
+        if sample and not _sample_current(self.replay_dir, scenario):
+            del cached[self.settings.seed]  # the site's sample game must be on disk, of this scenario
+        for seed, outcome in cached.items():
+            have[(kind, seed)] = outcome
+        return [seed for seed in seeds if seed not in cached]
+
+    def add(self, done: Sequence[Outcome]) -> None:
+        for outcome in done:
+            self.outcomes[outcome.scenario][(outcome.player, outcome.seed)] = outcome
+
+    def of(self, scenario: ScenarioModel) -> list[Outcome]:
+        return list(self.outcomes[str(scenario.id)].values())
+
+    def planned(self) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for (scenario_id, _), games in self.target.items():
+            totals[scenario_id] = totals.get(scenario_id, 0) + games
+        return totals
+
+    def next_round(self) -> bool:
+        """Decide each sequential scenario at this look; raise the targets of those still open. False: done."""
+        if not self.settings.sequential:
+            return False
+        more = False
+        for scenario in self.scenarios:
+            kind = balance_kind(scenario, kinds_of(scenario, self.settings))
+            band = scenario.smoke.balance
+            if kind is None or band is None:
+                continue
+            key = (str(scenario.id), kind)
+            games = self.target[key]
+            wins = first_side_wins(scenario, [self.outcomes[key[0]][(kind, seed)]
+                                              for seed in range(self.settings.seed, self.settings.seed + games)])
+            decision = decision_at(wins, (band[0], band[1]), self.settings.confidence)
+            self.decisions[key[0]] = (games, decision)
+            if decision.verdict is None and games < budget(scenario, self.settings):
+                self.target[key] = next_total(games, budget(scenario, self.settings), self.settings.floor)
+                more = True
+        return more
+
+    def summary(self, scenario: ScenarioModel) -> dict[str, Any]:
+        summary = summarise(scenario, self.of(scenario))
+        if self.settings.sequential:
+            games, decision = self.decisions.get(str(scenario.id), (0, Decision(None, 0.0, 1.0)))
+            each = budget(scenario, self.settings)
+            summary["sequential"] = {
+                "confidence": self.settings.confidence, "floor": min(self.settings.floor, each), "budget": each,
+                "fixed_games": each * len(kinds_of(scenario, self.settings)),
+                "verdict": decision.verdict, "balance_games": games,
+                "sequence": [decision.low, decision.high] if games else None,
+            }
+        return summary
+
+
+def first_side_wins(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> list[bool | None]:
+    """Per game in seed order: did the band's side (the first) win; None for a failed game, which does not count."""
+    sides = side_ids(scenario)
+    return [None if o.failure else bool(sides) and o.winner == sides[0] for o in outcomes]
+
+
+def _sample_current(replay_dir: Path, scenario: ScenarioModel) -> bool:
+    """The sample game on disk is this scenario's (its header names this content hash)."""
+    try:
+        with open(replay_dir / f"{scenario.id}-sample.jsonl", encoding="utf-8") as handle:
+            return bool(json.loads(handle.readline()).get("scenario_hash") == scenario.content_hash)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def run(
     scenarios: Sequence[Any], settings: SmokeSettings, progress: Callable[[list[Outcome]], None] = lambda done: None
 ) -> dict[str, dict[str, Any]]:
-    """Play every scenario's games and return (and write) the statistics per scenario id."""
-    tasks = plan(scenarios, settings)
+    """Play every scenario's games and return (and write) the statistics per scenario id: all of a fixed sweep's
+    in one round, or a sequential sweep's in rounds until each balance verdict is decided. Games in the cache
+    are taken from it; ``progress`` hears of the games played."""
+    sweep = _Sweep(scenarios, settings)
     out = Path(settings.out_dir)
-    finished: list[Outcome] = []
+    by_id = {str(s.id): s for s in scenarios}
 
     def collect(done: list[Outcome]) -> None:
-        finished.extend(done)
+        sweep.add(done)
         progress(done)
 
     try:
         try:
-            outcomes = _execute(tasks, settings, collect)
+            while True:
+                tasks = plan(scenarios, settings, sweep.wanted)
+                outcomes = _execute(tasks, settings, collect) if tasks else []
+                sweep.add(outcomes)
+                for scenario_id, played in _grouped(outcomes).items():
+                    sweep.cache.put(by_id[scenario_id], settings.limits, played)
+                if not sweep.next_round():
+                    break
         except Stop as signalled:
-            raise RunInterrupted(f"interrupted by {signalled.name}", finished, signalled.signum) from None
+            raise RunInterrupted(f"interrupted by {signalled.name}", [o for s in scenarios for o in sweep.of(s)],
+                                 signalled.signum) from None
     except RunInterrupted as stopped:
-        planned: dict[str, int] = {}
-        for task in tasks:
-            planned[str(task.scenario.id)] = planned.get(str(task.scenario.id), 0) + len(task.seeds)
+        sweep.add(stopped.outcomes)  # with the earlier rounds' games and those from the cache
+        stopped.outcomes = [o for s in scenarios for o in sweep.of(s)]
+        planned = sweep.planned()
         extra = {"partial": True, "reason": stopped.reason}
         for scenario in scenarios:
             path = out / f"{scenario.id}.partial.json"
-            _write(path, {**summarise(scenario, _of(stopped.outcomes, scenario)), **extra,
+            _write(path, {**summarise(scenario, sweep.of(scenario)), **extra,
                           "planned_games": planned.get(str(scenario.id), 0)})
             stopped.partial_files.append(str(path))
         raise
+    finally:
+        sweep.cache.save()  # the games finished are kept even when the run was interrupted
     stats: dict[str, dict[str, Any]] = {}
     for scenario in scenarios:
-        summary = summarise(scenario, _of(outcomes, scenario))
+        summary = sweep.summary(scenario)
         stats[str(scenario.id)] = summary
         _write(out / f"{scenario.id}.json", summary)
         (out / f"{scenario.id}.partial.json").unlink(missing_ok=True)  # an earlier interrupted run's
     return stats
+
+
+def _grouped(outcomes: Sequence[Outcome]) -> dict[str, list[Outcome]]:
+    grouped: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        grouped.setdefault(outcome.scenario, []).append(outcome)
+    return grouped
 
 
 def _execute(tasks: list[Task], settings: SmokeSettings, progress: Callable[[list[Outcome]], None]) -> list[Outcome]:
@@ -99,10 +230,6 @@ def _execute(tasks: list[Task], settings: SmokeSettings, progress: Callable[[lis
         address = "tcp://" + settings.executor.removeprefix("dask://")
         return run_dask(tasks, address, settings.jobs, progress, settings.stall_timeout)
     raise ValueError(f"unknown executor {settings.executor!r}: use local, dask-local or dask://HOST:PORT")
-
-
-def _of(outcomes: Sequence[Outcome], scenario: Any) -> list[Outcome]:
-    return [outcome for outcome in outcomes if outcome.scenario == str(scenario.id)]
 
 
 def _write(path: Path, summary: dict[str, Any]) -> None:

@@ -38,7 +38,8 @@ def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _smoke_args(out: Path, games: int = 8) -> list[str]:
-    return ["smoke", str(MINI), "--games", str(games), "--jobs", "2", "--out", str(out)]
+    # --fixed: the long runs must still be playing when a worker is killed (a sequential sweep stops early)
+    return ["smoke", str(MINI), "--games", str(games), "--jobs", "2", "--out", str(out), "--fixed"]
 
 
 def _docs_args(smoke: Path, site: Path) -> list[str]:

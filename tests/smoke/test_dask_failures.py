@@ -91,7 +91,7 @@ def _smoke(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[bytes], queu
     scratch = tmp_path / "tmp"  # TMPDIR: where a local pool notes each worker's game
     scratch.mkdir(exist_ok=True)
     command = [sys.executable, "-m", "admiralty", "smoke", str(CORPUS), "--only", SCENARIO, "--games", str(GAMES),
-               "--out", str(out), *options]
+               "--out", str(out), "--fixed", *options]  # every game: the run must outlast the failure it meets
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=(tmp_path / "smoke.err").open("wb"),
                                cwd=tmp_path, env={**os.environ, "CI": "1", "TMPDIR": str(scratch)})
     assert process.stdout is not None
