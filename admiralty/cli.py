@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 
 from admiralty import __version__
-from admiralty.atomic import OutputError, reason
-from admiralty.cliparse import parse_command_line
+from admiralty.atomic import OutputError
+from admiralty.cliparse import environment_error, missing_path, one_blas_thread, parse_command_line
 from admiralty.contract import load_object, rulesets, starter_ruleset
 from admiralty.project import ProjectError, fill_rooted_defaults
 
@@ -365,54 +363,13 @@ def _publishing_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     maps.add_argument("rest", nargs=argparse.REMAINDER, help="the action's own arguments (see its --help)")
 
 
-def _missing_path(args: argparse.Namespace) -> str:
-    """Why a command's paths cannot be read (one line), or ``""``: a usage error, exit 2 (README)."""
-    from pathlib import Path
-
-    for given in [*(getattr(args, "paths", None) or []), getattr(args, "corpus", None)]:
-        if given is None:
-            continue
-        path = Path(given)
-        if not path.exists():
-            return f"no such file or folder: '{given}'"
-        if not os.access(path, os.R_OK | (os.X_OK if path.is_dir() else 0)):
-            return f"cannot read '{given}' (permission denied)"
-    return ""
-
-
 PASS_THROUGH = {"fuzz": "admiralty.fuzz.cli:fuzz_command"}
 """Commands whose own parser takes every argument, ``--help`` included."""
 
 
-def _one_blas_thread() -> None:
-    """Keep numpy's OpenBLAS to one thread, unless the user set it. admiralty does no linear algebra, but numpy
-    (which shapely imports) starts an OpenBLAS thread per core when loaded, and those threads cost 0.1 s of CPU
-    per process (``validate`` of one ship catalog: 0.38 s of CPU, 0.27 s with one thread, the same wall time).
-    OpenBLAS reads the variable when numpy is first imported, which no command does before this point."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
-def _environment_error(command: str, error: OSError) -> int:
-    """One line for an OSError no stage turned into a message of its own; exit 2. A write error without a file
-    name comes from the standard output (``> /dev/full``, a reader that went away): what is left in its buffer then
-    goes nowhere, so that the interpreter's own flush at exit does not fail again with a traceback."""
-    if error.filename is not None:
-        print(f"admiralty {command}: cannot write '{error.filename}': {reason(error)}", file=sys.stderr)
-    elif error.errno in _OUTPUT_ERRNOS:
-        with suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"admiralty {command}: cannot write the standard output: {reason(error)}", file=sys.stderr)
-    else:
-        print(f"admiralty {command}: {reason(error)}", file=sys.stderr)
-    return 2
-
-
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # run as the program, not called by a test or a host: the process is admiralty's own
-        _one_blas_thread()
+        one_blas_thread()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in PASS_THROUGH:
         import importlib
@@ -433,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ProjectError as error:
         print(f"admiralty {args.command}: {error}", file=sys.stderr)
         return 2
-    missing = _missing_path(args)
+    missing = missing_path(args)
     if missing:
         print(f"admiralty {args.command}: {missing}", file=sys.stderr)
         return 2
@@ -448,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("admiralty: interrupted", file=sys.stderr)
         return 130
     except OSError as error:  # the environment, not a bug: a read-only or full folder, a closed pipe
-        return _environment_error(args.command, error)
+        return environment_error(args.command, error)
     except Exception as error:
         if os.environ.get("ADMIRALTY_DEBUG"):
             raise

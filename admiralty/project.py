@@ -132,12 +132,12 @@ PROJECT_SCHEMA = SCHEMAS_DIR / "project.schema.json"
 def load_project(root: Path) -> Project:
     """The project at ``root``: what its ``admiralty.yaml`` says, checked against its schema; the defaults
     without one. ``ProjectError`` for a file that cannot be read or breaks the schema."""
-    import jsonschema
-    import yaml
-
     file = root / PROJECT_FILE
     if not file.is_file():
         return Project(root)
+    import jsonschema  # only for a project file: a run without one (and the fast path) never loads it
+    import yaml
+
     try:
         data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:

@@ -40,7 +40,6 @@ def test_the_bundled_maps_all_have_specs() -> None:
     assert not list(MAPS.glob("*.py")), "a map is made by the command from its spec, not by a script"
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="the Natural Earth 1:10m file is not here")
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
 def test_the_command_in_the_maps_sources_makes_the_committed_file(tmp_path: Path, spec: Path) -> None:
     """The map's `sources` carry the command; run as written (output redirected), it makes the same text."""

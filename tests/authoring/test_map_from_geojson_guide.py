@@ -11,7 +11,7 @@ from pathlib import Path
 
 from admiralty.scaffold.export import export_schemas
 
-GUIDE = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs" / "map-from-geojson.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "map-from-geojson.md"
 
 
 def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -19,8 +19,7 @@ from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import dump_docu
 from admiralty.rulesets.dreadnought.validator.authoring.projection import height_km
 from admiralty.validator.pipeline import validate
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "naturalearth-10m-europe.geojson"
-DATA = DATA if DATA.exists() else Path("/work/shared/data/naturalearth-10m-europe.geojson")
+DATA = Path(__file__).resolve().parents[2] / "data" / "naturalearth-10m-europe.geojson"  # committed: public domain
 SEAS = {  # a point at sea in each, lon/lat
     "North Sea": (3.0, 56.0), "Baltic": (19.0, 57.0), "Aegean": (25.0, 38.5), "Channel": (-2.0, 50.0),
     "Black Sea": (34.0, 43.5), "Adriatic": (16.0, 42.5), "Tyrrhenian": (12.0, 40.0), "Gulf of Bothnia": (20.0, 62.0),

@@ -12,13 +12,13 @@ from admiralty.scaffold.export import export_schemas
 from admiralty.validator.diagnostics import CODES, Severity
 from admiralty.validator.pipeline import validate
 
-DOCS = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLES = {
     "dreadnought": ("authoring.md",
                     ("maps/narrows.yaml", "ships/a.yaml", "ships/b.yaml", "scenarios/narrows-raid.yaml")),
-    "renaissance": ("../../rulesets/renaissance/site/guide.md",
+    "renaissance": ("../admiralty/rulesets/renaissance/site/guide.md",
                     ("maps/tyrrhenian.yaml", "scenarios/ponza-1552.yaml")),
-    "napoleonic": ("../../rulesets/napoleonic/site/guide.md",
+    "napoleonic": ("../admiralty/rulesets/napoleonic/site/guide.md",
                    ("tables/gemioncourt.yaml", "scenarios/quatre-bras-1815.yaml")),
 }
 

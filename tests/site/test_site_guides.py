@@ -16,8 +16,8 @@ from admiralty.site.status import load_clause_summaries, load_status
 from admiralty.validator.pipeline import validate
 from admiralty.validator.report import render
 
-DOCS = Path(__file__).resolve().parents[2] / "admiralty" / "site" / "docs"
-RULESETS = DOCS.parents[1] / "rulesets"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+RULESETS = DOCS.parent / "admiralty" / "rulesets"
 
 
 def guide(ruleset: str) -> Path:
@@ -107,7 +107,8 @@ MISTAKES = {
         ("at: [60, 20], facing: 0}", "at: [60, 2], facing: 0}",
          "GEO020 unit 'foy-column' is not wholly on the 120 x 80 cm table"),
         ("turn: 1, target: foy-column", "turn: 7, target: foy-column", "REF023 turn 7 is after the last turn, 6"),
-        ("long: 70}", "long: 90}", "SCH006 90 is greater than the maximum of 80"),
+        ("long: 70}", "long: 30}",
+         "NA-pen-a battery 'stevenart-battery': ranges must rise canister <= effective <= long"),
     ],
 }
 

@@ -17,7 +17,8 @@ import jsonschema
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # the exported tree: every schema file
 DISPLAY_TEXT = {"name", "title", "description", "effect", "notes", "briefing", "outcome", "sources",
-                "ships", "minelayers", "minesweepers"}  # the last three: lists of ship names
+                "ships", "minelayers", "minesweepers",  # lists of ship names
+                "nation_names", "island"}  # a map spec's country and island names, as Natural Earth writes them
 FREE = {"#/$defs/text", "#/$defs/markdown", "#/$defs/sources"}
 
 

@@ -1,11 +1,11 @@
 """The coastlines under the renaissance maps: Natural Earth land (public domain) in longitude and latitude.
 
-The site must build from the installed package alone (no ``../shared/data`` on a fresh clone), so a
+The site must build from the installed package alone (no coastline file in a wheel), so a
 simplified copy ships as package data, ``coast.json``: the 1:10m land of Natural Earth between 12°W and
 31°E, 29°N and 59°N (Gibraltar to Constantinople, Djerba to Leith), simplified to about 2 km, islands
 smaller than ~4 km² dropped (Malta, Gozo, Djerba and the Ionian islands stay). Regenerate it with
 
-    python -m admiralty.rulesets.renaissance.site.coast ../shared/data/naturalearth-10m-europe.geojson
+    python -m admiralty.rulesets.renaissance.site.coast data/naturalearth-10m-europe.geojson
 """
 
 from __future__ import annotations
