@@ -199,6 +199,9 @@ def serve_until_stopped(config_file: Path, corpus: list[str] | None, smoke_dir: 
     print(f"admiralty docs: serving the site on {url} (Ctrl-C stops)", flush=True)
     child = subprocess.Popen(command)
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    # Ctrl-C stops serving even when this process was started with SIGINT ignored (a parent's SIG_IGN is
+    # inherited across exec, and Python then installs no KeyboardInterrupt of its own): it would serve forever.
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return child.wait()
     except (KeyboardInterrupt, _Stopped):
@@ -211,3 +214,4 @@ def serve_until_stopped(config_file: Path, corpus: list[str] | None, smoke_dir: 
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -45,15 +46,23 @@ def _port_is_free(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) != 0
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT])
-def test_the_printed_url_serves_and_a_signal_stops_the_child(tmp_path: Path, how: int) -> None:
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(("how", "inherited"), [(signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.SIG_DFL),
+                                                (signal.SIGINT, signal.SIG_IGN)])
+def test_the_printed_url_serves_and_a_signal_stops_the_child(tmp_path: Path, how: int, inherited: Any) -> None:
+    """SIG_IGN: admiralty started with SIGINT ignored (a parent's ignore is inherited across exec, as from a test
+    runner's worker or ``nohup``) still stops on Ctrl-C, as it says it does."""
     pytest.importorskip("mkdocs")
     psutil = pytest.importorskip("psutil")
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "admiralty", "docs", str(MINI), "--smoke",
                                 str(tmp_path / "no-smoke-yet"), "--serve", "--port", str(port)],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "CI": "1"})
+                               env={**os.environ, "CI": "1"},
+                               preexec_fn=_ignore_sigint if inherited == signal.SIG_IGN else None)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
