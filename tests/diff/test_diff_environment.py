@@ -8,7 +8,6 @@ one (root), else the case that needs it is skipped (a read-only folder is then m
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 
 from tests.diff.conftest import edit
 from tests.diff.test_diff_cli import STARTER, commit_all
+from tests.tmpfs import tmpfs_at
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 BOUND = 180
@@ -108,23 +108,9 @@ def test_the_folders_a_killed_diff_left_are_cleared_by_the_next_run(repo: Path, 
     assert list(scratch.iterdir()) == []
 
 
-@contextmanager
-def _mounted(folder: Path, options: str) -> Iterator[bool]:
-    """A small tmpfs at ``folder`` when this user may mount one (root on Linux), else nothing."""
-    folder.mkdir(parents=True, exist_ok=True)
-    mount = shutil.which("mount")
-    done = mount is not None and os.geteuid() == 0 and subprocess.run(
-        [mount, "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True, check=False).returncode == 0
-    try:
-        yield done
-    finally:
-        if done:
-            subprocess.run(["umount", str(folder)], capture_output=True, check=False)
-
-
 def test_a_full_tmpdir_is_one_line(repo: Path, tmp_path: Path) -> None:
     scratch = tmp_path / "small"
-    with _mounted(scratch, "size=40k") as mounted:
+    with tmpfs_at(scratch, "size=40k") as mounted:
         if not mounted:
             pytest.skip("no tmpfs to fill (needs root)")
         # Room for Python's own probe of TMPDIR (a full one it silently swaps for /tmp), not for the copies.
@@ -141,7 +127,7 @@ def test_a_full_tmpdir_is_one_line(repo: Path, tmp_path: Path) -> None:
 
 @contextmanager
 def _read_only(folder: Path) -> Iterator[None]:
-    with _mounted(folder, "ro,size=64k") as mounted:
+    with tmpfs_at(folder, "ro,size=64k") as mounted:
         if not mounted:
             if os.geteuid() == 0:
                 pytest.skip("root cannot make a read-only folder without mounting one")

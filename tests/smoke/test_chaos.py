@@ -10,18 +10,16 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.smoke.pool_workers import kill_while_playing
+from tests.tmpfs import tmpfs_at
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 BOUND = 180  # seconds any one command may take before the test gives up
@@ -176,23 +174,9 @@ def test_a_killed_pool_worker_is_one_crashed_game_and_the_sweep_goes_on(tmp_path
     assert f"seed {dead['seed']} ({dead['player']} players), killed by SIGKILL" in stdout
 
 
-@contextmanager
-def _mounted(folder: Path, options: str) -> Iterator[bool]:
-    """A small tmpfs at ``folder`` when this user may mount one (root on Linux), else nothing."""
-    folder.mkdir(parents=True, exist_ok=True)
-    mount = shutil.which("mount")
-    done = mount is not None and os.geteuid() == 0 and subprocess.run(
-        [mount, "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True, check=False).returncode == 0
-    try:
-        yield done
-    finally:
-        if done:
-            subprocess.run(["umount", str(folder)], capture_output=True, check=False)
-
-
 def test_a_read_only_output_folder_is_one_clear_error(tmp_path: Path) -> None:
     folder = tmp_path / "ro"
-    with _mounted(folder, "ro,size=64k") as mounted:
+    with tmpfs_at(folder, "ro,size=64k") as mounted:
         if not mounted:
             if os.geteuid() == 0:
                 pytest.skip("root cannot make a read-only folder without mounting one")
@@ -209,7 +193,7 @@ def test_a_read_only_output_folder_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_a_full_folder_is_one_clear_error_and_nothing_half_written(tmp_path: Path) -> None:
     folder = tmp_path / "small"
-    with _mounted(folder, "size=256k") as mounted:
+    with tmpfs_at(folder, "size=256k") as mounted:
         if not mounted:
             pytest.skip("no tmpfs to fill (needs root); the simulated ENOSPC test covers the writes")
         out = folder / "smoke"
