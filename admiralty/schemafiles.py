@@ -17,8 +17,6 @@ from pathlib import Path
 from admiralty.contract import rulesets
 from admiralty.resources import SCHEMA_BASE_URI, SCHEMAS_DIR
 
-BASE_URI = SCHEMA_BASE_URI
-
 
 @cache
 def schema_places() -> dict[Path, str]:
@@ -42,10 +40,10 @@ def schema_files() -> list[Path]:
 
 
 def schema_uri(path: Path) -> str:
-    """The in-memory ``$id`` of a schema file: ``BASE_URI`` + its place; a file outside the registry (an
+    """The in-memory ``$id`` of a schema file: ``SCHEMA_BASE_URI`` + its place; a file outside the registry (an
     author's own) keeps its ``file:`` URI, so its relative references stay next to it."""
     place = schema_places().get(path)
-    return BASE_URI + place if place is not None else path.resolve().as_uri()
+    return SCHEMA_BASE_URI + place if place is not None else path.resolve().as_uri()
 
 
 def file_at(place: str) -> Path | None:

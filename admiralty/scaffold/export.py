@@ -40,9 +40,9 @@ class ExportRefused(Exception):
 
 def packaged_schemas() -> dict[str, bytes]:
     """Every schema by its place below ``schemas/`` (``dreadnought/map.schema.json``), with its bytes."""
-    from admiralty.schemafiles import BASE_URI, schema_files, schema_uri
+    from admiralty.schemafiles import schema_places
 
-    return {schema_uri(path).removeprefix(BASE_URI): path.read_bytes() for path in schema_files()}
+    return {place: path.read_bytes() for path, place in sorted(schema_places().items())}
 
 
 def export_schemas(destination: Path, on_conflict: Conflict = "refuse") -> list[Exported]:

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from admiralty.schemafiles import BASE_URI, schema_files, schema_places, schema_uri
+from admiralty.resources import SCHEMA_BASE_URI
+from admiralty.schemafiles import schema_files, schema_places, schema_uri
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.pipeline import validate
 from admiralty.validator.schema import registry, validator_for
@@ -42,7 +43,7 @@ def test_schema_is_valid_and_has_no_absolute_id(path: Path) -> None:
     Draft202012Validator.check_schema(schema)
     assert "$id" not in schema
     assert registry()[schema_uri(path)].contents["$id"] == schema_uri(path)
-    assert schema_uri(path) == BASE_URI + schema_places()[path]
+    assert schema_uri(path) == SCHEMA_BASE_URI + schema_places()[path]
 
 
 def _refs(node: Any) -> Iterator[str]:
