@@ -35,6 +35,7 @@ SCENARIO = "otranto-1917"
 # Enough games that many chunks are still to come when the first one is reported (a chunk is a quarter of a
 # player kind's games per job), few enough that the whole test stays small.
 GAMES = 120
+LONG_GAMES = 1500  # for the local cluster, which plays them fast (see the killed-worker test)
 BOUND = 120  # seconds any one wait may last before the test gives up (a hang is then a failure, not a stall)
 
 
@@ -86,11 +87,11 @@ def _lines(stream: IO[bytes]) -> queue.Queue[str]:
     return lines
 
 
-def _smoke(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[bytes], queue.Queue[str], Path]:
+def _smoke(tmp_path: Path, *options: str, games: int = GAMES) -> tuple[subprocess.Popen[bytes], queue.Queue[str], Path]:
     out = tmp_path / "out"
     scratch = tmp_path / "tmp"  # TMPDIR: where a local pool notes each worker's game
     scratch.mkdir(exist_ok=True)
-    command = [sys.executable, "-m", "admiralty", "smoke", str(CORPUS), "--only", SCENARIO, "--games", str(GAMES),
+    command = [sys.executable, "-m", "admiralty", "smoke", str(CORPUS), "--only", SCENARIO, "--games", str(games),
                "--out", str(out), "--fixed", *options]  # every game: the run must outlast the failure it meets
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=(tmp_path / "smoke.err").open("wb"),
                                cwd=tmp_path, env={**os.environ, "CI": "1", "TMPDIR": str(scratch)})
@@ -122,13 +123,13 @@ def _ended(process: subprocess.Popen[bytes], tmp_path: Path) -> tuple[int, str]:
     return code, (tmp_path / "smoke.err").read_text(encoding="utf-8")
 
 
-def _partial(out: Path, finished_before: int, crashes: int = 0) -> dict[str, Any]:
+def _partial(out: Path, finished_before: int, crashes: int = 0, games: int = GAMES) -> dict[str, Any]:
     """The partial statistics: marked, with the reason, at least the games reported before the breakage, and
     each of them the very game a fresh play of its seed gives."""
     assert not (out / f"{SCENARIO}.json").exists(), "an interrupted run must not write the complete-run file"
     stats: dict[str, Any] = json.loads((out / f"{SCENARIO}.partial.json").read_text(encoding="utf-8"))
     assert stats["partial"] is True and stats["reason"]
-    assert stats["planned_games"] == 2 * GAMES
+    assert stats["planned_games"] == 2 * games
     assert finished_before <= stats["games"] < stats["planned_games"]
     assert len(stats["event_hashes"]) == stats["games"]
     assert sum(stats["failures"].values()) == crashes == stats["failures"].get("crash", 0)
@@ -190,7 +191,9 @@ def test_a_killed_worker_of_a_local_dask_cluster_ends_the_run_with_partial_stati
     for trial in range(10):
         folder = tmp_path / str(trial)
         folder.mkdir()
-        process, lines, out = _smoke(folder, "--executor", "dask-local", "--jobs", "2")
+        # A local cluster plays a hundred games a second on a quiet machine: the run must be long enough that
+        # the kill, up to 1.5 s after the first results, still finds games to play.
+        process, lines, out = _smoke(folder, "--executor", "dask-local", "--jobs", "2", games=LONG_GAMES)
         finished_before = _first_results(process, lines)
         time.sleep(rng.uniform(0.0, 1.5))
         children = psutil.Process(process.pid).children(recursive=True)
@@ -204,7 +207,7 @@ def test_a_killed_worker_of_a_local_dask_cluster_ends_the_run_with_partial_stati
         assert any(reason in stderr for reason in ("a Dask worker left the cluster while the sweep ran",
                                                    "was lost with the worker that held it")), stderr
         assert len(stderr.strip().splitlines()) == 2, stderr  # the reason, and where the games are kept
-        _partial(out, finished_before)
+        _partial(out, finished_before, games=LONG_GAMES)
         assert not any(child.is_running() and child.status() != psutil.STATUS_ZOMBIE for child in children)
 
 
