@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairs import ROOT, admiralty, cold, report, warm
 
+from admiralty.smoke.summary import SmokeStats
 from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
@@ -127,12 +128,11 @@ def _timed(args: list[str]) -> tuple[float, float, str]:
 
 def _verdicts(folder: Path) -> dict[str, tuple[bool | None, int]]:
     """Per scenario: in band or not, and its failures."""
-    import json
-
     verdicts = {}
     for path in sorted(folder.glob("*.json")):
-        stats = json.loads(path.read_text())
-        verdicts[stats["scenario"]] = (stats["balance"]["in_band"], sum(stats["failures"].values()))
+        stats = SmokeStats.load(path)
+        if stats is not None:
+            verdicts[stats.scenario] = (stats.in_band, sum(n for _, n in stats.failures))
     return verdicts
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from admiralty.atomic import OutputError, output_lock
 from admiralty.smoke.executors import ExecutorError, RunInterrupted, Stop
 from admiralty.smoke.runner import Limits, Outcome
+from admiralty.smoke.summary import SmokeStats
 from admiralty.smoke.sweep import SmokeSettings, run
 
 
@@ -68,20 +69,10 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     """Validate the paths, smoke the scenarios, print a summary; 1 on any failure (or out-of-band balance
     with --strict)."""
     only = set(getattr(args, "only", None) or ())
-    if scenarios is None:
-        from admiralty.validator.pipeline import validate, validate_scenarios
-        from admiralty.validator.report import render
-
-        # with --only, the other documents are only the chosen scenarios' context: built as far as they need
-        result = validate_scenarios(args.paths, only) if only else validate(args.paths)
-        if result.report.exit_code():
-            sys.stdout.write(render(result.report, "text"))
-            print("smoke: the documents have errors; fix them first")
-            return 1
-        scenarios = result.scenarios
-        known = sorted({str(item.id) for item in result.loaded if item.kind == "scenario"})
-    else:
-        known = sorted(str(s.id) for s in scenarios)
+    chosen = _scenarios(args, only) if scenarios is None else (scenarios, sorted(str(s.id) for s in scenarios))
+    if isinstance(chosen, int):
+        return chosen
+    scenarios, known = chosen
     if only:
         scenarios = [s for s in scenarios if s.id in only]
         missing = sorted(only - {str(s.id) for s in scenarios})
@@ -90,6 +81,25 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
             print(f"admiralty smoke: no scenario with {ids} under {' '.join(args.paths)}; the scenario ids "
                   f"there: {', '.join(known) or 'none'}", file=sys.stderr)
             return 2
+    return _smoke(args, scenarios)
+
+
+def _scenarios(args: argparse.Namespace, only: set[str]) -> tuple[list[Any], list[str]] | int:
+    """The valid scenarios under ``args.paths`` and every scenario id there, or 1 when the documents have errors."""
+    from admiralty.validator.pipeline import validate, validate_scenarios
+    from admiralty.validator.report import render
+
+    # with --only, the other documents are only the chosen scenarios' context: built as far as they need
+    result = validate_scenarios(args.paths, only) if only else validate(args.paths)
+    if result.report.exit_code():
+        sys.stdout.write(render(result.report, "text"))
+        print("smoke: the documents have errors; fix them first")
+        return 1
+    return list(result.scenarios), sorted({str(item.id) for item in result.loaded if item.kind == "scenario"})
+
+
+def _smoke(args: argparse.Namespace, scenarios: list[Any]) -> int:
+    """Play the scenarios' games with a progress bar; the summary, or why the run could not end."""
     settings = _settings(args)
     games_per = {
         s.id: (args.games if args.games is not None else s.smoke.games) * len(s.smoke.players) for s in scenarios
@@ -99,7 +109,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     try:
         with output_lock(settings.out_dir, "admiralty smoke"), stop_on_signals():
             stats = run(scenarios, settings, progress)
-    except OutputError as error:
+    except (OutputError, ExecutorError) as error:
         progress.stop()
         print(f"admiralty smoke: {error}", file=sys.stderr)
         return 2
@@ -107,10 +117,6 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
         progress.stop()
         _report_interrupted(stopped, settings.out_dir)
         return 128 + stopped.signum if stopped.signum else 2
-    except ExecutorError as error:
-        progress.stop()
-        print(f"admiralty smoke: {error}", file=sys.stderr)
-        return 2
     progress.stop()
     return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict,
                           played=progress.by_scenario)
@@ -131,7 +137,7 @@ def _settings(args: argparse.Namespace) -> SmokeSettings:
     )
 
 
-def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, strict: bool,
+def _print_summary(stats: dict[str, SmokeStats], out_dir: str, elapsed: float, *, strict: bool,
                    played: dict[str, int] | None = None) -> int:
     """One line per scenario (failures, an out-of-band balance, when a sequential sweep decided it), the first
     failed games with how to replay them, and the totals: games in the statistics, how many of them were played
@@ -139,36 +145,40 @@ def _print_summary(stats: dict[str, Any], out_dir: str, elapsed: float, *, stric
     ``strict``."""
     code = 0
     for scenario_id, summary in sorted(stats.items()):
-        failures = {k: v for k, v in summary["failures"].items() if v}
-        balance = summary["balance"]
         line = f"{scenario_id}: {_games_line(summary)}"
-        if played is not None and played.get(scenario_id, 0) != summary["games"]:
+        if played is not None and played.get(scenario_id, 0) != summary.games:
             line += f" ({played.get(scenario_id, 0)} played, the others from the cache)"
-        if failures:
+        if summary.failures:
             code = 1
-            line += f"; FAILURES {failures}"
-        if balance["in_band"] is False:
-            observed, low, high = percents_apart(balance["observed"], *balance["expected"])
-            word = "ERROR" if strict else "warning"
-            line += (
-                f"; {word}: {balance.get('side') or 'the first side'} wins {observed} of the "
-                f"{balance['player']} games, outside the expected {low}-{high}"
-            )
+            line += f"; FAILURES {dict(summary.failures)}"
+        if summary.in_band is False:
+            line += _out_of_band(summary, strict)
             code = 1 if strict else code
         print(line + _decided(summary))
-        for failed in summary["failed_games"][:5]:
-            print(f"    {failed['kind']} seed {failed['seed']} ({failed['player']}): {failed['message']}")
-            if failed["replay"]:
-                print(f"    reproduce: admiralty replay {failed['replay']}")
-    total = sum(s["games"] for s in stats.values())
+        for failed in summary.failed_games[:5]:
+            print(f"    {failed.kind} seed {failed.seed} ({failed.player}): {failed.message}")
+            if failed.replay:
+                print(f"    reproduce: admiralty replay {failed.replay}")
+    total = sum(s.games for s in stats.values())
     games_played = total if played is None else sum(played.values())
-    fixed = sum(s["sequential"]["fixed_games"] if "sequential" in s else s["games"] for s in stats.values())
+    fixed = sum(s.sequential.fixed_games if s.sequential else s.games for s in stats.values())
     print(
         f"smoke: {total} games ({games_played} played, {total - games_played} from the cache; a fixed sweep: "
         f"{fixed}) in {elapsed:.1f}s ({games_played / max(elapsed, 1e-9):.0f} games/s played), statistics in "
         f"{out_dir}/"
     )
     return code
+
+
+def _out_of_band(summary: SmokeStats, strict: bool) -> str:
+    """``; warning: france wins 41.5% of the heuristic games, outside the expected 42.0%-72.0%``."""
+    balance = summary.balance_check
+    if balance is None or balance.observed is None or balance.expected is None:
+        return ""
+    observed, low, high = percents_apart(balance.observed, *balance.expected)
+    word = "ERROR" if strict else "warning"
+    return (f"; {word}: {balance.side or 'the first side'} wins {observed} of the "
+            f"{balance.player} games, outside the expected {low}-{high}")
 
 
 def percents_apart(value: float, *bounds: float) -> list[str]:
@@ -183,32 +193,28 @@ def percents_apart(value: float, *bounds: float) -> list[str]:
     return texts
 
 
-def _decided(summary: dict[str, Any]) -> str:
+def _decided(summary: SmokeStats) -> str:
     """How many balance games a sequential sweep's verdict needed, or that the budget ran out first."""
-    sequential = summary.get("sequential")
-    if not sequential or summary["balance"].get("expected") is None:
+    sequential = summary.sequential
+    if not sequential or summary.expected is None:
         return ""
-    games, verdict = sequential["balance_games"], sequential["verdict"]
+    games, verdict = sequential.balance_games, sequential.verdict
     if verdict is None:
-        return f"; verdict undecided at {sequential['confidence']:.0%} after all {games} games: judged as a fixed sweep"
-    return (f"; decided {verdict} the band after {games} {summary['balance']['player']} games "
-            f"(of {sequential['budget']}), {sequential['confidence']:.0%} confidence sequence")
+        return f"; verdict undecided at {sequential.confidence:.0%} after all {games} games: judged as a fixed sweep"
+    return (f"; decided {verdict} the band after {games} {summary.balance_player} games "
+            f"(of {sequential.budget}), {sequential.confidence:.0%} confidence sequence")
 
 
-def _games_line(summary: dict[str, Any]) -> str:
+def _games_line(summary: SmokeStats) -> str:
     """How many games per player kind, then each side's win rate (with its Wilson 95% interval) over all of
     them, the draws, and the balance figure: which side, over which player kind's games."""
-    per_kind = summary.get("games_per_player") or {}
-    kinds = ", ".join(f"{count} {kind}" for kind, count in per_kind.items())
-    rates = ", ".join(
-        f"{side} wins {s['rate']:.0%} [{s['wilson95'][0]:.0%}-{s['wilson95'][1]:.0%}]"
-        for side, s in summary["sides"].items()
-    )
-    text = f"{summary['games']} games ({kinds or 'none'}); over all of them: {rates}, draws {summary['draws']}"
-    balance = summary["balance"]
-    if balance.get("side") and balance.get("games"):
-        text += (f"; balance: {balance['side']} wins {balance['observed']:.0%} of the {balance['games']} "
-                 f"{balance['player']} games")
+    kinds = ", ".join(f"{count} {kind}" for kind, count in summary.games_per_player)
+    rates = ", ".join(f"{s.side} wins {s.rate:.0%} [{s.wilson95[0]:.0%}-{s.wilson95[1]:.0%}]" for s in summary.sides)
+    text = f"{summary.games} games ({kinds or 'none'}); over all of them: {rates}, draws {summary.draws}"
+    balance = summary.balance_check
+    if balance and balance.side and balance.games and balance.observed is not None:
+        text += (f"; balance: {balance.side} wins {balance.observed:.0%} of the {balance.games} "
+                 f"{balance.player} games")
     return text
 
 

@@ -35,7 +35,6 @@ from admiralty.engine.replay import (
 DIGEST_BATCH = 64
 """The event log is hashed as it grows, whenever this many events wait (one call per action cost more than
 hashing them)."""
-FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
 
 
 @dataclass(frozen=True)

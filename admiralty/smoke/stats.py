@@ -1,28 +1,29 @@
-"""Statistics of a scenario's smoke games: failures, game length, win rates with Wilson intervals, VP."""
+"""Statistics of a scenario's smoke games: failures, game length, win rates with Wilson intervals, VP; the type
+they are kept, written and read in is ``summary.SmokeStats``."""
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from admiralty.engine.protocols import ScenarioModel
-from admiralty.smoke.runner import FAILURE_KINDS, Outcome
+from admiralty.smoke.runner import Outcome
+from admiralty.smoke.summary import (
+    FAILURE_KINDS,
+    BalanceCheck,
+    FailedGame,
+    LengthStats,
+    PlayerStats,
+    SideStats,
+    SmokeStats,
+    vp_key,
+    wilson_interval,
+)
 
 Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default); (0, 1) with no trials."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Z95", "SmokeStats", "balance_player", "by_player", "side_ids", "summarise", "wilson_interval"]
 
 
 def side_ids(scenario: ScenarioModel) -> list[str]:
@@ -30,71 +31,77 @@ def side_ids(scenario: ScenarioModel) -> list[str]:
     return [side for side, _ in scenario.side_names()]
 
 
-def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> dict[str, Any]:
-    """The statistics the site reads from ``build/smoke/<id>.json``. Deterministic: no timings in it."""
+def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> SmokeStats:
+    """The statistics written to ``build/smoke/<id>.json``. Deterministic: no timings in them."""
     outcomes = sorted(outcomes, key=lambda o: (o.player, o.seed))
     sides = side_ids(scenario) or sorted({s for o in outcomes for s in o.points})
     finished = [o for o in outcomes if o.failure is None]
+    played = sorted({o.player for o in outcomes})
+    kind = balance_player(scenario.smoke.players, played)
     failures = Counter(o.failure for o in outcomes if o.failure)
-    lengths = [o.turns for o in finished]
-    declared = tuple(scenario.smoke.players)
-    played = {o.player for o in outcomes}
-    first_kind = next((kind for kind in declared if kind in played), min(played) if played else None)
-    balance_games = [o for o in finished if o.player == first_kind]
-    per_side: dict[str, Any] = {}
-    for side in sides:
-        wins = sum(1 for o in finished if o.winner == side)
-        vps = [o.points.get(side, 0.0) for o in finished]
-        histogram = Counter(_vp_key(v) for v in vps)
-        per_side[side] = {
-            "wins": wins,
-            "rate": wins / len(finished) if finished else 0.0,
-            "wilson95": list(wilson_interval(wins, len(finished))),
-            "vp": {"mean": statistics.fmean(vps) if vps else 0.0,
-                   "histogram": {key: histogram[key] for key in sorted(histogram, key=float)}},
-        }
+    return SmokeStats(
+        scenario=str(scenario.id),
+        ruleset=scenario.ruleset,
+        title=scenario.title,
+        games=len(outcomes),
+        players=tuple(played),
+        games_per_player=tuple(sorted(Counter(o.player for o in outcomes).items())),
+        failures=tuple((k, failures[k]) for k in FAILURE_KINDS if failures[k]),
+        length=game_length([o.turns for o in finished]),
+        sides=tuple(_side_with_vp(side, finished) for side in sides),
+        draws=sum(1 for o in finished if o.winner is None),
+        balance_check=balance_check(scenario, sides, [o for o in finished if o.player == kind], kind),
+        by_player=tuple((k, by_player(sides, [o for o in finished if o.player == k])) for k in played),
+        failed_games=tuple(FailedGame(o.player, o.seed, o.failure, o.message, o.replay_file)
+                           for o in outcomes if o.failure),
+        event_hashes=tuple({f"{o.player}:{o.seed}": o.event_hash for o in outcomes}.items()),
+    )
+
+
+def balance_player(declared: Sequence[str], played: Collection[str]) -> str | None:
+    """The player kind the band is judged on: the first declared kind played, else the first played."""
+    return next((kind for kind in declared if kind in played), min(played) if played else None)
+
+
+def game_length(lengths: Sequence[int]) -> LengthStats:
+    return LengthStats(
+        mean=statistics.fmean(lengths) if lengths else 0.0,
+        stdev=statistics.pstdev(lengths) if len(lengths) > 1 else 0.0,
+        min=min(lengths, default=0),
+        max=max(lengths, default=0),
+    )
+
+
+def balance_check(scenario: ScenarioModel, sides: Sequence[str], games: Sequence[Outcome],
+                  kind: str | None) -> BalanceCheck:
+    """The first side's win rate over the balance kind's finished ``games``, against the scenario's band."""
     expected = scenario.smoke.balance
-    observed = (sum(1 for o in balance_games if sides and o.winner == sides[0]) / len(balance_games)
-                if balance_games else 0.0)
-    in_band = None if expected is None or not balance_games else bool(expected[0] <= observed <= expected[1])
-    first_wins = sum(1 for o in balance_games if sides and o.winner == sides[0])
-    return {
-        "scenario": str(scenario.id),
-        "ruleset": scenario.ruleset,
-        "title": scenario.title,
-        "games": len(outcomes),
-        "players": sorted({o.player for o in outcomes}),
-        "games_per_player": dict(sorted(Counter(o.player for o in outcomes).items())),
-        "failures": {kind: failures.get(kind, 0) for kind in FAILURE_KINDS},
-        "length": {
-            "mean": statistics.fmean(lengths) if lengths else 0.0,
-            "stdev": statistics.pstdev(lengths) if len(lengths) > 1 else 0.0,
-            "min": min(lengths, default=0),
-            "max": max(lengths, default=0),
-        },
-        "sides": per_side,
-        "draws": sum(1 for o in finished if o.winner is None),
-        "balance": {"expected": list(expected) if expected is not None else None, "observed": observed,
-                    "side": sides[0] if sides else None, "in_band": in_band, "player": first_kind,
-                    "games": len(balance_games), "wilson95": list(wilson_interval(first_wins, len(balance_games)))},
-        "by_player": {kind: by_player(sides, [o for o in finished if o.player == kind]) for kind in sorted(played)},
-        "failed_games": [{"player": o.player, "seed": o.seed, "kind": o.failure, "message": o.message,
-                          "replay": o.replay_file} for o in outcomes if o.failure],
-        "event_hashes": {f"{o.player}:{o.seed}": o.event_hash for o in outcomes},
-    }
+    first_wins = sum(1 for o in games if sides and o.winner == sides[0])
+    observed = first_wins / len(games) if games else 0.0
+    in_band = None if expected is None or not games else bool(expected[0] <= observed <= expected[1])
+    return BalanceCheck(
+        expected=None if expected is None else (expected[0], expected[1]), observed=observed,
+        side=sides[0] if sides else None, in_band=in_band, player=kind, games=len(games),
+        wilson95=wilson_interval(first_wins, len(games)),
+    )
 
 
-def by_player(sides: Sequence[str], finished: Sequence[Outcome]) -> dict[str, Any]:
+def _side_with_vp(side: str, finished: Sequence[Outcome]) -> SideStats:
+    """One side's wins over all finished games, with its VP mean and histogram."""
+    figures = _side(side, finished)
+    vps = [o.points.get(side, 0.0) for o in finished]
+    histogram = Counter(vp_key(v) for v in vps)
+    return replace(figures, vp_mean=statistics.fmean(vps) if vps else 0.0,
+                   vp_histogram=tuple(sorted((float(key), n) for key, n in histogram.items())))
+
+
+def _side(side: str, finished: Sequence[Outcome]) -> SideStats:
+    wins = sum(1 for o in finished if o.winner == side)
+    return SideStats(side, wins, wins / len(finished) if finished else 0.0, wilson_interval(wins, len(finished)))
+
+
+def by_player(sides: Sequence[str], finished: Sequence[Outcome]) -> PlayerStats:
     """Wins, rate and Wilson interval per side, and draws, over the finished games of one player kind: the
     figures the site's balance chart, verdict and index all show for the kind the band is judged on."""
-    return {
-        "games": len(finished),
-        "draws": sum(1 for o in finished if o.winner is None),
-        "sides": {side: {"wins": (wins := sum(1 for o in finished if o.winner == side)),
-                         "rate": wins / len(finished) if finished else 0.0,
-                         "wilson95": list(wilson_interval(wins, len(finished)))} for side in sides},
-    }
-
-
-def _vp_key(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return PlayerStats(len(finished), tuple(_side(side, finished) for side in sides),
+                       sum(1 for o in finished if o.winner is None))

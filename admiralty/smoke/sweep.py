@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,8 @@ from admiralty.smoke.cache import OutcomeCache
 from admiralty.smoke.executors import RunInterrupted, Stop, Task, chunks, run_dask, run_local
 from admiralty.smoke.runner import Limits, Outcome
 from admiralty.smoke.sequential import CONFIDENCE, FLOOR, Decision, decision_at, next_total
-from admiralty.smoke.stats import side_ids, summarise
+from admiralty.smoke.stats import balance_player, side_ids, summarise
+from admiralty.smoke.summary import PartialRun, SequentialStats, SmokeStats
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def kinds_of(scenario: ScenarioModel, settings: SmokeSettings) -> tuple[str, ...
 
 def balance_kind(scenario: ScenarioModel, kinds: Sequence[str]) -> str | None:
     """The player kind the band is judged on: the first declared kind played (as ``summarise`` picks it)."""
-    return next((kind for kind in scenario.smoke.players if kind in kinds), min(kinds) if kinds else None)
+    return balance_player(scenario.smoke.players, kinds)
 
 
 def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings,
@@ -136,18 +137,17 @@ class _Sweep:
                 more = True
         return more
 
-    def summary(self, scenario: ScenarioModel) -> dict[str, Any]:
+    def summary(self, scenario: ScenarioModel) -> SmokeStats:
         summary = summarise(scenario, self.of(scenario))
-        if self.settings.sequential:
-            games, decision = self.decisions.get(str(scenario.id), (0, Decision(None, 0.0, 1.0)))
-            each = budget(scenario, self.settings)
-            summary["sequential"] = {
-                "confidence": self.settings.confidence, "floor": min(self.settings.floor, each), "budget": each,
-                "fixed_games": each * len(kinds_of(scenario, self.settings)),
-                "verdict": decision.verdict, "balance_games": games,
-                "sequence": [decision.low, decision.high] if games else None,
-            }
-        return summary
+        if not self.settings.sequential:
+            return summary
+        games, decision = self.decisions.get(str(scenario.id), (0, Decision(None, 0.0, 1.0)))
+        each = budget(scenario, self.settings)
+        return replace(summary, sequential=SequentialStats(
+            confidence=self.settings.confidence, floor=min(self.settings.floor, each), budget=each,
+            fixed_games=each * len(kinds_of(scenario, self.settings)), verdict=decision.verdict,
+            balance_games=games, sequence=(decision.low, decision.high) if games else None,
+        ))
 
 
 def first_side_wins(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> list[bool | None]:
@@ -167,7 +167,7 @@ def _sample_current(replay_dir: Path, scenario: ScenarioModel) -> bool:
 
 def run(
     scenarios: Sequence[Any], settings: SmokeSettings, progress: Callable[[list[Outcome]], None] = lambda done: None
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, SmokeStats]:
     """Play every scenario's games and return (and write) the statistics per scenario id: all of a fixed sweep's
     in one round, or a sequential sweep's in rounds until each balance verdict is decided. Games in the cache
     are taken from it; ``progress`` hears of the games played."""
@@ -196,16 +196,15 @@ def run(
         sweep.add(stopped.outcomes)  # with the earlier rounds' games and those from the cache
         stopped.outcomes = [o for s in scenarios for o in sweep.of(s)]
         planned = sweep.planned()
-        extra = {"partial": True, "reason": stopped.reason}
         for scenario in scenarios:
             path = out / f"{scenario.id}.partial.json"
-            _write(path, {**summarise(scenario, sweep.of(scenario)), **extra,
-                          "planned_games": planned.get(str(scenario.id), 0)})
+            partial = PartialRun(stopped.reason, planned.get(str(scenario.id), 0))
+            _write(path, replace(summarise(scenario, sweep.of(scenario)), partial=partial))
             stopped.partial_files.append(str(path))
         raise
     finally:
         sweep.cache.save()  # the games finished are kept even when the run was interrupted
-    stats: dict[str, dict[str, Any]] = {}
+    stats: dict[str, SmokeStats] = {}
     for scenario in scenarios:
         summary = sweep.summary(scenario)
         stats[str(scenario.id)] = summary
@@ -232,5 +231,5 @@ def _execute(tasks: list[Task], settings: SmokeSettings, progress: Callable[[lis
     raise ValueError(f"unknown executor {settings.executor!r}: use local, dask-local or dask://HOST:PORT")
 
 
-def _write(path: Path, summary: dict[str, Any]) -> None:
-    write_text(path, json.dumps(summary, indent=2, sort_keys=True) + "\n")
+def _write(path: Path, summary: SmokeStats) -> None:
+    write_text(path, summary.dumps())

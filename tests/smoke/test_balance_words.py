@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 from contextlib import redirect_stdout
-from typing import Any
 
 import pytest
 
 from admiralty.smoke.command import _print_summary, percents_apart
+from admiralty.smoke.summary import SmokeStats
 
 
 @pytest.mark.parametrize(("value", "bounds", "expected"), [
@@ -25,11 +25,14 @@ def test_percents_apart_uses_the_fewest_decimals_that_tell_value_and_bound_apart
     assert percents_apart(value, *bounds) == expected
 
 
-def summary(observed: float, expected: tuple[float, float]) -> dict[str, Any]:
-    return {"games": 200, "draws": 0, "failures": {}, "failed_games": [], "games_per_player": {"heuristic": 200},
-            "sides": {"france": {"rate": observed, "wilson95": [observed - 0.07, observed + 0.07]}},
-            "balance": {"in_band": False, "expected": list(expected), "observed": observed, "side": "france",
-                        "player": "heuristic", "games": 200}}
+def summary(observed: float, expected: tuple[float, float]) -> SmokeStats:
+    stats = SmokeStats.from_json({
+        "games": 200, "draws": 0, "failures": {}, "failed_games": [], "games_per_player": {"heuristic": 200},
+        "sides": {"france": {"rate": observed, "wilson95": [observed - 0.07, observed + 0.07]}},
+        "balance": {"in_band": False, "expected": list(expected), "observed": observed, "side": "france",
+                    "player": "heuristic", "games": 200}})
+    assert stats is not None
+    return stats
 
 
 def test_the_out_of_band_line_shows_the_decimal_that_puts_the_rate_outside() -> None:

@@ -117,6 +117,6 @@ def test_a_cache_that_cannot_be_written_never_fails_the_run(pair: list[Any], tmp
     (tmp_path / "cache").mkdir()
     (tmp_path / "cache" / FOLDER).write_text("a file where the cache's folder would be")
     stats, played = _run(pair[:1], tmp_path)
-    assert len(played) == 12 and stats["ancona-1915"]["games"] == 12
+    assert len(played) == 12 and stats["ancona-1915"].games == 12
     _, again = _run(pair[:1], tmp_path)
     assert len(again) == 12  # nothing was kept, so everything is played again

@@ -30,9 +30,9 @@ def test_scenario_plays_through_the_sweep_with_each_of_its_player_kinds(scenario
     are heuristic and random; it has no scripted player, and a name the ruleset lacks plays random."""
     stats = run([scenario], SmokeSettings(games=SWEPT, jobs=1, out_dir=str(tmp_path), check_every=5))
     summary = stats[scenario.id]
-    assert summary["players"] == sorted(scenario.smoke.players)
-    assert summary["games"] == SWEPT * len(scenario.smoke.players)
-    assert summary["failed_games"] == []
+    assert list(summary.players) == sorted(scenario.smoke.players)
+    assert summary.games == SWEPT * len(scenario.smoke.players)
+    assert summary.failed_games == ()
 
 
 @pytest.mark.parametrize("scenario_id", ["otranto-1917", "ancona-1915"])

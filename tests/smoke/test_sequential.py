@@ -135,9 +135,10 @@ def test_the_sweep_plays_the_games_the_rule_says_and_takes_them_from_the_cache(o
                                  check_every=0)
         stats = run([variant], settings, played.extend)["otranto-1917"]
         assert played == []
-        assert stats["games"] == expected_games == stats["sequential"]["balance_games"]
-        assert stats["sequential"]["verdict"] == expected.verdict
-        assert stats["sequential"]["fixed_games"] == 200
+        assert stats.sequential is not None
+        assert stats.games == expected_games == stats.sequential.balance_games
+        assert stats.sequential.verdict == expected.verdict
+        assert stats.sequential.fixed_games == 200
 
 
 def test_each_player_kind_plays_the_floor_and_the_balance_kind_until_decided(corpus: list[Any],
@@ -146,12 +147,12 @@ def test_each_player_kind_plays_the_floor_and_the_balance_kind_until_decided(cor
     settings = SmokeSettings(out_dir=str(tmp_path), sequential=True, check_every=0)
     stats = run([scenario], settings)["ancona-1915"]
     kind = balance_kind(scenario, scenario.smoke.players)
-    assert stats["games_per_player"]["random"] == FLOOR
-    assert FLOOR <= stats["games_per_player"][kind] < scenario.smoke.games
-    assert stats["sequential"]["verdict"] == "inside"
+    assert dict(stats.games_per_player)["random"] == FLOOR
+    assert FLOOR <= dict(stats.games_per_player)[kind] < scenario.smoke.games
+    assert stats.sequential is not None and stats.sequential.verdict == "inside"
     fixed = run([scenario], SmokeSettings(out_dir=str(tmp_path / "fixed"), check_every=0))["ancona-1915"]
-    assert fixed["balance"]["in_band"] is stats["balance"]["in_band"] is True
-    assert "sequential" not in fixed and fixed["games"] == 2 * scenario.smoke.games
+    assert fixed.in_band is stats.in_band is True
+    assert fixed.sequential is None and fixed.games == 2 * scenario.smoke.games
 
 
 @pytest.mark.slow
@@ -166,7 +167,8 @@ def test_sequential_and_fixed_verdicts_agree_on_every_corpus_scenario(corpus: li
         played: list[Outcome] = []
         sequential = run([scenario], SmokeSettings(sequential=True, **common), played.extend)[str(scenario.id)]
         assert played == []
-        verdict = sequential["sequential"]["verdict"]
+        assert sequential.sequential is not None
+        verdict = sequential.sequential.verdict
         if verdict is not None:
-            assert (verdict == "inside") is fixed["balance"]["in_band"], scenario.id
-        assert sequential["balance"]["in_band"] is fixed["balance"]["in_band"], scenario.id
+            assert (verdict == "inside") is fixed.in_band, scenario.id
+        assert sequential.in_band is fixed.in_band, scenario.id

@@ -16,6 +16,7 @@ import admiralty.rulesets.dreadnought.engine.game as dreadnought_game
 from admiralty.cli import main
 from admiralty.smoke.runner import Limits, play_smoke_game
 from admiralty.smoke.stats import wilson_interval
+from admiralty.smoke.summary import SmokeStats
 from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
@@ -49,7 +50,7 @@ def test_local_dask_cluster_gives_the_process_pools_statistics(corpus: list[Any]
     assert (tmp_path / "pool" / "otranto-1917.json").read_bytes() == (
         tmp_path / "dask" / "otranto-1917.json"
     ).read_bytes()
-    assert pool["otranto-1917"]["games"] == 24
+    assert pool["otranto-1917"].games == 24
 
 
 @pytest.fixture
@@ -114,6 +115,10 @@ def test_smoke_command_on_the_corpus_exits_zero(tmp_path: Path) -> None:
     assert first["wilson95"] == stats["balance"]["wilson95"] == list(wilson_interval(first["wins"], 10))
     assert sum(s["wins"] for s in mine["sides"].values()) + mine["draws"] == 10
     assert sum(p["games"] for p in stats["by_player"].values()) == 20
+    # one type writes and reads the statistics: every file reads back to what writes the same bytes again
+    for path in tmp_path.glob("*.json"):
+        summary = SmokeStats.load(path)
+        assert summary is not None and summary.dumps() == path.read_text(encoding="utf-8"), path.name
     # each scenario's first game of its first player kind is kept whole: the site's sample game to watch
     sample = (tmp_path / "replays" / "otranto-1917-sample.jsonl").read_text().splitlines()
     assert json.loads(sample[0])["seed"] == 0 and json.loads(sample[-1])["events"]
