@@ -33,12 +33,11 @@ def side_ids(scenario: ScenarioModel) -> list[str]:
 
 def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> SmokeStats:
     """The statistics written to ``build/smoke/<id>.json``. Deterministic: no timings in them."""
-    outcomes = sorted(outcomes, key=lambda o: (o.player, o.seed))
+    outcomes = sorted(outcomes, key=_by_kind_and_seed)
     sides = side_ids(scenario) or sorted({s for o in outcomes for s in o.points})
     finished = [o for o in outcomes if o.failure is None]
     played = sorted({o.player for o in outcomes})
     kind = balance_player(scenario.smoke.players, played)
-    failures = Counter(o.failure for o in outcomes if o.failure)
     return SmokeStats(
         scenario=str(scenario.id),
         ruleset=scenario.ruleset,
@@ -46,16 +45,38 @@ def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> SmokeStat
         games=len(outcomes),
         players=tuple(played),
         games_per_player=tuple(sorted(Counter(o.player for o in outcomes).items())),
-        failures=tuple((k, failures[k]) for k in FAILURE_KINDS if failures[k]),
+        failures=_failures(outcomes),
         length=game_length([o.turns for o in finished]),
         sides=tuple(_side_with_vp(side, finished) for side in sides),
-        draws=sum(1 for o in finished if o.winner is None),
-        balance_check=balance_check(scenario, sides, [o for o in finished if o.player == kind], kind),
-        by_player=tuple((k, by_player(sides, [o for o in finished if o.player == k])) for k in played),
-        failed_games=tuple(FailedGame(o.player, o.seed, o.failure, o.message, o.replay_file)
-                           for o in outcomes if o.failure),
+        draws=_draws(finished),
+        balance_check=balance_check(scenario, sides, _of_kind(finished, kind), kind),
+        by_player=tuple((k, by_player(sides, _of_kind(finished, k))) for k in played),
+        failed_games=_failed_games(outcomes),
         event_hashes=tuple({f"{o.player}:{o.seed}": o.event_hash for o in outcomes}.items()),
     )
+
+
+def _by_kind_and_seed(outcome: Outcome) -> tuple[str, int]:
+    return (outcome.player, outcome.seed)
+
+
+def _of_kind(outcomes: Sequence[Outcome], kind: str | None) -> list[Outcome]:
+    return [o for o in outcomes if o.player == kind]
+
+
+def _draws(finished: Sequence[Outcome]) -> int:
+    return sum(1 for o in finished if o.winner is None)
+
+
+def _failures(outcomes: Sequence[Outcome]) -> tuple[tuple[str, int], ...]:
+    """The failure kinds that happened, with their counts, in ``FAILURE_KINDS`` order."""
+    counts = Counter(o.failure for o in outcomes if o.failure)
+    return tuple((kind, counts[kind]) for kind in FAILURE_KINDS if counts[kind])
+
+
+def _failed_games(outcomes: Sequence[Outcome]) -> tuple[FailedGame, ...]:
+    return tuple(FailedGame(o.player, o.seed, o.failure, o.message, o.replay_file)
+                 for o in outcomes if o.failure is not None)
 
 
 def balance_player(declared: Sequence[str], played: Collection[str]) -> str | None:
@@ -103,5 +124,4 @@ def _side(side: str, finished: Sequence[Outcome]) -> SideStats:
 def by_player(sides: Sequence[str], finished: Sequence[Outcome]) -> PlayerStats:
     """Wins, rate and Wilson interval per side, and draws, over the finished games of one player kind: the
     figures the site's balance chart, verdict and index all show for the kind the band is judged on."""
-    return PlayerStats(len(finished), tuple(_side(side, finished) for side in sides),
-                       sum(1 for o in finished if o.winner is None))
+    return PlayerStats(len(finished), tuple(_side(side, finished) for side in sides), _draws(finished))
