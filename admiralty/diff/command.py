@@ -40,7 +40,8 @@ def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, dict
         if args.budget is not None:
             budget = max(0.0, args.budget - (time.perf_counter() - started)) / (len(playable) - index)
         played = play_pairs(diff.before, diff.after, games=args.games, player=args.player, seed=args.seed,
-                            budget=budget, jobs=max(1, args.jobs), limits=Limits())
+                            budget=budget, jobs=max(1, args.jobs), limits=Limits(),
+                            shift=None if getattr(args, "fixed", False) else args.shift)
         results[diff.id] = analyse(diff.after, played, args.shift)
     return results
 

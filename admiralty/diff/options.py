@@ -14,7 +14,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--repo", default=".", help="the git repository (default: the current folder)")
     parser.add_argument("--paths", nargs="*", default=["scenarios"], metavar="PATH", dest="git_paths",
                         help="with --git: the corpus folders inside the repository (default: scenarios)")
-    parser.add_argument("--games", type=int, default=200, help="games per version and scenario (default 200)")
+    parser.add_argument("--games", type=int, default=200, help="games per version and scenario at most (default "
+                        "200): the pairs are played in rounds until the shift is decided at 95%% confidence")
+    parser.add_argument("--fixed", action="store_true", help="play every one of --games, decided or not")
     parser.add_argument("--seed", type=int, default=0, help="first seed; both versions play the same seeds")
     parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                         help="stop playing after this long over all scenarios (the report says how many games)")

@@ -14,16 +14,27 @@ difference, estimated from the games played (paired) or ``p1(1-p1) + p2(1-p2)`` 
 VP distributions are compared with permutation tests seeded by a constant (the same report every run):
 a paired sign-flip test of the mean VP difference and a two-sample test of the Kolmogorov-Smirnov
 distance that ignores the pairing.
+
+When to stop playing (issue 39): the pairs are played in rounds, and after each round :func:`shift_sequence`
+looks at the same anytime-valid confidence sequence the smoke sweep decides balance verdicts with
+(``admiralty.smoke.sequential``: Robbins' beta-binomial mixture, valid however often it is looked at). A pair
+scores ``(1 + won after - won before) / 2``, one of 0, 1/2 and 1, whose mean is ``(1 + shift) / 2``. The mixture
+martingale stays a nonnegative supermartingale for any observation in [0, 1] with that mean (each factor
+``(t/p)^y ((1-t)/(1-p))^(1-y)`` is at most its chord ``y t/p + (1-y)(1-t)/(1-p)``, whose mean is 1), so Ville's
+inequality holds as for wins and losses: a shift is decided (zero excluded, or the whole shift of interest
+excluded on both sides) with an error of at most 5% at 95% confidence, whenever the run stops.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from admiralty.smoke.sequential import CONFIDENCE, excluded, interval, prior
 from admiralty.smoke.stats import Z95, wilson_interval
 
 PERMUTATIONS = 4000
@@ -64,9 +75,43 @@ def paired(before: Sequence[bool], after: Sequence[bool]) -> PairedShift:
     """The 2x2 table of ``n`` pairs (the same seed before and after)."""
     if len(before) != len(after):
         raise ValueError("paired outcomes need as many games before as after")
-    pairs = list(zip(before, after, strict=True))
-    return PairedShift(len(pairs), sum(1 for b, a in pairs if b and a), sum(1 for b, a in pairs if b and not a),
-                       sum(1 for b, a in pairs if a and not b), sum(1 for b, a in pairs if not a and not b))
+    table = Counter(zip(before, after, strict=True))
+    return PairedShift(len(before), table[True, True], table[True, False], table[False, True], table[False, False])
+
+
+SHIFTED = "shifted"
+SMALLER = "smaller than the shift of interest"
+
+
+@dataclass(frozen=True)
+class ShiftDecision:
+    """Where the confidence sequence puts one side's shift (after - before): ``SHIFTED`` (zero excluded),
+    ``SMALLER`` (every shift of ``delta`` or more excluded) or ``None`` (not yet)."""
+
+    verdict: str | None
+    low: float
+    high: float
+
+
+def shift_sequence(shift: PairedShift, delta: float, confidence: float = CONFIDENCE) -> ShiftDecision:
+    """The anytime-valid decision on one side's shift over the pairs so far (see the module's docstring)."""
+    if shift.n == 0:
+        return ShiftDecision(None, -1.0, 1.0)
+    score = (shift.n + shift.after_only - shift.before_only) / 2  # the pairs' scores, summed
+    half = min(max(delta, 0.0), 1.0) / 2
+    mixing = prior((0.5 - half, 0.5 + half))
+    low, high = interval(score, shift.n, confidence, mixing)
+    estimate = score / shift.n
+
+    def cut(rate: float) -> bool:
+        return excluded(score, shift.n, rate, confidence, mixing)
+
+    verdict = None
+    if cut(0.5):
+        verdict = SHIFTED
+    elif half > 0 and 0.5 - half < estimate < 0.5 + half and cut(0.5 - half) and cut(0.5 + half):
+        verdict = SMALLER
+    return ShiftDecision(verdict, 2 * low - 1, 2 * high - 1)
 
 
 def _phi(shift: PairedShift) -> float:
@@ -184,5 +229,6 @@ def ks_permutation_test(first: Sequence[float], second: Sequence[float],
     return (observed, (hits + 1) / (resamples + 1))
 
 
-__all__ = ["Z95", "PairedShift", "games_needed", "independent_variance", "ks_permutation_test", "newcombe_paired",
-           "newcombe_unpaired", "paired", "paired_variance", "sign_flip_test", "significant", "wilson_interval"]
+__all__ = ["SHIFTED", "SMALLER", "Z95", "PairedShift", "ShiftDecision", "games_needed", "independent_variance",
+           "ks_permutation_test", "newcombe_paired", "newcombe_unpaired", "paired", "paired_variance",
+           "shift_sequence", "sign_flip_test", "significant", "wilson_interval"]

@@ -69,8 +69,10 @@ def prior(band: tuple[float, float] | None) -> tuple[float, float]:
     return (PRIOR_GAMES * middle, PRIOR_GAMES * (1 - middle))
 
 
-def log_mixture(wins: int, games: int, rate: float, mixing: tuple[float, float] = (1.0, 1.0)) -> float:
-    """log M_t(rate) for ``wins`` in ``games`` (see the module's docstring); +inf where the rate is impossible."""
+def log_mixture(wins: float, games: int, rate: float, mixing: tuple[float, float] = (1.0, 1.0)) -> float:
+    """log M_t(rate) for ``wins`` in ``games`` (see the module's docstring); +inf where the rate is impossible.
+    ``wins`` may be any sum of observations in [0, 1] (``admiralty diff`` scores a pair of games 0, 1/2 or 1):
+    the mixture stays a supermartingale for bounded observations, so the sequence stays valid."""
     a, b = mixing
     log_beta = _log_beta(a + wins, b + games - wins) - _log_beta(a, b)
     losses = games - wins
@@ -80,13 +82,13 @@ def log_mixture(wins: int, games: int, rate: float, mixing: tuple[float, float] 
     return log_beta - log_likelihood
 
 
-def excluded(wins: int, games: int, rate: float, confidence: float = CONFIDENCE,
+def excluded(wins: float, games: int, rate: float, confidence: float = CONFIDENCE,
              mixing: tuple[float, float] = (1.0, 1.0)) -> bool:
     """True when the confidence sequence has left ``rate`` out after ``wins`` in ``games``."""
     return log_mixture(wins, games, rate, mixing) >= -math.log1p(-confidence)
 
 
-def interval(wins: int, games: int, confidence: float = CONFIDENCE,
+def interval(wins: float, games: int, confidence: float = CONFIDENCE,
              mixing: tuple[float, float] = (1.0, 1.0)) -> tuple[float, float]:
     """The confidence sequence at this look: the rates not yet excluded (bisection on each side of the estimate)."""
     if games == 0:

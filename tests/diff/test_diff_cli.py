@@ -32,6 +32,9 @@ def test_comment_only_change_is_no_semantic_change_and_exactly_zero_shift(dreadn
         assert side["vp"]["mean_difference"] == 0.0
         assert side["before"] == side["after"]
     assert balance["verdict"].startswith("no shift: all 20 games played identically (exactly zero)")
+    # identical games cannot rule out a shift in 20 pairs: the sequential test spends the budget, and says so
+    assert balance["sequential"]["decided"] is False and balance["sequential"]["games"] == 20
+    assert balance["verdict"].endswith("; undecided after 20 of 20 games")
     assert scenario["pictures"] == {}
 
 
@@ -41,16 +44,22 @@ def test_unchanged_corpus_reports_nothing(dreadnought_pair: Path) -> None:
 
 
 def test_battleship_removed_shifts_balance_to_the_other_side(starter_pair: Path) -> None:
-    """Warspite removed from the British side: Germany's win rate rises, and Newcombe's paired 95% interval
-    excludes zero at 60 games per version."""
+    """Warspite removed from the British side: Germany's win rate rises, the confidence sequence decides it
+    before the budget of 200 games is spent (the play stops there), and Newcombe's paired 95% interval excludes
+    zero at the games played."""
     edit(starter_pair / "head" / STARTER, "ships: [Arethusa, Aurora, Warspite]", "ships: [Arethusa, Aurora]")
-    report = report_of(starter_pair, "base", "head", "--games", str(BATTLESHIP_GAMES), "--no-png", "--out", "out")
+    report = report_of(starter_pair, "base", "head", "--games", "200", "--no-png", "--out", "out")
     (scenario,) = report["scenarios"]
     changes = {(c["group"], c["kind"], c["key"]) for c in scenario["changes"]}
     assert ("ships", "removed", "britain: Warspite") in changes
     assert ("class figures", "removed", "queen-elizabeth") in changes
     balance = scenario["balance"]
-    assert balance["games"] == BATTLESHIP_GAMES
+    games = balance["games"]
+    assert 20 <= games < 200 and games % 10 == 0 and not balance["stopped_by_budget"]
+    assert balance["sequential"]["decided"] and balance["sequential"]["games"] == games
+    assert balance["sequential"]["sides"]["germany"]["verdict"] == "shifted"
+    assert balance["sequential"]["sides"]["germany"]["sequence"][0] > 0
+    assert balance["verdict"].endswith(f"; decided after {games} of 200 games (95% confidence sequence)")
     germany = balance["sides"]["germany"]
     assert germany["significant"] and germany["newcombe95"][0] > 0
     assert germany["after"]["rate"] > germany["before"]["rate"]
@@ -64,7 +73,7 @@ def test_battleship_removed_shifts_balance_to_the_other_side(starter_pair: Path)
     assert [th.text for th in summary.iter("th")] == ["scenario", "status", "semantic changes", "balance", "games"]
     (row,) = summary.find("tbody").findall("tr")  # type: ignore[union-attr]
     cells = [td.text for td in row.findall("td")]
-    assert cells[0] == "first-sortie-1916" and cells[4] == str(BATTLESHIP_GAMES)
+    assert cells[0] == "first-sortie-1916" and cells[4] == str(games)
     assert cells[3] is not None and cells[3].startswith("shifted towards germany")
     tables = html.findall("table")
     assert len(tables) == 3  # summary, win rates per side, VP

@@ -89,3 +89,44 @@ def test_ks_permutation_separates_distributions() -> None:
     distance, p = stats.ks_permutation_test(same, [v + 5 for v in same])
     assert distance == pytest.approx(0.5)
     assert p < 0.01
+
+
+def test_the_shift_sequence_decides_a_clear_shift_either_way() -> None:
+    towards_after = stats.shift_sequence(stats.PairedShift(30, 0, 0, 30, 0), 0.1)
+    assert towards_after.verdict == stats.SHIFTED and 0 < towards_after.low < towards_after.high == 1.0
+    towards_before = stats.shift_sequence(stats.PairedShift(30, 0, 30, 0, 0), 0.1)
+    assert towards_before.verdict == stats.SHIFTED and -1.0 == towards_before.low < towards_before.high < 0
+
+
+def test_the_shift_sequence_decides_no_shift_of_interest_only_when_it_has_seen_enough() -> None:
+    """Pairs that never part: the sequence narrows around zero and rules out a 10-point shift at 1,500 pairs, not
+    at 1,000 (it does not assume the pairs agree: a pair's score could be any of 0, 1/2, 1)."""
+    assert stats.shift_sequence(stats.PairedShift(0, 0, 0, 0, 0), 0.1) == stats.ShiftDecision(None, -1.0, 1.0)
+    assert stats.shift_sequence(stats.PairedShift(1000, 250, 0, 0, 750), 0.1).verdict is None
+    smaller = stats.shift_sequence(stats.PairedShift(1500, 375, 0, 0, 1125), 0.1)
+    assert smaller.verdict == stats.SMALLER and -0.1 < smaller.low < 0 < smaller.high < 0.1
+    assert stats.shift_sequence(stats.PairedShift(1500, 375, 0, 0, 1125), 0.0).verdict is None  # no shift of interest
+
+
+def test_the_shift_sequence_stays_valid_under_optional_stopping() -> None:
+    """No shift (a pair parts either way with the same chance), looked at after every round of ten pairs up to
+    200: the sequence calls a shift in at most 5% of the runs, although it looked twenty times in each; Newcombe's
+    fixed-n interval, looked at the same way, calls one far more often."""
+    rng = random.Random(7)
+    false_calls = fixed_n_calls = 0
+    for _ in range(300):
+        before: list[bool] = []
+        after: list[bool] = []
+        called = fixed_n_called = False
+        for _ in range(20):
+            for _ in range(10):
+                draw, won = rng.random(), rng.random() < 0.4
+                pair = (True, False) if draw < 0.15 else (False, True) if draw < 0.3 else (won, won)
+                before.append(pair[0])
+                after.append(pair[1])
+            shift = stats.paired(before, after)
+            called = called or stats.shift_sequence(shift, 0.1).verdict == stats.SHIFTED
+            fixed_n_called = fixed_n_called or stats.significant(stats.newcombe_paired(shift))
+        false_calls += called
+        fixed_n_calls += fixed_n_called
+    assert false_calls <= 15 < fixed_n_calls
