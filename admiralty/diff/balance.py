@@ -134,9 +134,14 @@ def _vp_shift(side: str, played: Played) -> dict[str, Any]:
             "ks": ks, "ks_p": ks_p}
 
 
+def _needed(per_side: dict[str, dict[str, Any]]) -> list[int]:
+    """Each side's paired games to see the shift of interest, where it can be told."""
+    return [s["games_needed"]["paired"] for s in per_side.values() if s["games_needed"]["paired"]]
+
+
 def _verdict(per_side: dict[str, dict[str, Any]], n: int, identical: int, delta: float) -> tuple[str, str | None]:
     """The verdict's words and the side the balance moved towards (if a significant shift raised one)."""
-    needed = [s["games_needed"]["paired"] for s in per_side.values() if s["games_needed"]["paired"]]
+    needed = _needed(per_side)
     moved = sorted(((s["difference"], side) for side, s in per_side.items() if s["significant"]), reverse=True)
     if n and identical == n:
         return f"no shift: all {n} games played identically (exactly zero)", None
@@ -172,19 +177,25 @@ def analyse(scenario: ScenarioModel, played: Played, delta: float) -> dict[str, 
     played.before, played.after = played.before[:n], played.after[:n]
     identical = sum(1 for b, a in zip(played.before, played.after, strict=True) if b.event_hash == a.event_hash)
     per_side = {side: side_shift(side, played, delta) for side in _sides(scenario, played)}
-    needed = [s["games_needed"]["paired"] for s in per_side.values() if s["games_needed"]["paired"]]
+    needed = _needed(per_side)
     verdict, towards = _verdict(per_side, n, identical, delta)
     sequential = _sequential(played, n)
     return {
         "player": played.player, "games": n, "planned": played.planned, "seconds": round(played.seconds, 2),
         "stopped_by_budget": played.stopped_by_budget, "identical_games": identical,
-        "failures": {"before": sum(1 for o in played.before if o.failure),
-                     "after": sum(1 for o in played.after if o.failure)},
-        "draws": {"before": sum(1 for o in played.before if o.winner is None),
-                  "after": sum(1 for o in played.after if o.winner is None)},
+        "failures": _count_each(played, lambda o: o.failure is not None),
+        "draws": _count_each(played, lambda o: o.winner is None),
         "sides": per_side, "shift_of_interest": delta,
-        "games_needed": max(needed) if needed else None,
+        "games_needed": max(needed, default=None),
         "verdict": verdict + _needed_words(sequential), "shifted_towards": towards, "sequential": sequential,
-        "largest_significant_shift": max((abs(s["difference"]) for s in per_side.values() if s["significant"]),
-                                         default=0.0),
+        "largest_significant_shift": _largest_significant(per_side),
     }
+
+
+def _count_each(played: Played, which: Callable[[Outcome], bool]) -> dict[str, int]:
+    """How many games of each version are ``which``."""
+    return {"before": sum(1 for o in played.before if which(o)), "after": sum(1 for o in played.after if which(o))}
+
+
+def _largest_significant(per_side: dict[str, dict[str, Any]]) -> float:
+    return max((abs(s["difference"]) for s in per_side.values() if s["significant"]), default=0.0)
