@@ -73,7 +73,7 @@ def test_double_six_goes_to_the_double_six_table() -> None:
     assert field.rosters["austrian-grenzers"].casualties == 2
     assert "austrian-grenzers" in field.wavering
     assert is_double_six((6, 6)) and not is_double_six((6, 5))
-    assert double_six_effect(6, TABLES)["fire"] is True
+    assert double_six_effect(6, TABLES).fire is True
 
 
 @pytest.mark.rule("NA-fire-a")

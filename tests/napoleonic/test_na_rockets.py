@@ -27,7 +27,7 @@ TABLES = load_tables()
 
 @pytest.mark.rule("NA-rocket")
 def test_rocket_table_distribution() -> None:
-    counts = Counter(rocket_result(d, TABLES)["result"] for d in itertools.product(range(1, 7), repeat=2))  # type: ignore[arg-type]
+    counts = Counter(rocket_result(d, TABLES).result for d in itertools.product(range(1, 7), repeat=2))  # type: ignore[arg-type]
     assert counts == {"direct-hit": 1, "hit": 9, "miss": 23, "own-unit-hit": 2, "misfire": 1}
     assert Fraction(counts["hit"], 36) == Fraction(1, 4)
 

@@ -29,12 +29,12 @@ from .buildings import double_six_effect, fire_needs, ignites, is_double_six, ro
 from .casualties import roll_rounding
 from .fire import casualties_from_hits, count_hits, roll_fire
 from .geometry import EPSILON, range_cm, share_inside, terrain_shape, unit_footprint
+from .house import NapoleonicTables, TableRow
 from .howitzers import battery_kind, fire_solution
 from .model import Battery, NapoleonicScenario, Terrain, Unit
 from .penetration import penetration_applies, penetration_casualties, units_penetrated
 from .rockets import rocket_result
 from .roster import RosterEntry, new_roster, record_casualties, unit_on_table
-from .tables import Tables
 from .targets import Target, describe, legal_targets, reach
 
 Event = dict[str, Any]
@@ -45,7 +45,7 @@ class Battlefield:
     """The state a game's fire changes: roster sheets, fires, wavering units, destroyed batteries."""
 
     scenario: NapoleonicScenario
-    tables: Tables
+    tables: NapoleonicTables
     options: Mapping[str, Any]
     rosters: dict[str, RosterEntry]
     burning: dict[str, int] = field(default_factory=dict)
@@ -118,7 +118,7 @@ class Battlefield:
         return [b for b in self.scenario.batteries if b.id not in self.destroyed]
 
 
-def new_battlefield(scenario: NapoleonicScenario, tables: Tables, options: Mapping[str, Any]) -> Battlefield:
+def new_battlefield(scenario: NapoleonicScenario, tables: NapoleonicTables, options: Mapping[str, Any]) -> Battlefield:
     return Battlefield(scenario, tables, options, {u.id: new_roster(u) for u in scenario.units})
 
 
@@ -164,7 +164,7 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
     lost = 0
     if target.kind == "unit":
         faces = roll_fire(solution, dice)
-        hits = count_hits(faces, solution.modifier, int(tables["gun_fire"]["hit_on"]))
+        hits = count_hits(faces, solution.modifier, tables.gun_fire.hit_on)
         amount = casualties_from_hits(hits, tables)
         fire.update(dice=list(faces), hits=hits, casualties=str(amount))
         before = field.rosters[target.id].casualties
@@ -234,7 +234,7 @@ def _victims(field: Battlefield, battery: Battery, target: Target) -> list[str]:
     if target.kind == "unit":
         return [target.id]
     region = terrain_shape(field.scenario.terrain(target.id))
-    share_needed = float(field.tables["in_terrain_share"]) - EPSILON
+    share_needed = field.tables.in_terrain_share - EPSILON
     best: tuple[float, str] | None = None
     for unit_id, shape in field.shapes().items():
         if field.scenario.unit(unit_id).side == battery.side:
@@ -245,17 +245,17 @@ def _victims(field: Battlefield, battery: Battery, target: Target) -> list[str]:
     return [best[1]] if best else []
 
 
-def _hit(field: Battlefield, battery: Battery, target: Target, row: Mapping[str, Any], turn: int, rule: str,
+def _hit(field: Battlefield, battery: Battery, target: Target, row: TableRow, turn: int, rule: str,
          dice: Dice) -> list[Event]:
     """Apply a table row's ``figures``, ``wavers`` and ``fire`` to the target."""
     events: list[Event] = []
     for unit_id in _victims(field, battery, target):
-        if int(row.get("figures", 0)) > 0:
-            events += _mark(field, unit_id, int(row["figures"]), rule, dice)
-        if row.get("wavers") and not field.rosters[unit_id].eliminated:
-            field.wavering[unit_id] = turn + int(field.tables["result"]["wavering_turns"])
+        if row.figures > 0:
+            events += _mark(field, unit_id, row.figures, rule, dice)
+        if row.wavers and not field.rosters[unit_id].eliminated:
+            field.wavering[unit_id] = turn + field.tables.wavering_turns
             emit(events, "wavers", rule, unit=unit_id)
-    if row.get("fire") and target.terrain is not None:
+    if row.fire and target.terrain is not None:
         events += _ignite(field, target.terrain, turn)
     return events
 
@@ -264,7 +264,7 @@ def _double_six(field: Battlefield, battery: Battery, target: Target, turn: int,
     """The house "double six" table, rolled on a double six (NA-fire-a, NA-rocket)."""
     die = d6(dice)
     row = double_six_effect(die, field.tables)
-    events = [event("double-six", "house", battery=battery.id, target=target.id, die=die, effect=row["effect"],
+    events = [event("double-six", "house", battery=battery.id, target=target.id, die=die, effect=row.effect,
                     table="double_six")]
     return events + _hit(field, battery, target, row, turn, "house", dice)
 
@@ -274,15 +274,15 @@ def fire_rockets(field: Battlefield, battery: Battery, target: Target, turn: int
     faces = roll_2d6(dice)
     row = rocket_result(faces, field.tables)
     events = [event("rocket", "NA-rocket", turn=turn, battery=battery.id, target=target.id,
-                    distance=target.distance, dice=list(faces), result=row["result"])]
+                    distance=target.distance, dice=list(faces), result=row.result)]
     events += _hit(field, battery, target, row, turn, "NA-rocket", dice)
-    if row.get("double_six"):
+    if row.double_six:
         events += _double_six(field, battery, target, turn, dice)
-    if int(row.get("own_figures", 0)) > 0:
+    if row.own_figures > 0:
         own = nearest_own_unit(field, battery)
         if own is not None:
-            events += _mark(field, own, int(row["own_figures"]), "NA-rocket", dice)
-    if row.get("battery_destroyed"):
+            events += _mark(field, own, row.own_figures, "NA-rocket", dice)
+    if row.battery_destroyed:
         field.destroyed[battery.id] = turn
         emit(events, "battery-destroyed", "NA-rocket", battery=battery.id, turn=turn)
     return events

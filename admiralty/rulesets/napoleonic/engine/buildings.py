@@ -7,26 +7,25 @@ such a terrain piece fired at directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from typing import Any
+from collections.abc import Iterable, MutableMapping, Sequence
 
 from shapely.geometry import Polygon
 
 from admiralty.engine.dice import Dice, roll
 
 from .geometry import EPSILON, share_inside, terrain_shape
+from .house import NapoleonicTables, TableRow, row_for
 from .model import Table, Terrain
-from .tables import Tables, table_row
 
 BURNING_KINDS = ("building", "built-up")
 
 
 def terrain_of(shape: Polygon, terrain: Table | Iterable[Terrain], kinds: Sequence[str],
-               tables: Tables) -> Terrain | None:
+               tables: NapoleonicTables) -> Terrain | None:
     """The piece of one of ``kinds`` holding the largest share of ``shape`` (at least the house share).
     Given the ``Table``, only the pieces its index finds near ``shape`` are measured."""
     best: tuple[float, Terrain] | None = None
-    threshold = float(tables["in_terrain_share"]) - EPSILON
+    threshold = tables.in_terrain_share - EPSILON
     if isinstance(terrain, Table):
         # A piece apart from the shape holds none of it (unless the house share is zero).
         terrain = terrain.terrain_near(shape) if threshold > 0 else terrain.terrain
@@ -39,7 +38,7 @@ def terrain_of(shape: Polygon, terrain: Table | Iterable[Terrain], kinds: Sequen
     return best[1] if best else None
 
 
-def fire_needs(howitzers: int, tables: Tables, *, ignition_by_guns: bool = False) -> int | None:
+def fire_needs(howitzers: int, tables: NapoleonicTables, *, ignition_by_guns: bool = False) -> int | None:
     """NA-fire-a: the least 2d6 total that sets the target alight for a battery with ``howitzers``.
 
     The seed has *any artillery that includes howitzers* roll: 1 howitzer 12, 2 11-12, 3 10-12, 4 or more
@@ -48,13 +47,12 @@ def fire_needs(howitzers: int, tables: Tables, *, ignition_by_guns: bool = False
     guns burning them too, on the house value ``guns_only_needs``.
     """
     if howitzers <= 0:
-        return int(tables["guns_only_needs"]) if ignition_by_guns else None
-    rows = sorted(tables["fire_risk"], key=lambda row: row["howitzers"])
-    needs = rows[0]["needs"]
-    for row in rows:
-        if howitzers >= row["howitzers"]:
-            needs = row["needs"]
-    return int(needs)
+        return tables.guns_only_needs if ignition_by_guns else None
+    needs = tables.fire_risk[0][1]
+    for least, needed in tables.fire_risk:
+        if howitzers >= least:
+            needs = needed
+    return needs
 
 
 def ignites(dice: tuple[int, int], needs: int) -> bool:
@@ -67,9 +65,9 @@ def is_double_six(dice: Sequence[int]) -> bool:
     return len(dice) == 2 and dice[0] == 6 and dice[1] == 6
 
 
-def double_six_effect(die: int, tables: Tables) -> Mapping[str, Any]:
+def double_six_effect(die: int, tables: NapoleonicTables) -> TableRow:
     """The house "double six" table row for one d6 (``effect``, ``figures``, ``wavers``, ``fire``)."""
-    return table_row(tables["double_six"]["results"], die)
+    return row_for(tables.double_six, die)
 
 
 def roll_2d6(dice: Dice) -> tuple[int, int]:

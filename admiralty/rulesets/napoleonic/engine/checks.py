@@ -26,7 +26,7 @@ from shapely.geometry import Point, Polygon, box
 from .geometry import EPSILON, terrain_shape, unit_footprint
 from .howitzers import battery_kind, check_howitzer_batteries
 from .model import Battery, Finding, NapoleonicScenario
-from .tables import Tables, load_tables, range_cap
+from .tables import Tables, load_tables, typed_tables
 from .targets import describe
 
 # The registered codes of the validator's diagnostics, which these findings become.
@@ -87,7 +87,7 @@ def check_buildings(scenario: NapoleonicScenario, tables: Tables | None = None) 
 def check_batteries(scenario: NapoleonicScenario, tables: Tables) -> list[Finding]:
     """Ranges in order (and within the house cap, when it is on); rockets stand alone."""
     findings: list[Finding] = []
-    maximum = range_cap(tables)
+    maximum = typed_tables(tables).range_cap
     for b in scenario.batteries:
         if b.rockets and (b.guns or b.howitzers):
             findings.append(Finding("NA-rocket", f"battery {b.id!r} mixes rockets with guns or howitzers", b.id))
@@ -106,7 +106,7 @@ def check_planned_target(
 ) -> list[Finding]:
     """One fire-plan target of ``battery``: in sight and in range at the start of play (``shapes``: the
     units' footprints by id). An id that is neither a unit nor terrain is ``check_references``' business."""
-    target = describe(scenario, battery, target_id, shapes, tables)
+    target = describe(scenario, battery, target_id, shapes, typed_tables(tables))
     if target is None:
         return []
     no_sight, no_range = target_codes(battery)

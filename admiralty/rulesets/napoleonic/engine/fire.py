@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from admiralty.engine.dice import Dice, roll
 
+from .house import NapoleonicTables
 from .model import Battery, Ranges
-from .tables import Tables
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,14 @@ def range_band(distance: float, ranges: Ranges, epsilon: float = 1e-6) -> str | 
     return None
 
 
-def target_modifier(in_cover: bool, in_column: bool, tables: Tables) -> int:
+def target_modifier(in_cover: bool, in_column: bool, tables: NapoleonicTables) -> int:
     """The house modifiers for the target (cover, column formation)."""
-    mods = tables["gun_fire"]["modifiers"]
-    return (mods["target_in_cover"] if in_cover else 0) + (mods["target_in_column"] if in_column else 0)
+    gun = tables.gun_fire
+    return (gun.target_in_cover if in_cover else 0) + (gun.target_in_column if in_column else 0)
 
 
-def gun_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables) -> FireSolution:
+def gun_solution(battery: Battery, band: str, in_cover: bool, in_column: bool,
+                 tables: NapoleonicTables) -> FireSolution:
     """Normal gun fire by the house gun fire table, which decides the dice and hits, so the event is tagged
     ``house``. NA-how-a (howitzers inside a gun battery fire with it as ordinary pieces) only counts the
     pieces; it decides nothing about the shot, and the validator enforces it before play."""
@@ -60,7 +61,7 @@ def gun_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, t
     return FireSolution(
         band=band,
         pieces=pieces,
-        dice=pieces * int(tables["gun_fire"]["dice_per_piece"][band]),
+        dice=pieces * tables.gun_fire.dice_per_piece[band],
         modifier=target_modifier(in_cover, in_column, tables),
         shells=False,
         rule="house",
@@ -77,9 +78,9 @@ def hit_probability(modifier: int, hit_on: int) -> Fraction:
     return Fraction(sum(1 for die in range(2, 7) if die + modifier >= hit_on), 6)
 
 
-def casualties_from_hits(hits: int, tables: Tables) -> Fraction:
+def casualties_from_hits(hits: int, tables: NapoleonicTables) -> Fraction:
     """Figures killed by ``hits``, as an exact fraction (the leftover is rounded by 10.46)."""
-    return Fraction(hits, int(tables["gun_fire"]["hits_per_figure"]))
+    return Fraction(hits, tables.gun_fire.hits_per_figure)
 
 
 def roll_fire(solution: FireSolution, dice: Dice) -> tuple[int, ...]:
@@ -87,8 +88,8 @@ def roll_fire(solution: FireSolution, dice: Dice) -> tuple[int, ...]:
     return roll(dice, solution.dice)
 
 
-def expected_figures(solution: FireSolution, tables: Tables) -> float:
+def expected_figures(solution: FireSolution, tables: NapoleonicTables) -> float:
     """The mean figures this fire kills before rounding (what the heuristic player compares)."""
-    gun = tables["gun_fire"]
-    p = hit_probability(solution.modifier, int(gun["hit_on"]))
-    return float(solution.dice * p / int(gun["hits_per_figure"]))
+    gun = tables.gun_fire
+    p = hit_probability(solution.modifier, gun.hit_on)
+    return float(solution.dice * p / gun.hits_per_figure)

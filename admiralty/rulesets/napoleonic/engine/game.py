@@ -30,13 +30,14 @@ from admiralty.engine.events import emit
 from .bombardment import Battlefield, new_battlefield, resolve
 from .casualties import READINGS
 from .fire import expected_figures
+from .house import NapoleonicTables
 from .howitzers import battery_kind, fire_solution
 from .model import Battery, FirePlan, NapoleonicScenario
 from .penetration import penetration_applies
 from .players import PLAYERS as PLAYERS
 from .rockets import expected_rocket_figures
 from .roster import MARKINGS, roster_view
-from .tables import Tables, load_tables, merge
+from .tables import load_tables, merge
 from .targets import Target
 
 ENGINE_VERSION = "napoleonic-artillery-1"  # written into replay headers; bump when the same seed plays differently
@@ -82,7 +83,7 @@ class NapoleonicGame:
         self.scenario = scenario
         self.seed = seed
         self.options = resolve_options(scenario, options)
-        self.tables: Tables = load_tables(self.options["tables"])
+        self.tables: NapoleonicTables = load_tables(self.options["tables"])
         self.rng = random.Random(seed)
         self._rocket_mean = expected_rocket_figures(self.tables)
         self.events: list[Event] = []
@@ -173,7 +174,7 @@ class NapoleonicGame:
         batteries_lost = {s: 0 for s in self.sides}
         for battery_id in self.field.destroyed:
             batteries_lost[self.scenario.battery(battery_id).side] += 1
-        value = int(self.tables["result"]["battery_destroyed_figures"])
+        value = self.tables.battery_destroyed_figures
         points: dict[str, float] = {}
         for side in self.sides:
             enemy = next(s for s in self.sides if s != side)

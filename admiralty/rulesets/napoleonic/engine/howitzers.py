@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .fire import FireSolution, gun_solution, target_modifier
+from .house import NapoleonicTables
 from .model import Battery, Finding, FirePlan, NapoleonicScenario
-from .tables import Tables
 
 
 def battery_kind(battery: Battery) -> str:
@@ -23,7 +23,7 @@ def battery_kind(battery: Battery) -> str:
 
 
 def howitzer_solution(
-    battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables
+    battery: Battery, band: str, in_cover: bool, in_column: bool, tables: NapoleonicTables
 ) -> FireSolution:
     """NA-how-b: how a howitzer battery fires in each band.
 
@@ -36,22 +36,23 @@ def howitzer_solution(
     if band != "long":
         plain = gun_solution(battery, band, in_cover, in_column, tables)
         return FireSolution(band, plain.pieces, plain.dice, plain.modifier, False, "NA-how-b")
-    mods = tables["gun_fire"]["modifiers"]
-    modifier = target_modifier(in_cover, in_column, tables) + int(mods["shell_long_range"])
+    gun = tables.gun_fire
+    modifier = target_modifier(in_cover, in_column, tables) + gun.shell_long_range
     if in_cover:
-        modifier += int(mods["shell_vs_cover"])
+        modifier += gun.shell_vs_cover
     pieces = battery.howitzers
     return FireSolution(
         band=band,
         pieces=pieces,
-        dice=pieces * int(tables["gun_fire"]["dice_per_piece"][band]),
+        dice=pieces * gun.dice_per_piece[band],
         modifier=modifier,
         shells=True,
         rule="NA-how-b",
     )
 
 
-def fire_solution(battery: Battery, band: str, in_cover: bool, in_column: bool, tables: Tables) -> FireSolution:
+def fire_solution(battery: Battery, band: str, in_cover: bool, in_column: bool,
+                  tables: NapoleonicTables) -> FireSolution:
     """The fire of a gun or howitzer battery (rockets fire by ``rockets``)."""
     if battery_kind(battery) == "howitzer":
         return howitzer_solution(battery, band, in_cover, in_column, tables)

@@ -25,8 +25,8 @@ from shapely import STRtree
 from shapely.geometry import Polygon
 
 from .geometry import EPSILON, gap_behind, range_cm, shadow, share_behind
+from .house import NapoleonicTables
 from .model import Point
-from .tables import Tables
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ class Penetration:
     distance: float
 
 
-def penetration_applies(target_terrain_kind: str | None, tables: Tables) -> bool:
+def penetration_applies(target_terrain_kind: str | None, tables: NapoleonicTables) -> bool:
     """NA-pen-e: ``False`` when the target is (in) a building, built-up area or rough ground."""
-    return target_terrain_kind not in tables["penetration"]["none_when_target_in"]
+    return target_terrain_kind not in tables.penetration.none_when_target_in
 
 
 def within_maximum_range(distance: float, maximum: float) -> bool:
@@ -49,13 +49,13 @@ def within_maximum_range(distance: float, maximum: float) -> bool:
     return distance <= maximum + EPSILON
 
 
-def is_behind(share: float, gap: float | None, tables: Tables) -> bool:
+def is_behind(share: float, gap: float | None, tables: NapoleonicTables) -> bool:
     """NA-pen-b and NA-pen-d: at least half the footprint strictly behind, within 8 cm of the target."""
-    rules = tables["penetration"]
+    rules = tables.penetration
     return (
         gap is not None
-        and share >= float(rules["share_behind"]) - EPSILON
-        and gap <= float(rules["behind_cm"]) + EPSILON
+        and share >= rules.share_behind - EPSILON
+        and gap <= rules.behind_cm + EPSILON
     )
 
 
@@ -64,13 +64,13 @@ def units_penetrated(
     maximum: float,
     target: Polygon,
     candidates: Sequence[tuple[str, Polygon]],
-    tables: Tables,
+    tables: NapoleonicTables,
 ) -> list[Penetration]:
     """NA-pen-a, NA-pen-b, NA-pen-d: which of ``candidates`` (id, footprint: the target's side's other
     units) the shot fired from ``origin`` at ``target`` passes on into, in ``candidates`` order."""
     if not candidates:
         return []
-    band = shadow(origin, target, float(tables["penetration"]["behind_cm"]) + EPSILON)
+    band = shadow(origin, target, tables.penetration.behind_cm + EPSILON)
     tree = STRtree([shape for _, shape in candidates])
     hits: list[Penetration] = []
     for index in sorted(int(i) for i in tree.query(band, predicate="intersects")):
@@ -83,6 +83,6 @@ def units_penetrated(
     return hits
 
 
-def penetration_casualties(target_figures: int, tables: Tables) -> Fraction:
+def penetration_casualties(target_figures: int, tables: NapoleonicTables) -> Fraction:
     """NA-pen-c: a penetrated unit loses half the target's casualties (before rounding by NA-10.46b)."""
-    return Fraction(target_figures) * Fraction(str(tables["penetration"]["casualty_share"]))
+    return Fraction(target_figures) * tables.penetration.casualty_share

@@ -13,27 +13,25 @@ The table itself is data (``tables.yaml``, ``rockets``). Rockets are not round s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
-from .tables import Tables, table_row
+from .house import NapoleonicTables, TableRow, row_for
 
 
-def rocket_range(tables: Tables) -> float:
+def rocket_range(tables: NapoleonicTables) -> float:
     """NA-rocket: the rocket range in cm."""
-    return float(tables["rockets"]["range"])
+    return tables.rocket_range
 
 
-def rocket_result(dice: tuple[int, int], tables: Tables) -> Mapping[str, Any]:
+def rocket_result(dice: tuple[int, int], tables: NapoleonicTables) -> TableRow:
     """NA-rocket: the row of the rocket table for an unmodified 2d6 roll."""
-    return table_row(tables["rockets"]["results"], dice[0] + dice[1])
+    return row_for(tables.rockets, dice[0] + dice[1])
 
 
-def expected_rocket_figures(tables: Tables) -> float:
+def expected_rocket_figures(tables: NapoleonicTables) -> float:
     """The mean figures a rocket roll takes from its target (what the heuristic player compares)."""
     total = Fraction(0)
     for a in range(1, 7):
         for b in range(1, 7):
-            total += Fraction(int(rocket_result((a, b), tables).get("figures", 0)), 36)
+            total += Fraction(rocket_result((a, b), tables).figures, 36)
     return float(total)

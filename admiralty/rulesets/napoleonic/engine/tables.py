@@ -3,18 +3,30 @@
 ``admiralty.engine.tables`` reads the packaged file once, checks it against
 ``../schemas/tables.schema.json`` and ``limits`` (what the schema cannot say), and merges a
 scenario's or a game's overrides key by key at every level (``{"gun_fire": {"hit_on": 4}}`` changes one
-entry and keeps the rest); ``load_tables`` returns a fresh copy.
+entry and keeps the rest). ``load_tables`` types the result once (``house.NapoleonicTables``): the rules read
+attributes, never keys; the checked mapping stays readable by key for the documents' builder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from admiralty.engine.tables import HouseTables, Problem, Tables, TablesError, merge
+from admiralty.engine.tables import HouseTables, Problem, TablesError, merge
 
-__all__ = ["HOUSE", "TABLES_PATH", "Tables", "TablesError", "check_tables", "limits", "load_tables", "merge",
-           "range_cap", "table_row"]
+from .house import NapoleonicTables, TableRow
+
+Tables = Mapping[str, Any]
+"""The checked tables read by key (the documents' builder reads ``bases`` and ``ranges`` so); the rules read the
+typed ``NapoleonicTables``, which is such a mapping too."""
+__all__ = ["HOUSE", "TABLES_PATH", "NapoleonicTables", "TableRow", "Tables", "TablesError", "check_tables",
+           "limits", "load_tables", "merge", "range_cap", "table_row", "typed_tables"]
+
+
+def typed_tables(tables: Tables) -> NapoleonicTables:
+    """``tables`` typed: as they are when ``load_tables`` made them, else typed now (a checked mapping)."""
+    return tables if isinstance(tables, NapoleonicTables) else NapoleonicTables.from_mapping(tables)
 
 
 def range_cap(tables: Mapping[str, Any]) -> float | None:
@@ -52,9 +64,16 @@ HOUSE = HouseTables.packaged("napoleonic", limits=limits)
 TABLES_PATH = HOUSE.file
 
 
-def load_tables(overrides: Mapping[str, Any] | None = None) -> Tables:
-    """The packaged tables with ``overrides`` merged in, checked against the schema and ``limits``."""
-    return HOUSE.merged(overrides)
+def load_tables(overrides: Mapping[str, Any] | None = None) -> NapoleonicTables:
+    """The packaged tables with ``overrides`` merged in, checked against the schema and ``limits``, typed."""
+    if not overrides:
+        return _default_tables()
+    return NapoleonicTables.from_mapping(HOUSE.merged(overrides))
+
+
+@cache
+def _default_tables() -> NapoleonicTables:
+    return NapoleonicTables.from_mapping(HOUSE.base())
 
 
 def check_tables(tables: Mapping[str, Any]) -> None:

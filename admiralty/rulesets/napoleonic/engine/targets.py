@@ -16,10 +16,10 @@ from shapely.geometry import Polygon
 from .buildings import BURNING_KINDS, terrain_of
 from .fire import range_band
 from .geometry import EPSILON, has_line_of_sight, range_cm, terrain_shape
+from .house import NapoleonicTables
 from .howitzers import battery_kind
 from .model import Battery, NapoleonicScenario, Terrain, Unit
 from .rockets import rocket_range
-from .tables import Tables, range_cap
 
 TARGET_TERRAIN = BURNING_KINDS
 
@@ -56,12 +56,12 @@ class Target:
         return self.rough.kind if self.rough is not None else None
 
 
-def reach(battery: Battery, tables: Tables) -> float:
+def reach(battery: Battery, tables: NapoleonicTables) -> float:
     """NA-pen-a: the battery's maximum range in cm: its own long range (never past the house ``range_cap``
     when that is on), 80 for rockets (NA-rocket)."""
     if battery_kind(battery) == "rocket":
         return rocket_range(tables)
-    cap = range_cap(tables)
+    cap = tables.range_cap
     return battery.ranges.long if cap is None else min(battery.ranges.long, cap)
 
 
@@ -75,7 +75,7 @@ def describe(
     battery: Battery,
     target_id: str,
     shapes: Mapping[str, Polygon],
-    tables: Tables,
+    tables: NapoleonicTables,
 ) -> Target | None:
     """The ``Target`` ``target_id`` (a unit in ``shapes``, or a terrain piece) is for ``battery``;
     ``None`` when it is neither on the table nor a piece of terrain."""
@@ -87,7 +87,7 @@ def describe(
         kind = "unit"
         burning = terrain_of(shape, scenario.table, BURNING_KINDS, tables)
         rough = terrain_of(shape, scenario.table, ("rough",), tables)
-        cover = terrain_of(shape, scenario.table, tuple(tables["cover_kinds"]), tables) is not None
+        cover = terrain_of(shape, scenario.table, tables.cover_kinds, tables) is not None
         column = unit.formation == "column"
         blockers = buildings(scenario)
     elif target_id in terrain:
@@ -96,7 +96,7 @@ def describe(
         side, kind, column = None, "terrain", False
         burning = piece if piece.kind in BURNING_KINDS else None
         rough = piece if piece.kind == "rough" else None
-        cover = piece.kind in tables["cover_kinds"]
+        cover = piece.kind in tables.cover_kinds
         blockers = buildings(scenario, except_id=piece.id)
     else:
         return None
@@ -138,7 +138,7 @@ def legal_targets(
     battery: Battery,
     on_table: Sequence[Unit],
     shapes: Mapping[str, Polygon],
-    tables: Tables,
+    tables: NapoleonicTables,
 ) -> list[Target]:
     """The targets ``battery`` may fire at now: in range and in sight, in scenario order."""
     found = []
