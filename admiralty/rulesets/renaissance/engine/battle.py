@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from admiralty.engine.api import Action
-
+from .actions import PASS, Keep, Lose, Pass, PlayCard, ReactFor, RenaissanceAction, Retreat, Script, ask
 from .cards import combat_cards_in_hand, dice_after_cards, reaction_holders, reactions_allowed
 from .combat import (
     Losses,
@@ -29,8 +28,8 @@ from .retreat import retreat_targets, retreating_side
 from .state import Decision, RenaissanceState
 from .turn_track import place_on_track
 
-Script = Generator[Decision, Action, Any]
 ROLES: tuple[BattleSide, BattleSide] = ("attacker", "defender")
+Powers = dict[BattleSide, str]
 
 
 def other(role: BattleSide) -> BattleSide:
@@ -38,74 +37,22 @@ def other(role: BattleSide) -> BattleSide:
 
 
 def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
-    """Fight one scripted battle (RN-dice to RN-10)."""
+    """Fight one scripted battle (RN-dice to RN-10), step by step."""
     zone = location_kind(state.map, battle.at)
-    powers = {"attacker": battle.attacker, "defender": battle.defender}
+    powers: Powers = {"attacker": battle.attacker, "defender": battle.defender}
     start = {role: state.units_of(battle.at, powers[role]) for role in ROLES}
     if any(units.is_empty for units in start.values()):
         state.emit("battle-skipped", "RN-dice", battle=index, at=battle.at, **powers,
                    reason="a side has no naval units there")
         return
-    # Steps 1-2 (RN-dice): each side's dice from its units, its best leader, and defending a port.
-    counts = {
-        role: battle_dice(
-            start[role],
-            best_rating(state.scenario.leaders.values(), powers[role], battle.at, state.leader_at),
-            zone,
-            role == "defender",
-            state.tables,
-        )
-        for role in ROLES
-    }
-    info: dict[str, Any] = {"index": index, "at": battle.at, "zone": zone, "step": "cards"}
-    for role in ROLES:
-        info[role] = {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].total}
-    state.battle = info
-    state.emit("battle", "RN-dice", battle=index, at=battle.at, zone=zone, **{
-        role: {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].units,
-               "leader": counts[role].leader, "port_defender": counts[role].port_defender,
-               "total": counts[role].total}
-        for role in ROLES
-    })
-    # Steps 3-4 (RN-3-4): the attacker declares its combat cards, then the defender.
+    info = open_battle(state, index, battle.at, zone, powers, start)
     script = battle.cards or CardScript()
-    played: dict[BattleSide, list[str]] = {}
-    for role in ROLES:
-        played[role] = yield from declare_cards(state, index, role, powers[role], getattr(script, role))
-    dice = dice_after_cards(counts["attacker"].total, counts["defender"].total,
-                            played["attacker"], played["defender"], state.tables)
-    # Step 5 (RN-5): both roll; every 5 or 6 is a hit.
-    rolls = {role: list(state.roll(dice[i])) for i, role in enumerate(ROLES)}
-    for role in ROLES:
-        state.emit("roll", "RN-5", battle=index, side=role, power=powers[role], rolls=rolls[role],
-                   hits=count_hits(rolls[role], state.tables))
-    # Step 6 (RN-6): reactions such as the Galleasses, in the Mediterranean only.
+    rolls = yield from cards_and_rolls(state, index, powers, script, info)
     info["step"] = "reactions"
     yield from play_reactions(state, index, zone, script, rolls)
-    # Step 7 (RN-7): more hits wins, a tie to the defender.
-    hits = {role: count_hits(rolls[role], state.tables) for role in ROLES}
-    winner = battle_winner(hits["attacker"], hits["defender"])
-    state.points[powers[winner]] += state.tables.points_battle_won
-    state.battles_won[powers[winner]] += 1
-    state.emit("winner", "RN-7", battle=index, side=winner, power=powers[winner], hits=hits)
-    # Step 8 (RN-8): losses, the owner choosing which units go.
-    face = state.tables.flush_deck_face
-    losses = {
-        role: assess_losses(hits[other(role)], count_face(rolls[other(role)], face), start[role],
-                            powers[role], zone, role != winner, state.tables, state.corsair_mode)
-        for role in ROLES
-    }
+    winner, hits = decide_winner(state, index, powers, rolls)
     info.update(step="losses", winner=winner, hits=hits)
-    lost: dict[BattleSide, Units] = {}
-    for role in ROLES:
-        state.emit("losses", "RN-8", battle=index, side=role, power=powers[role], ships=losses[role].ships,
-                   corsairs=losses[role].corsairs, ignored_fives=losses[role].ignored,
-                   odd_hit_sank=losses[role].odd_hit_sank)
-        lost[role] = yield from take_losses(state, index, battle.at, powers[role], losses[role])
-    if all(state.units_of(battle.at, powers[role]).is_empty for role in ROLES):
-        role = keeper(len(rolls["attacker"]), len(rolls["defender"]))
-        kept = yield from keep_one(state, index, battle.at, powers[role], lost[role])
-        lost[role] = lost[role].plus(kept, -loss_size(kept, state.tables))
+    lost = yield from all_losses(state, index, battle.at, zone, powers, start, rolls, hits, winner)
     # Step 9 (RN-9): one side retreats, or loses its naval units when it cannot.
     info["step"] = "retreat"
     mover = retreating_side(zone, winner)
@@ -116,6 +63,79 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
         wiped = state.units_of(battle.at, powers[role]).is_empty and not (role == mover and retreated)
         to_turn_track(state, index, battle.at, powers[role], powers[other(role)], lost[role], wiped)
     state.battle = None
+
+
+def open_battle(state: RenaissanceState, index: int, at: str, zone: ZoneKind, powers: Powers,
+                start: dict[BattleSide, Units]) -> dict[str, Any]:
+    """Steps 1-2 (RN-dice): each side's dice from its units, its best leader, and defending a port; the battle
+    as the view shows it."""
+    counts = {
+        role: battle_dice(start[role], best_rating(state.scenario.leaders.values(), powers[role], at, state.leader_at),
+                          zone, role == "defender", state.tables)
+        for role in ROLES
+    }
+    info: dict[str, Any] = {"index": index, "at": at, "zone": zone, "step": "cards"}
+    for role in ROLES:
+        info[role] = {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].total}
+    state.battle = info
+    state.emit("battle", "RN-dice", battle=index, at=at, zone=zone, **{
+        role: {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].units,
+               "leader": counts[role].leader, "port_defender": counts[role].port_defender,
+               "total": counts[role].total}
+        for role in ROLES
+    })
+    return info
+
+
+def cards_and_rolls(state: RenaissanceState, index: int, powers: Powers, script: CardScript,
+                    info: dict[str, Any]) -> Generator[Decision, RenaissanceAction, dict[BattleSide, list[int]]]:
+    """Steps 3-4 (RN-3-4): the attacker declares its combat cards, then the defender; step 5 (RN-5): both roll
+    the dice the cards leave them, every 5 or 6 a hit."""
+    played: dict[BattleSide, list[str]] = {}
+    for role in ROLES:
+        played[role] = yield from declare_cards(state, index, role, powers[role], getattr(script, role))
+    dice = dice_after_cards(info["attacker"]["dice"], info["defender"]["dice"],
+                            played["attacker"], played["defender"], state.tables)
+    rolls = {role: list(state.roll(dice[i])) for i, role in enumerate(ROLES)}
+    for role in ROLES:
+        state.emit("roll", "RN-5", battle=index, side=role, power=powers[role], rolls=rolls[role],
+                   hits=count_hits(rolls[role], state.tables))
+    return rolls
+
+
+def decide_winner(state: RenaissanceState, index: int, powers: Powers,
+                  rolls: dict[BattleSide, list[int]]) -> tuple[BattleSide, dict[BattleSide, int]]:
+    """Step 7 (RN-7): more hits wins, a tie to the defender; the winner scores the house points for it."""
+    hits = {role: count_hits(rolls[role], state.tables) for role in ROLES}
+    winner = battle_winner(hits["attacker"], hits["defender"])
+    state.points[powers[winner]] += state.tables.points_battle_won
+    state.battles_won[powers[winner]] += 1
+    state.emit("winner", "RN-7", battle=index, side=winner, power=powers[winner], hits=hits)
+    return winner, hits
+
+
+def all_losses(state: RenaissanceState, index: int, at: str, zone: ZoneKind, powers: Powers,
+               start: dict[BattleSide, Units], rolls: dict[BattleSide, list[int]], hits: dict[BattleSide, int],
+               winner: BattleSide) -> Generator[Decision, RenaissanceAction, dict[BattleSide, Units]]:
+    """Step 8 (RN-8): each side's losses, the owner choosing which units go; when both are wiped out, the side
+    with more dice keeps one unit."""
+    face = state.tables.flush_deck_face
+    losses = {
+        role: assess_losses(hits[other(role)], count_face(rolls[other(role)], face), start[role],
+                            powers[role], zone, role != winner, state.tables, state.corsair_mode)
+        for role in ROLES
+    }
+    lost: dict[BattleSide, Units] = {}
+    for role in ROLES:
+        state.emit("losses", "RN-8", battle=index, side=role, power=powers[role], ships=losses[role].ships,
+                   corsairs=losses[role].corsairs, ignored_fives=losses[role].ignored,
+                   odd_hit_sank=losses[role].odd_hit_sank)
+        lost[role] = yield from take_losses(state, index, at, powers[role], losses[role])
+    if all(state.units_of(at, powers[role]).is_empty for role in ROLES):
+        role = keeper(len(rolls["attacker"]), len(rolls["defender"]))
+        kept = yield from keep_one(state, index, at, powers[role], lost[role])
+        lost[role] = lost[role].plus(kept, -loss_size(kept, state.tables))
+    return lost
 
 
 def declare_cards(
@@ -131,9 +151,9 @@ def declare_cards(
                        from_hand=in_hand)
         return played
     while options := combat_cards_in_hand(state.hands.get(power, []), state.tables):
-        choice = yield Decision(power, "card", (*({"card": c} for c in options), "pass"),
-                                {"battle": index, "role": role})
-        if choice == "pass":
+        cards: tuple[PlayCard | Pass, ...] = (*(PlayCard(card=c) for c in options), PASS)
+        choice = yield from ask(power, "card", cards, {"battle": index, "role": role})
+        if isinstance(choice, str):
             break
         state.take_card(power, choice["card"])
         played.append(choice["card"])
@@ -158,10 +178,10 @@ def play_reactions(
                 state.take_card(by, reaction.id)
         else:
             for power in reaction_holders(state.scenario.powers, state.hands, reaction):
-                options = tuple({"reaction": reaction.id, "for": r} for r in ROLES)
-                choice = yield Decision(power, "reaction", (*options, "pass"),
-                                        {"battle": index, "reaction": reaction.id})
-                if choice != "pass":
+                options: tuple[ReactFor | Pass, ...] = (
+                    *(ReactFor({"reaction": reaction.id, "for": r}) for r in ROLES), PASS)
+                choice = yield from ask(power, "reaction", options, {"battle": index, "reaction": reaction.id})
+                if not isinstance(choice, str):
                     by, role = power, choice["for"]
                     state.take_card(power, reaction.id)
                     break
@@ -186,7 +206,7 @@ def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses
         if len(options) == 1:
             kind = options[0]
         else:
-            choice = yield Decision(power, "lose", tuple({"lose": k} for k in options),
+            choice = yield from ask(power, "lose", tuple(Lose(lose=k) for k in options),
                                     {"battle": index, "still_to_lose": losses.ships - taken})
             kind = choice["lose"]
         size = loss_size(kind, state.tables)
@@ -209,7 +229,7 @@ def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Uni
     if len(options) == 1:
         kind = options[0]
     else:
-        choice = yield Decision(power, "keep", tuple({"keep": k} for k in options), {"battle": index})
+        choice = yield from ask(power, "keep", tuple(Keep(keep=k) for k in options), {"battle": index})
         kind = choice["keep"]
     size = loss_size(kind, state.tables)
     state.set_units(at, power, state.units_of(at, power).plus(kind, size))
@@ -232,7 +252,7 @@ def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power:
     if len(targets) == 1:
         target = targets[0]
     else:
-        choice = yield Decision(power, "retreat", tuple({"retreat": t} for t in targets), {"battle": index})
+        choice = yield from ask(power, "retreat", tuple(Retreat(retreat=t) for t in targets), {"battle": index})
         target = choice["retreat"]
     state.set_units(at, power, Units())
     state.set_units(target, power, state.units_of(target, power).merge(units))

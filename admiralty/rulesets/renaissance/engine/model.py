@@ -287,23 +287,40 @@ def battles_between_friends(scenario: RenaissanceScenario) -> list[int]:
 def unknown_references(scenario: RenaissanceScenario) -> list[str]:
     """Ids the scenario uses that it does not define. The validator's builder never builds such a scenario
     (it reports each at its line); this is the engine's own precondition for a model made otherwise."""
-    sea_map = scenario.map
-    places = set(sea_map.seas) | set(sea_map.ports)
-    found = [f"adjacency names unknown sea {s!r}" for pair in sea_map.adjacency for s in pair if s not in sea_map.seas]
-    found += [f"port {port.id!r} opens on unknown sea {s!r}"
-              for port in sea_map.ports.values() for s in port.seas if s not in sea_map.seas]
-    found += [f"units at unknown location {location!r}" for location in scenario.units if location not in places]
-    found += [f"units of unknown power {p!r}" for by_power in scenario.units.values() for p in by_power
-              if p not in scenario.powers]
-    found += [f"hand of unknown power {p!r}" for p in scenario.hands if p not in scenario.powers]
-    found += [f"dry dock for unknown power {p!r}" for p in sorted(scenario.dry_dock) if p not in scenario.powers]
-    found += [f"leader {leader.id!r} at unknown location {leader.at!r}" for leader in scenario.leaders.values()
-              if leader.at is not None and leader.at not in places]
-    found += [f"formation {formation.id!r} is not in a port" for formation in scenario.formations.values()
-              if formation.at not in sea_map.ports]
+    places = set(scenario.map.seas) | set(scenario.map.ports)
+    found = _map_references(scenario.map) + _unit_references(scenario, places) + _hand_references(scenario)
+    found += _piece_references(scenario, places)
     for index, action in enumerate(scenario.actions):
         found += [f"action {index}: {problem}" for problem in _action_references(scenario, action, places)]
     return found
+
+
+def _map_references(sea_map: RenaissanceMap) -> list[str]:
+    """The map's adjacency and ports name only its seas."""
+    found = [f"adjacency names unknown sea {s!r}" for pair in sea_map.adjacency for s in pair if s not in sea_map.seas]
+    return found + [f"port {port.id!r} opens on unknown sea {s!r}"
+                    for port in sea_map.ports.values() for s in port.seas if s not in sea_map.seas]
+
+
+def _unit_references(scenario: RenaissanceScenario, places: set[str]) -> list[str]:
+    """Units stand at the map's seas and ports and belong to the scenario's powers."""
+    found = [f"units at unknown location {location!r}" for location in scenario.units if location not in places]
+    return found + [f"units of unknown power {p!r}" for by_power in scenario.units.values() for p in by_power
+                    if p not in scenario.powers]
+
+
+def _hand_references(scenario: RenaissanceScenario) -> list[str]:
+    """Card hands and dry docks belong to the scenario's powers."""
+    found = [f"hand of unknown power {p!r}" for p in scenario.hands if p not in scenario.powers]
+    return found + [f"dry dock for unknown power {p!r}" for p in sorted(scenario.dry_dock) if p not in scenario.powers]
+
+
+def _piece_references(scenario: RenaissanceScenario, places: set[str]) -> list[str]:
+    """Leaders stand at the map's seas and ports, land formations in its ports."""
+    found = [f"leader {leader.id!r} at unknown location {leader.at!r}" for leader in scenario.leaders.values()
+             if leader.at is not None and leader.at not in places]
+    return found + [f"formation {formation.id!r} is not in a port" for formation in scenario.formations.values()
+                    if formation.at not in scenario.map.ports]
 
 
 def _action_references(scenario: RenaissanceScenario, action: NavalAction, places: set[str]) -> list[str]:

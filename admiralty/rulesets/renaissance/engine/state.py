@@ -17,7 +17,8 @@ from .turn_track import TrackEntry
 
 @dataclass(frozen=True)
 class Decision:
-    """A choice the rules leave to one side: ``kind`` is card, reaction, lose, keep or retreat."""
+    """A choice the rules leave to one side: ``kind`` is card, reaction, lose, keep or retreat; the options are
+    ``actions.RenaissanceAction`` values."""
 
     side: str
     kind: str
