@@ -44,7 +44,8 @@ log = logging.getLogger("mkdocs.plugins.admiralty")
 ASSETS = package_path("site", "assets")
 STYLESHEET = "stylesheets/admiralty.css"
 SCRIPTS = ("javascripts/mapview.js",  # pan and zoom for every map, labels in screen pixels; loads nothing
-           "javascripts/replay.js")  # the sample game, turn by turn
+           "javascripts/replay.js",  # the sample game, turn by turn
+           "javascripts/a11y.js")  # scroll panes a keyboard can reach
 
 
 class AdmiraltyConfig(base.Config):
@@ -147,9 +148,16 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """Put the SVG figures in: after Markdown and the search index, which need not parse them."""
+        from admiralty.site.a11y import name_the_search_dialog
         from admiralty.site.context import fill_figures
 
-        return fill_figures(output, self.figures)
+        return name_the_search_dialog(fill_figures(output, self.figures))
+
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
+        """The 404 page made to work from any root (``a11y.not_found_page``)."""
+        from admiralty.site.a11y import not_found_page
+
+        return not_found_page(output_content, config.site_url) if template_name == "404.html" else output_content
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write each linked map as an SVG file and a PDF (``downloads``); a map that cannot be drawn is a warning,
