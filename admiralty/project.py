@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from admiralty.contract import rulesets
+from admiralty.corpora import Used, resolve_uses
 from admiralty.resources import SCHEMAS_DIR
 
 PROJECT_FILE = "admiralty.yaml"
@@ -99,6 +100,7 @@ class Project:
     codes: Codes = Codes()
     paths: tuple[tuple[str, Codes], ...] = ()
     smoke: dict[str, int] = field(default_factory=dict)
+    uses: tuple[Used, ...] = ()
 
     def relative(self, path: Path | str) -> str | None:
         """``path`` relative to the root, in ``/`` form; ``None`` when it is not below the root."""
@@ -159,9 +161,13 @@ def _codes(data: dict[str, Any]) -> Codes:
 
 
 def _project_of(root: Path, file: Path, data: dict[str, Any]) -> Project:
+    try:
+        used = resolve_uses(root, data.get("uses", ()))
+    except ValueError as error:
+        raise ProjectError(f"{shown(file)}: at uses: {error}") from error
     return Project(root, file, tuple(data.get("corpus", (CORPUS,))), tuple(data.get("exclude", ())), _codes(data),
                    tuple((glob, _codes(codes)) for glob, codes in data.get("paths", {}).items()),
-                   dict(data.get("smoke", {})))
+                   dict(data.get("smoke", {})), used)
 
 
 CURRENT: ContextVar[Project | None] = ContextVar("admiralty_project", default=None)
@@ -171,6 +177,13 @@ where no project file applies)."""
 
 def current() -> Project | None:
     return CURRENT.get()
+
+
+def used_folders() -> list[Path]:
+    """The folders of the corpora the current project uses (issue 37, item 3; none outside a project): the
+    validator reads them as context, so that scenarios may name their maps, catalogs and tables."""
+    project = CURRENT.get()
+    return [] if project is None else [used.folder for used in project.uses]
 
 
 def _site_config(args: argparse.Namespace, root: Path) -> Path | None:

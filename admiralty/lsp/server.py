@@ -139,7 +139,21 @@ def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
             ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
                               "the workspace folders")
     paths = [str(p) for p in asked if under(p, roots) and walkable(p)] or [p for p in ls.paths if walkable(Path(p))]
-    ls.session = Session.for_paths(paths or [str(root) for root in roots])
+    used = used_corpora(ls, roots[0] if roots else Path.cwd())
+    ls.session = Session.for_paths([*(paths or [str(root) for root in roots]), *map(str, used)], used=used)
+
+
+def used_corpora(ls: AdmiraltyServer, root: Path) -> list[Path]:
+    """The folders of the corpora the project at ``root`` uses (its ``admiralty.yaml``'s ``uses:``, issue 37):
+    walked with the workspace so that references, go-to-definition and hover reach their documents, whose own
+    findings are never published. A project file that cannot be read is said once; nothing is used then."""
+    from admiralty.project import ProjectError, find_root, load_project
+
+    try:
+        return [used.folder for used in load_project(find_root(root)).uses]
+    except ProjectError as error:
+        ls.notices.append(f"admiralty: {error}")
+        return []
 
 
 def initialized(ls: AdmiraltyServer, params: lsp.InitializedParams) -> None:

@@ -56,11 +56,16 @@ class Session:
     # unknown reference), and completion should not go blind then: the cursor gets these for a file whose
     # current text builds nothing.
     last_built: dict[str, list[Any]] = field(default_factory=dict)
+    used: tuple[Path, ...] = ()  # the folders of the corpora the project uses: read, never reported on
 
     @classmethod
-    def for_paths(cls, paths: Sequence[str]) -> Session:
+    def for_paths(cls, paths: Sequence[str], used: Sequence[Path] = ()) -> Session:
         """The workspace of ``paths`` (none: only the documents the editor opens, each alone)."""
-        return cls(Workspace(list(paths)))
+        return cls(Workspace(list(paths)), used=tuple(folder.resolve() for folder in used))
+
+    def reported(self, shown: str) -> bool:
+        """Whether findings in ``shown`` are published: not for a document of a used corpus that is not open."""
+        return shown in self.texts or not under(Path(shown).resolve(), list(self.used))
 
     def reset(self) -> None:
         """Start the workspace afresh after a request was stopped half-way through it (its budget): the editor's
@@ -108,7 +113,8 @@ class Session:
         self.last_built.update({shown: list(found) for shown, found in self.workspace.models.items() if found})
         now: dict[str, list[Diagnostic]] = {}
         for diagnostic in update.report.sorted():
-            now.setdefault(diagnostic.file, []).append(diagnostic)
+            if not self.used or self.reported(diagnostic.file):
+                now.setdefault(diagnostic.file, []).append(diagnostic)
         for shown in self.texts:
             now.setdefault(shown, [])
         changes = {shown: found for shown, found in now.items() if self.published.get(shown) != found}
