@@ -310,6 +310,7 @@ def test_a_repository_builds_on_the_bundled_baltic_corpus_without_copying_it(ins
     ok("docs")
     assert (repo / "site" / "maps" / "baltic" / "index.html").is_file()
     assert (repo / "site" / "ships" / "hochseeflotte-1914" / "bremen" / "index.html").is_file()
+    assert "Lübeck" in (repo / "site" / "ships" / "germany-aland-1915" / "bremen" / "index.html").read_text("utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
 
     async def session() -> None:
