@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from admiralty.atomic import OutputError, reason, scratch_folder
+from admiralty.atomic import OutputError, reason, scratch_folder, write_bytes
 
 
 class SourceError(Exception):
@@ -66,7 +66,7 @@ def export(repo: Path, revision: str, paths: Sequence[str], into: Path) -> Versi
     project = _git_optional(top, "show", f"{commit}:{(prefix / 'admiralty.yaml').as_posix()}")
     if project is not None:  # the project file's uses: at this revision (diff reports a change of a dependency)
         base.mkdir(parents=True, exist_ok=True)
-        (base / "admiralty.yaml").write_bytes(project)
+        write_bytes(base / "admiralty.yaml", project)
     return Version(f"{revision} ({commit[:10]})", base, tuple(base / p for p in paths))
 
 

@@ -40,7 +40,8 @@ def to_range(span: Span) -> lsp.Range:
 def to_diagnostic(d: Diagnostic, where: lsp.Range) -> lsp.Diagnostic:
     return lsp.Diagnostic(where, d.message + (f"\nhint: {d.hint}" if d.hint else ""),
                           severity=SEVERITY[d.severity], code=d.code, source="admiralty",
-                          code_description=lsp.CodeDescription(d.doc_url), data={"hint": d.hint})
+                          code_description=lsp.CodeDescription(d.doc_url) if d.doc_url else None,
+                          data={"hint": d.hint})
 
 
 class AdmiraltyServer(LanguageServer):
