@@ -59,12 +59,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _content_end(line: str) -> int:
-    """Column (1-based) just after the last character of a line that is not a comment or trailing space."""
-    without_comment = re.sub(r"\s+#.*$", "", line)
-    return len(without_comment.rstrip()) + 1
-
-
 def _last_content_line(lines: list[str], before: int) -> int:
     """Index of the last line before ``before`` that holds something other than blanks and a comment."""
     index = min(before, len(lines)) - 1
