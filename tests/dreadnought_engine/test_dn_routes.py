@@ -101,3 +101,19 @@ def test_the_validator_names_the_turn_the_engine_carries_an_order_out(tmp_path: 
     scenario.write_text(text.replace(written, "orders: [M7, M6, M7, L7, L9, L9, L10, L11]"), encoding="utf-8")
     found = [d for d in validate([str(tmp_path)]).report.diagnostics if d.code == "GRA004"]
     assert [d.message for d in found] == ["fleet 'scarborough-group' cannot enter L9 from zone L7 on turn 6"]
+
+
+@pytest.mark.rule("DN-5.12")
+def test_a_minelay_fleets_route_slips_a_turn_for_each_field_it_lays() -> None:
+    """The issue's case: a minelay fleet lays on its first turn at sea, so its first written move is carried out on
+    turn 2 and the rest follow a turn late; the route key says so (it said turn 1)."""
+    from tests.dreadnought_engine.fixtures import fleet, scenario
+
+    scn = scenario([fleet("layers", "minelay", "Q24", ["Albatross"], ["Q23", "Q22"])], [], turns=4)
+    route = planned_routes(scn)["layers"]
+    assert route.delays == (1,)
+    assert route.places == ("Q24", "Q23", "Q22", "Q22")
+    assert [route.turn_of_order(i) for i in range(2)] == [2, 3]
+    centres = {zone: (float(x), 0.0) for x, zone in enumerate(("Q24", "Q23", "Q22"))}  # the test grid has no shapes
+    summary = route_summary(scn.fleet("layers"), scn.map, centres, route)
+    assert (summary.farthest, summary.last) == ((3, "Q22"), (3, "Q22"))
