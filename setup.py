@@ -14,6 +14,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_build"))
 
@@ -57,7 +58,21 @@ def compiled_extensions() -> list[Any]:
         raise SystemExit(INSTEAD.format(why=f"mypyc stopped (exit {error.code}), see above")) from error
 
 
+class BuildPyWithCorpus(build_py):
+    """build_py that also ships the bundled corpus (``scenarios/``) as ``admiralty/corpus/``, so that a scenario
+    repository can build on its maps and catalogs with ``uses: [admiralty]`` (admiralty/corpora.py). An editable
+    install reads the checkout's ``scenarios/`` directly."""
+
+    def run(self) -> None:
+        super().run()
+        corpus = Path(__file__).resolve().parent / "scenarios"
+        for source in sorted(corpus.rglob("*.yaml")):
+            target = Path(self.build_lib) / "admiralty" / "corpus" / source.relative_to(corpus)
+            self.mkpath(str(target.parent))
+            self.copy_file(str(source), str(target))
+
+
 if compiling():
-    setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": CompiledBuildExt})
+    setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": CompiledBuildExt, "build_py": BuildPyWithCorpus})
 else:
-    setup()
+    setup(cmdclass={"build_py": BuildPyWithCorpus})

@@ -18,12 +18,14 @@ import argparse
 import fnmatch
 import json
 import os
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from admiralty.contract import rulesets
+from admiralty.corpora import Used, resolve_uses
 from admiralty.resources import SCHEMAS_DIR
 
 PROJECT_FILE = "admiralty.yaml"
@@ -99,6 +101,8 @@ class Project:
     codes: Codes = Codes()
     paths: tuple[tuple[str, Codes], ...] = ()
     smoke: dict[str, int] = field(default_factory=dict)
+    uses: tuple[Used, ...] = ()
+    site_url: str = ""  # the repository's published site: diagnostics link to its codes/<code>/ pages
 
     def relative(self, path: Path | str) -> str | None:
         """``path`` relative to the root, in ``/`` form; ``None`` when it is not below the root."""
@@ -134,7 +138,7 @@ def load_project(root: Path) -> Project:
     without one. ``ProjectError`` for a file that cannot be read or breaks the schema."""
     file = root / PROJECT_FILE
     if not file.is_file():
-        return Project(root)
+        return Project(root, site_url=mkdocs_site_url(root))
     import jsonschema  # only for a project file: a run without one (and the fast path) never loads it
     import yaml
 
@@ -159,9 +163,27 @@ def _codes(data: dict[str, Any]) -> Codes:
 
 
 def _project_of(root: Path, file: Path, data: dict[str, Any]) -> Project:
+    try:
+        used = resolve_uses(root, data.get("uses", ()))
+    except ValueError as error:
+        raise ProjectError(f"{shown(file)}: at uses: {error}") from error
     return Project(root, file, tuple(data.get("corpus", (CORPUS,))), tuple(data.get("exclude", ())), _codes(data),
                    tuple((glob, _codes(codes)) for glob, codes in data.get("paths", {}).items()),
-                   dict(data.get("smoke", {})))
+                   dict(data.get("smoke", {})), used, str(data.get("site_url", "")) or mkdocs_site_url(root))
+
+
+_SITE_URL = re.compile(r"^site_url:\s*[\"']?(https?://[^\s\"'#]+)", re.MULTILINE)
+
+
+def mkdocs_site_url(root: Path) -> str:
+    """The ``site_url`` of the repository's own ``mkdocs.yml`` at ``root`` (read as text: its ``!ENV`` tags are
+    MkDocs' own), or ``""``."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    found = _SITE_URL.search(text)
+    return found.group(1) if found else ""
 
 
 CURRENT: ContextVar[Project | None] = ContextVar("admiralty_project", default=None)
@@ -171,6 +193,13 @@ where no project file applies)."""
 
 def current() -> Project | None:
     return CURRENT.get()
+
+
+def used_folders() -> list[Path]:
+    """The folders of the corpora the current project uses (issue 37, item 3; none outside a project): the
+    validator reads them as context, so that scenarios may name their maps, catalogs and tables."""
+    project = CURRENT.get()
+    return [] if project is None else [used.folder for used in project.uses]
 
 
 def _site_config(args: argparse.Namespace, root: Path) -> Path | None:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from admiralty import __version__
 from admiralty.scaffold.modeline import PREFIX
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,20 +58,22 @@ def test_init_writes_a_corpus_that_validates_and_plays(tmp_path: Path, ruleset: 
 
 
 def test_init_writes_the_hook_the_workflow_and_the_housekeeping_files(tmp_path: Path) -> None:
+    """The hook and the workflow pin the admiralty installed (this checkout, editable: a folder, so a local hook),
+    never a repository or tag admiralty does not have (issue 36, item 4; tests/test_pins.py for the other ways)."""
     assert admiralty(tmp_path, "init").returncode == 0  # the current folder, empty
     config = yaml.safe_load((tmp_path / ".pre-commit-config.yaml").read_text())
     (repo,) = config["repos"]
-    assert repo["repo"] == "https://github.com/admiralty/admiralty" and repo["rev"] == f"v{__version__}"
-    assert repo["hooks"][0]["id"] == "admiralty-validate" and repo["hooks"][0]["args"] == ["scenarios/"]
+    assert repo["repo"] == "local" and "rev" not in repo
+    (hook,) = repo["hooks"]
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
-    assert repo["hooks"][0]["id"] in {hook["id"] for hook in hooks}  # the hook this repository publishes
+    published = next(h for h in hooks if h["id"] == hook["id"])  # the hook this repository publishes, run locally
+    assert hook["entry"] == published["entry"] and hook["language"] == "system" and hook["args"] == ["scenarios/"]
 
     workflow = yaml.safe_load((tmp_path / ".github" / "workflows" / "scenarios.yml").read_text())
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
-    action = next(step for step in steps if "actions/admiralty" in step.get("uses", ""))
-    assert action["uses"] == f"admiralty/admiralty/.github/actions/admiralty@v{__version__}"
-    assert action["with"]["paths"] == "scenarios"
-    assert (ROOT / ".github" / "actions" / "admiralty" / "action.yml").is_file()  # the action it names exists
+    assert [step["uses"].split("@")[0] for step in steps if "uses" in step] == ["actions/checkout"]
+    assert workflow["env"]["ADMIRALTY"] == f"admiralty @ {ROOT.as_uri()}"
+    assert any("admiralty validate scenarios" in step.get("run", "") for step in steps)
 
     ignored = (tmp_path / ".gitignore").read_text().split()
     assert "build/" in ignored and "site/" in ignored

@@ -157,16 +157,18 @@ def compare(before: Version, after: Version) -> Comparison:
     old_by_id = {str(s.id): s for s in old.scenarios}
     new_by_id = {str(s.id): s for s in new.scenarios}
     diffs: list[ScenarioDiff] = []
+    used_changes = compare_uses(before.root, after.root)
     for scenario_id in sorted(old_by_id.keys() | new_by_id.keys()):
         first, second = old_by_id.get(scenario_id), new_by_id.get(scenario_id)
         model: Any = second if second is not None else first
         documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
         files = sorted({f for doc in documents for f in (old_files.get(doc), new_files.get(doc))
                         if f is not None and f in touched})
+        dependencies = used_changes if _outside(documents, old_files) else []
         if first is not None and second is not None:
-            if first.content_hash == second.content_hash and not files:
+            if first.content_hash == second.content_hash and not files and not dependencies:
                 continue
-            changes = compare_facts(facts_of(first), facts_of(second))
+            changes = compare_facts(facts_of(first), facts_of(second)) + dependencies
             status = "changed" if changes or first.content_hash != second.content_hash else "text-only"
         else:
             changes = []
@@ -176,3 +178,33 @@ def compare(before: Version, after: Version) -> Comparison:
                                   first, second, map_changed=map_changed))
     return Comparison(before, after, {"before": old.report.count(Severity.ERROR),
                                       "after": new.report.count(Severity.ERROR)}, diffs)
+
+
+def declared_uses(root: Path) -> dict[str, str]:
+    """The corpora the project file at ``root`` uses, name -> the version it pins (``""`` unpinned), as written
+    (issue 37, item 3): a version's dependencies are what it declares, whatever is installed."""
+    import yaml
+
+    try:
+        data = yaml.safe_load((root / "admiralty.yaml").read_text(encoding="utf-8")) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    entries = data.get("uses", []) if isinstance(data, dict) else []
+    found: dict[str, str] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        entry = {"corpus": entry} if isinstance(entry, str) else entry
+        if isinstance(entry, dict):
+            found[str(entry.get("corpus", entry.get("path", "")))] = str(entry.get("version", "(any version)"))
+    return found
+
+
+def compare_uses(before: Path, after: Path) -> list[Change]:
+    """A change of each used corpus (added, removed, another version): a change of every scenario that takes a
+    document from outside its repository."""
+    old, new = declared_uses(before), declared_uses(after)
+    return compare_facts({"dependencies": old}, {"dependencies": new})
+
+
+def _outside(documents: set[tuple[str, str]], files: Mapping[tuple[str, str], str]) -> bool:
+    """Whether one of ``documents`` was read from outside the version's root (a used corpus)."""
+    return any(Path(files[doc]).is_absolute() for doc in documents if doc in files)

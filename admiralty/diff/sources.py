@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from admiralty.atomic import OutputError, reason, scratch_folder
+from admiralty.atomic import OutputError, reason, scratch_folder, write_bytes
 
 
 class SourceError(Exception):
@@ -63,7 +63,17 @@ def export(repo: Path, revision: str, paths: Sequence[str], into: Path) -> Versi
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(into, filter=_links_left_out(revision))
     base = into / prefix
+    project = _git_optional(top, "show", f"{commit}:{(prefix / 'admiralty.yaml').as_posix()}")
+    if project is not None:  # the project file's uses: at this revision (diff reports a change of a dependency)
+        base.mkdir(parents=True, exist_ok=True)
+        write_bytes(base / "admiralty.yaml", project)
     return Version(f"{revision} ({commit[:10]})", base, tuple(base / p for p in paths))
+
+
+def _git_optional(repo: Path, *args: str) -> bytes | None:
+    """``git args`` output, or ``None`` when git says no (a file the revision does not have)."""
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=300)
+    return done.stdout if done.returncode == 0 else None
 
 
 def _links_left_out(revision: str) -> Callable[[tarfile.TarInfo, str], tarfile.TarInfo | None]:

@@ -22,6 +22,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from admiralty import __version__
 from admiralty.lsp.bounds import AnsweringProtocol, BoundedStdin, Budget, BudgetExceeded, under, walkable, within
 from admiralty.lsp.session import Session
+from admiralty.project import Project
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.load import Span
 
@@ -40,7 +41,8 @@ def to_range(span: Span) -> lsp.Range:
 def to_diagnostic(d: Diagnostic, where: lsp.Range) -> lsp.Diagnostic:
     return lsp.Diagnostic(where, d.message + (f"\nhint: {d.hint}" if d.hint else ""),
                           severity=SEVERITY[d.severity], code=d.code, source="admiralty",
-                          code_description=lsp.CodeDescription(d.doc_url), data={"hint": d.hint})
+                          code_description=lsp.CodeDescription(d.doc_url) if d.doc_url else None,
+                          data={"hint": d.hint})
 
 
 class AdmiraltyServer(LanguageServer):
@@ -139,7 +141,24 @@ def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
             ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
                               "the workspace folders")
     paths = [str(p) for p in asked if under(p, roots) and walkable(p)] or [p for p in ls.paths if walkable(Path(p))]
-    ls.session = Session.for_paths(paths or [str(root) for root in roots])
+    project = project_at(ls, roots[0] if roots else Path.cwd())
+    used = [corpus.folder for corpus in project.uses] if project is not None else []
+    ls.session = Session.for_paths([*(paths or [str(root) for root in roots]), *map(str, used)], used=used)
+    ls.session.project = project
+
+
+def project_at(ls: AdmiraltyServer, root: Path) -> Project | None:
+    """The project the workspace is in: its ``admiralty.yaml`` silences codes (and inline comments do, as in
+    ``validate``: issue 36, item 6), and the corpora it ``uses:`` (issue 37) are walked with the workspace so that
+    references, go-to-definition and hover reach their documents, whose own findings are never published. A
+    project file that cannot be read is said once; none applies then."""
+    from admiralty.project import ProjectError, find_root, load_project
+
+    try:
+        return load_project(find_root(root))
+    except ProjectError as error:
+        ls.notices.append(f"admiralty: {error}")
+        return None
 
 
 def initialized(ls: AdmiraltyServer, params: lsp.InitializedParams) -> None:

@@ -24,11 +24,13 @@ from admiralty.lsp.support import (
     value_at,
     word_at,
 )
+from admiralty.project import Project
 from admiralty.scaffold.modeline import PREFIX, modeline_for
 from admiralty.validator.diagnostics import Diagnostic
 from admiralty.validator.incremental import FileState, Update, Workspace
 from admiralty.validator.load import Document, Span, load_file
 from admiralty.validator.pipeline import display_path
+from admiralty.validator.policy import apply_policy
 
 SUGGESTED = re.compile(r"'([^']+)'")
 
@@ -56,11 +58,17 @@ class Session:
     # unknown reference), and completion should not go blind then: the cursor gets these for a file whose
     # current text builds nothing.
     last_built: dict[str, list[Any]] = field(default_factory=dict)
+    used: tuple[Path, ...] = ()  # the folders of the corpora the project uses: read, never reported on
+    project: Project | None = None  # its codes to ignore or make errors; inline comments count without one too
 
     @classmethod
-    def for_paths(cls, paths: Sequence[str]) -> Session:
+    def for_paths(cls, paths: Sequence[str], used: Sequence[Path] = ()) -> Session:
         """The workspace of ``paths`` (none: only the documents the editor opens, each alone)."""
-        return cls(Workspace(list(paths)))
+        return cls(Workspace(list(paths)), used=tuple(folder.resolve() for folder in used))
+
+    def reported(self, shown: str) -> bool:
+        """Whether findings in ``shown`` are published: not for a document of a used corpus that is not open."""
+        return shown in self.texts or not under(Path(shown).resolve(), list(self.used))
 
     def reset(self) -> None:
         """Start the workspace afresh after a request was stopped half-way through it (its budget): the editor's
@@ -103,12 +111,14 @@ class Session:
         """Re-validate what changed; the files whose diagnostics differ from those last published, with the new
         ones (an empty list clears a file)."""
         update = self.workspace.refresh()
+        apply_policy(update.report, self.project, self.texts)  # inline ignore[...] of the editor's text, as validate
         self.dirty = False
         self.last_built = {shown: found for shown, found in self.last_built.items() if shown in self.workspace.files}
         self.last_built.update({shown: list(found) for shown, found in self.workspace.models.items() if found})
         now: dict[str, list[Diagnostic]] = {}
         for diagnostic in update.report.sorted():
-            now.setdefault(diagnostic.file, []).append(diagnostic)
+            if not self.used or self.reported(diagnostic.file):
+                now.setdefault(diagnostic.file, []).append(diagnostic)
         for shown in self.texts:
             now.setdefault(shown, [])
         changes = {shown: found for shown, found in now.items() if self.published.get(shown) != found}

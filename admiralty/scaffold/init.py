@@ -3,7 +3,8 @@
 It writes the schemas (``admiralty schemas export``), a rule system's starter documents under
 ``scenarios/<ruleset>/`` with modelines pointing at those schemas, an example scenario built by the same
 skeleton builder as ``admiralty new scenario``, a pre-commit configuration using admiralty's hook, a GitHub
-workflow using admiralty's composite action (both pinned to this admiralty's release tag), the reference site's
+workflow installing admiralty (both pinned to exactly the admiralty installed: ``admiralty.scaffold.pins``),
+the reference site's
 ``mkdocs.yml`` and ``docs/index.md`` (the packaged default site, ``admiralty/site/default/``, named after the
 repository: the author adds pages, changes the theme, adds plugins), a README and a .gitignore, and runs
 ``git init`` when git is installed and the folder is in no repository (the hook needs one). A second
@@ -21,57 +22,30 @@ import subprocess
 import sys
 from pathlib import Path
 
-from admiralty import __version__
+from admiralty import __version__, home
 from admiralty.atomic import write_text
 from admiralty.contract import rulesets
 from admiralty.resources import package_path
+from admiralty.scaffold import pins
 from admiralty.scaffold.documents import kind_of
 from admiralty.scaffold.export import export_schemas
 from admiralty.scaffold.modeline import SCHEMAS, display, modeline_for
 from admiralty.scaffold.new import write_scenario
 from admiralty.scaffold.skeleton import SkeletonError
 
-REPOSITORY = "https://github.com/admiralty/admiralty"
-ACTION = "admiralty/admiralty/.github/actions/admiralty"
-
-
-def tag() -> str:
-    """The release tag of this admiralty, which the hook and the action are pinned to."""
-    return f"v{__version__}"
-
 
 def pre_commit_config() -> str:
-    return f"""\
-# Checks the scenarios on every commit: `pip install pre-commit && pre-commit install`.
-repos:
-  - repo: {REPOSITORY}
-    rev: {tag()}
-    hooks:
-      - id: admiralty-validate
-        args: [scenarios/]      # the corpus that references resolve against
-        files: ^scenarios/
-"""
+    """The hook pinned to the admiralty installed (``admiralty.scaffold.pins``)."""
+    return pins.pre_commit_config(pins.installed_pin())
 
 
 def workflow() -> str:
-    return f"""\
-# Validates the scenarios with annotations on the pull request's diff, then plays them as smoke games.
-name: scenarios
-on:
-  pull_request:
-  push:
-    branches: [main]
-permissions:
-  contents: read
-jobs:
-  admiralty:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@11d5960a326750d5838078e36cf38b85af677262  # v4.4.0
-      - uses: {ACTION}@{tag()}
-        with:
-          paths: scenarios
-"""
+    """The workflow installing the admiralty installed here (``admiralty.scaffold.pins``)."""
+    return pins.workflow(pins.installed_pin())
+
+
+def _admiralty_named() -> str:
+    return f"[admiralty]({home.REPOSITORY})" if home.REPOSITORY else "admiralty"
 
 
 def readme(name: str, ruleset_names: list[str]) -> str:
@@ -86,10 +60,10 @@ def readme(name: str, ruleset_names: list[str]) -> str:
 # {name}
 
 Naval wargame scenarios for admiralty's {which} rules, checked with
-[admiralty]({REPOSITORY}) {tag()}.
+{_admiralty_named()} {__version__}.
 
 ```sh
-pip install admiralty=={__version__}
+pip install {shlex.quote(pins.installed_pin().requirement)}
 admiralty validate scenarios/                 # schema, references and the rules' checks
 admiralty smoke scenarios/ --games 20         # play every scenario headless
 {new_commands}
@@ -165,6 +139,8 @@ errors: []                 # codes that fail the run even when they are warnings
 # paths:                   # codes per glob of files
 #   "scenarios/*/drafts/*": {ignore: [REF005]}
 # smoke: {games: 20, jobs: 2}
+# uses: [admiralty]        # build on the maps and catalogs bundled with admiralty, without copying them
+# site_url: https://fleet.example.org/   # your published site: diagnostics link to its codes/<code>/ pages
 """
 
 

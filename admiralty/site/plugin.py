@@ -128,7 +128,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         from admiralty.site.pages import generate_pages, ruleset_stylesheets
 
         settings = self.settings(config)
-        result = self.validated or _validate(settings.corpus)
+        result = self.validated or _validate(settings.corpus, Path(config.config_file_path or ".").parent)
         self.figures.clear()
         self.downloads.clear()
         ctx = SiteContext(smoke_dir=settings.smoke if settings.smoke.is_dir() else None,
@@ -180,12 +180,26 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         return server
 
 
-def _validate(corpus: tuple[Path, ...]) -> Validation:
+def _validate(corpus: tuple[Path, ...], where: Path) -> Validation:
+    """The corpus validated in its project (found from the configuration's folder when MkDocs runs on its own, as
+    ``mkdocs build``): the corpora its ``admiralty.yaml`` uses are its scenarios' context, so that their maps and
+    catalogs get pages."""
+    from admiralty.project import CURRENT, ProjectError, find_root, load_project
     from admiralty.validator.diagnostics import Severity
     from admiralty.validator.pipeline import validate
 
     paths = [str(p) for p in corpus]
-    result = validate(paths)
+    token = None
+    if CURRENT.get() is None:
+        try:
+            token = CURRENT.set(load_project(find_root(where)))
+        except ProjectError as error:
+            log.warning("admiralty: %s", error)
+    try:
+        result = validate(paths)
+    finally:
+        if token is not None:
+            CURRENT.reset(token)
     log.info("admiralty: %d scenarios built from %s (%d errors in the corpus)", len(result.scenarios),
              ", ".join(paths), result.report.count(Severity.ERROR))
     return result

@@ -14,7 +14,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-DOCS_BASE = "https://admiralty.github.io/admiralty/codes/"
+
+def code_page(code: str) -> str:
+    """The page explaining ``code`` on the repository's own reference site (the project file's ``site_url``, else
+    its ``mkdocs.yml``'s), else on admiralty's published site (``admiralty.home``), else ``""``: no link rather than
+    one to a host the project does not control (issue 36, item 4)."""
+    from admiralty import home
+    from admiralty.project import current
+
+    project = current()
+    base = (project.site_url if project is not None else "") or home.DOCUMENTATION or ""
+    return f"{base.rstrip('/')}/codes/{code.lower()}/" if base else ""
 
 
 class Severity(StrEnum):
@@ -67,7 +77,8 @@ class Diagnostic:
 
     @property
     def doc_url(self) -> str:
-        return DOCS_BASE + self.code.lower() + "/"
+        """The code's page (see :func:`code_page`), or ``""``."""
+        return code_page(self.code)
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.file, self.line, self.column, self.code, self.message)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from admiralty.contract import ScenarioModel, Sourced
 from admiralty.project import current as current_project
+from admiralty.project import used_folders
 from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
@@ -130,7 +131,7 @@ def validate_scenarios(paths: Sequence[str], ids: Collection[str]) -> Validation
     report = Report()
     files, problems = discover(paths)
     report.extend(problems)
-    results = [_load(path) for path in files]
+    results = [_load(path) for path in [*files, *_context_files([], files)]]  # + the used corpora
     wanted = set(ids)
     context = {shown for shown, result in results if _read_cleanly(result) and not _has_id_among(result, wanted)}
     result = validate_loaded(results, report, context=context)
@@ -149,8 +150,9 @@ def _has_id_among(result: LoadResult, ids: Collection[str]) -> bool:
 
 def _context_files(paths: Sequence[str], files: Sequence[Path]) -> list[Path]:
     """The other documents of the corpora that the files named on their own belong to, as ``discover`` finds
-    them (never following a link out of the corpus); none past ``MAX_CONTEXT_FILES``."""
-    roots = context_roots(paths)
+    them (never following a link out of the corpus), and those of the corpora the project uses; none past
+    ``MAX_CONTEXT_FILES``."""
+    roots = [*context_roots(paths), *used_folders()]  # used corpora (the project's uses:): context everywhere
     if not roots:
         return []
     found, _ = discover([str(root) for root in roots])  # a link out of a corpus is simply not context

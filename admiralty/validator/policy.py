@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
 from pathlib import Path
 
 from admiralty.project import Project
@@ -25,11 +26,17 @@ def _inline_for(file: str, stamp: float) -> dict[int, frozenset[str]]:
     """Line -> codes silenced there by inline comments, for a file as it was at ``stamp`` (its mtime)."""
     del stamp  # only part of the cache key: an edited file is read again
     try:
-        lines = Path(file).read_text(encoding="utf-8").splitlines()
+        text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return {}
+    return _inline_in(text)
+
+
+@lru_cache(maxsize=256)
+def _inline_in(text: str) -> dict[int, frozenset[str]]:
+    """Line -> codes silenced there by the inline comments of ``text``."""
     silenced: dict[int, set[str]] = {}
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         found = INLINE.search(line)
         if found is None:
             continue
@@ -40,8 +47,11 @@ def _inline_for(file: str, stamp: float) -> dict[int, frozenset[str]]:
     return {line: frozenset(codes) for line, codes in silenced.items()}
 
 
-def inline_codes(file: str, line: int) -> frozenset[str]:
-    """The codes an inline comment silences at ``line`` of ``file``."""
+def inline_codes(file: str, line: int, text: str | None = None) -> frozenset[str]:
+    """The codes an inline comment silences at ``line`` of ``file`` (of ``text``, when the file's text is not the
+    one on disk: a document open in an editor)."""
+    if text is not None:
+        return _inline_in(text).get(line, frozenset())
     try:
         stamp = Path(file).stat().st_mtime
     except OSError:
@@ -49,21 +59,23 @@ def inline_codes(file: str, line: int) -> frozenset[str]:
     return _inline_for(file, stamp).get(line, frozenset())
 
 
-def why_suppressed(diagnostic: Diagnostic, project: Project | None) -> str:
-    """Why a finding is not reported ("" when it is): an inline comment, or the project file."""
-    if diagnostic.code in inline_codes(diagnostic.file, diagnostic.line):
+def why_suppressed(diagnostic: Diagnostic, project: Project | None, text: str | None = None) -> str:
+    """Why a finding is not reported ("" when it is): an inline comment (of ``text``, when given), or the project
+    file."""
+    if diagnostic.code in inline_codes(diagnostic.file, diagnostic.line, text):
         return f"# admiralty: ignore[{diagnostic.code}] at line {diagnostic.line} or above"
     if project is not None and diagnostic.code in project.codes_for(diagnostic.file).ignore:
         return f"ignored in {project.file.name if project.file else 'the project file'}"
     return ""
 
 
-def apply_policy(report: Report, project: Project | None) -> Report:
+def apply_policy(report: Report, project: Project | None, texts: Mapping[str, str] | None = None) -> Report:
     """``report`` with the suppressed findings moved to ``report.suppressed`` and the project's ``errors`` codes
-    raised to errors (in place; returned for chaining)."""
+    raised to errors (in place; returned for chaining). ``texts``: the files (as the diagnostics name them) whose
+    text is not the one on disk, as the language server has them from the editor."""
     kept: list[Diagnostic] = []
     for diagnostic in report.diagnostics:
-        reason = why_suppressed(diagnostic, project)
+        reason = why_suppressed(diagnostic, project, (texts or {}).get(diagnostic.file))
         if reason:
             report.suppressed.append((diagnostic, reason))
             continue

@@ -1,6 +1,8 @@
 """``admiralty validate --watch``: validate once, then after every change re-validate the changed files and
 what depends on them (``admiralty.validator.incremental``) and print only what changed: the findings that are
-new (``+``) and those that went (``-``), then the summary. With ``--format json`` each round is one JSON line."""
+new (``+``) and those that went (``-``), then the summary. Inline ``# admiralty: ignore[CODE]`` comments and the
+project file silence findings as in ``validate`` (issue 36, item 6). With ``--format json`` each round is one
+JSON line."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
+from admiralty.project import current as current_project
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.incremental import Update, Workspace
+from admiralty.validator.policy import apply_policy
 from admiralty.validator.report import render_text, summary
 
 WATCH_FORMATS = ("text", "json")
@@ -43,8 +47,10 @@ def watch(paths: Sequence[str], fmt: str = "text", interval: float = 0.2, out: T
     """Validate ``paths``, then poll every ``interval`` seconds until interrupted (or ``rounds`` changes)."""
     out = out or sys.stdout
     workspace = Workspace(paths)
+    project = current_project()
     started = time.perf_counter()
     update = workspace.refresh()
+    apply_policy(update.report, project)  # inline ignore[...] comments and the project file, as validate does
     ms = (time.perf_counter() - started) * 1000
     previous = set(update.report.diagnostics)
     if fmt == "json":
@@ -60,6 +66,7 @@ def watch(paths: Sequence[str], fmt: str = "text", interval: float = 0.2, out: T
             update = workspace.refresh()
             if not update.changed:
                 continue
+            apply_policy(update.report, project)
             ms = (time.perf_counter() - started) * 1000
             current = set(update.report.diagnostics)
             new = sorted(current - previous, key=Diagnostic.sort_key)

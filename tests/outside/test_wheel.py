@@ -272,3 +272,62 @@ def test_an_init_repository_builds_its_own_site_with_mkdocs(installed: Installed
     assert "Keep station." in orders
     assert list((repo / "site" / "scenarios").glob("*/index.html"))  # the plugin's generated pages
     assert (repo / "site" / "stylesheets" / "admiralty.css").is_file()
+
+
+def test_a_repository_builds_on_the_bundled_baltic_corpus_without_copying_it(installed: Installed) -> None:
+    """Issue 37, item 3, as an author gets it: ``admiralty init``, ``uses: [admiralty]`` in the project file, the
+    Åland scenario on the bundled Baltic map and catalogs (a catalog of its own whose ships take bundled classes
+    as ``catalog-id/class-id``); validate, play, smoke, diff (a new pin of the dependency is a change), the site
+    (the used map and catalogs get pages) and the editor's go-to-definition into the used map. None of the
+    Baltic files is copied."""
+    installed.pip(f"admiralty[site,lsp] @ {installed.wheel.as_uri()}")
+    assert installed.run("admiralty", "init", "baltic-book").returncode == 0
+    repo = installed.work / "baltic-book"
+    fixtures = ROOT / "tests" / "fixtures" / "uses"
+    scenario = repo / "scenarios" / "dreadnought" / "scenarios" / "aland-1915.yaml"
+    shutil.copy(fixtures / "aland-1915.yaml", scenario)
+    shutil.copy(fixtures / "germany-aland-1915.yaml", repo / "scenarios" / "dreadnought" / "ships")
+    project = repo / "admiralty.yaml"
+    project.write_text(project.read_text(encoding="utf-8") + "\nuses: [admiralty]\n", encoding="utf-8")
+    commit_all(repo, "Åland 1915 on the bundled Baltic corpus")
+
+    def ok(*args: str) -> subprocess.CompletedProcess[str]:
+        done = installed.run("admiralty", *args, cwd=repo)
+        assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
+        assert "Traceback" not in done.stderr
+        return done
+
+    ok("validate", "--strict")
+    assert "event-log hash" in ok("play", "aland-1915", "--seed", "3", "--quiet").stdout
+    ok("smoke", "--games", "2", "--jobs", "1")
+    assert not list(repo.rglob("baltic.yaml")) and not list(repo.rglob("hochseeflotte-1914.yaml"))
+    project.write_text(project.read_text(encoding="utf-8").replace(
+        "uses: [admiralty]", "uses: [{corpus: admiralty, version: " + installed.wheel.name.split("-")[1] + "}]"),
+        encoding="utf-8")
+    commit_all(repo, "pin the bundled corpus")
+    diffed = ok("diff", "HEAD~1", "HEAD", "--git", "--no-play")
+    assert "aland-1915: changed" in diffed.stdout and "dependencies: admiralty: (any version) → " in diffed.stdout
+    ok("docs")
+    assert (repo / "site" / "maps" / "baltic" / "index.html").is_file()
+    assert (repo / "site" / "ships" / "hochseeflotte-1914" / "bremen" / "index.html").is_file()
+    assert "Lübeck" in (repo / "site" / "ships" / "germany-aland-1915" / "bremen" / "index.html").read_text("utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+    async def session() -> None:
+        from lsprotocol import types as lsp
+
+        editor = Editor(repo)
+        await editor.start(server=(str(installed.bin / "admiralty"),), env=env)
+        try:
+            relative = scenario.relative_to(repo)
+            text = editor.open(relative)
+            assert [d for d in await editor.next_for(relative) if d.severity == lsp.DiagnosticSeverity.Error] == []
+            row = next(i for i, line in enumerate(text.splitlines()) if line == "map: baltic")
+            doc, at = editor.at(relative, row, 6)
+            where = await editor.client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+            assert isinstance(where, lsp.Location)
+            assert where.uri.endswith("site-packages/admiralty/corpus/dreadnought/maps/baltic.yaml"), where.uri
+        finally:
+            await editor.stop()
+
+    asyncio.run(asyncio.wait_for(session(), TIMEOUT * 3))

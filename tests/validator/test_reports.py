@@ -52,8 +52,9 @@ def test_sarif_rules_carry_help_for_github_code_scanning() -> None:
         entry = CODES[rule["id"]]
         help_ = rule["help"]
         assert help_["text"].startswith(entry.explanation) and help_["markdown"].startswith(entry.explanation)
-        assert rule["helpUri"] == f"https://admiralty.github.io/admiralty/codes/{rule['id'].lower()}/"
-        assert help_["markdown"].endswith(f"({rule['helpUri']})")
+        # no site to link to: this checkout's mkdocs.yml names no site_url (admiralty has no public home yet), so
+        # no link to a host the project does not control (issue 36, item 4; tests/test_home.py links to a site_url)
+        assert "helpUri" not in rule and "in the reference" not in help_["markdown"]
         assert rule["shortDescription"]["text"] == entry.title
         if entry.wrong and entry.right:
             with_examples += 1

@@ -4,8 +4,11 @@ PyYAML stops where the parse can no longer go on, which is often a line or two a
 ``: `` is noticed on the next line, an unclosed ``[`` or quote at the next key or at the end of the file, a
 badly indented key where the block it broke ends. Each rule here recognises one slip from the parser's own
 context and problem marks and the text around them, and names the line and column of the fix in plain words
-with a concrete hint. PyYAML's text is kept at the end of the message as the detail. A slip that no rule
-recognises keeps the parser's position and text.
+with a concrete hint. Quote and flow slips are put at the character that opened the trouble (issue 36, item 6):
+an apostrophe inside single quotes at that apostrophe, a quote left open at that quote (however far below the
+parser noticed), an unclosed ``[`` or ``{`` at the bracket; their hints say what to type where. PyYAML's text
+is kept at the end of the message as the detail. A slip that no rule recognises keeps the parser's position and
+text.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ _KEY_THEN_VALUE = re.compile(r"^(\s*(?:-\s+)*)([^\s:#][^:#]*?)(\s+\S.*)?$")
 def explain_slip(error: yaml.MarkedYAMLError, text: str) -> Slip | None:
     """The slip behind a syntax error, or ``None`` when it is not one of the common ones."""
     lines = text.splitlines()
-    for rule in (_tab, _missing_colon, _unclosed_flow, _unclosed_quote, _indented_too_far, _bad_indentation):
+    for rule in (_tab, _missing_colon, _quote_in_quotes, _runaway_quote, _unclosed_flow, _unclosed_quote,
+                 _indented_too_far, _bad_indentation):
         try:
             slip = rule(error, lines)
         except (IndexError, ValueError, TypeError):  # marks past the text's end: keep the parser's own place
@@ -53,12 +57,6 @@ def _line(lines: list[str], index: int) -> str:
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
-
-
-def _content_end(line: str) -> int:
-    """Column (1-based) just after the last character of a line that is not a comment or trailing space."""
-    without_comment = re.sub(r"\s+#.*$", "", line)
-    return len(without_comment.rstrip()) + 1
 
 
 def _last_content_line(lines: list[str], before: int) -> int:
@@ -142,7 +140,8 @@ def _unclosed_flow(error: yaml.MarkedYAMLError, lines: list[str]) -> Slip | None
     closers = "".join(closer for closer, _, _ in reversed(stack))
     _, line, column = stack[0]
     what = "list" if stack[0][0] == "]" else "mapping"
-    return Slip(last + 1, _content_end(lines[last]), f"the {what} opened with '{lines[line][column]}' at line "
+    # at the bracket that opened the trouble (issue 36, item 6); the hint says where the closers go
+    return Slip(line + 1, column + 1, f"the {what} opened with '{lines[line][column]}' at line "
                 f"{line + 1}, column {column + 1} is never closed ({_detail(error)})",
                 f"type '{closers}' at the end of line {last + 1}")
 
@@ -153,9 +152,108 @@ def _unclosed_quote(error: yaml.MarkedYAMLError, lines: list[str]) -> Slip | Non
     opened = error.context_mark
     line = _line(lines, opened.line)
     quote = line[opened.column:opened.column + 1] or '"'
-    return Slip(opened.line + 1, _content_end(line), f"the quote {quote} opened at line {opened.line + 1}, column "
+    return Slip(opened.line + 1, opened.column + 1, f"the quote {quote} opened at line {opened.line + 1}, column "
                 f"{opened.column + 1} is never closed ({_detail(error)})",
                 f"type the closing {quote} at the end of line {opened.line + 1}")
+
+
+_VALUE_START = " \t-:[{,"  # a quote after one of these (or at the line's start) opens a quoted scalar
+
+
+def _quoted_spans(line: str) -> list[tuple[int, int]]:
+    """The quoted scalars of one line that open where a value starts: (opening column, closing column or -1 when
+    the quote is not closed on the line), 0-based. ``''`` inside single quotes and ``\\"`` inside double quotes
+    are the quote itself, not its end; a comment ends the scan."""
+    spans: list[tuple[int, int]] = []
+    column = 0
+    while column < len(line):
+        char = line[column]
+        if char == "#" and (column == 0 or line[column - 1] in " \t"):
+            break
+        if char in "'\"" and (column == 0 or line[column - 1] in _VALUE_START):
+            end = _closing(line, column)
+            spans.append((column, end))
+            if end < 0:
+                break
+            column = end
+        column += 1
+    return spans
+
+
+def _closing(line: str, opened: int) -> int:
+    """The column of the quote closing the one at ``opened``, or -1."""
+    quote, column = line[opened], opened + 1
+    while column < len(line):
+        if quote == '"' and line[column] == "\\":
+            column += 2
+            continue
+        if line[column] == quote:
+            if quote == "'" and line[column + 1:column + 2] == "'":
+                column += 2
+                continue
+            return column
+        column += 1
+    return -1
+
+
+def _rewritten(text: str, quote: str) -> tuple[str, str]:
+    """``text`` (what the author meant, quotes and all inside) written in ``quote`` quotes correctly, and in the
+    other kind."""
+    if quote == "'":
+        return "'" + text.replace("'", "''") + "'", '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"', "'" + text.replace("'", "''") + "'"
+
+
+def _quote_in_quotes(error: yaml.MarkedYAMLError, lines: list[str]) -> Slip | None:
+    """An apostrophe inside single quotes (``'Jamin's brigade'``), or a double quote inside double quotes: the
+    quoted text ends there and what follows cannot be read. Reported at that quote (issue 36, item 6)."""
+    mark = error.problem_mark
+    if mark is None or mark.column == 0:
+        return None
+    line = _line(lines, mark.line)
+    inner = mark.column - 1
+    span = next(((start, end) for start, end in _quoted_spans(line) if end == inner), None)
+    if span is None or not (line[mark.column:mark.column + 1].isalnum()):
+        return None
+    quote, start = line[inner], span[0]
+    last = line.rfind(quote)
+    meant = line[start + 1:last] if last > inner else line[start + 1:]
+    right, other = _rewritten(meant, quote)
+    doubled = "double the quote" if quote == "'" else "write it \\\""
+    return Slip(mark.line + 1, inner + 1, f"the quote {quote} at line {mark.line + 1}, column {inner + 1} ends the "
+                f"quoted text that opened at column {start + 1}, so YAML cannot read what follows it "
+                f"({_detail(error)})", f"{doubled}: {right}, or use {'double' if quote == chr(39) else 'single'} "
+                f"quotes: {other}")
+
+
+def _runaway_quote(error: yaml.MarkedYAMLError, lines: list[str]) -> Slip | None:
+    """A quote not closed on its line: YAML reads on, across lines, to the next quote of its kind, and fails just
+    after it, often many lines further down. Reported at the quote that opened it (issue 36, item 6)."""
+    mark = error.problem_mark
+    if mark is None:
+        return None
+    for number in range(min(mark.line, len(lines))):
+        spans = _quoted_spans(lines[number])
+        if not spans or spans[-1][1] >= 0:
+            continue
+        start = spans[-1][0]
+        quote = lines[number][start]
+        closed_at = _closed_below(lines, number, quote)
+        if closed_at is None or not closed_at <= mark.line <= closed_at + 1:
+            return None  # a quoted text over several lines that ends well before the error: meant so
+        return Slip(number + 1, start + 1, f"the quote {quote} opened at line {number + 1}, column {start + 1} is not "
+                    f"closed on its line, so YAML reads on to the next {quote} at line {closed_at + 1} and stops "
+                    f"after it ({_detail(error)})", f"type the closing {quote} at the end of line {number + 1}")
+    return None
+
+
+def _closed_below(lines: list[str], number: int, quote: str) -> int | None:
+    """The line (index) after ``number`` holding the next ``quote`` (``''`` and ``\\"`` are no end), or None."""
+    for below in range(number + 1, len(lines)):
+        text = quote + lines[below]  # as if the quoted text went on from the line's start
+        if _closing(text, 0) >= 0:
+            return below
+    return None
 
 
 def _indented_too_far(error: yaml.MarkedYAMLError, lines: list[str]) -> Slip | None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from admiralty import __version__ as TOOL_VERSION  # the version is written in one place only
+from admiralty import home
 from admiralty.validator.diagnostics import CODES, Diagnostic, Report, Severity
 
 SRCROOT = "%SRCROOT%"
@@ -86,8 +87,9 @@ def rule_help(code: str, url: str) -> dict[str, str]:
             fence = _fence(body)
             text.append(f"{label}:\n" + "\n".join("    " + line for line in body.splitlines()))
             markdown.append(f"**{label}**\n\n{fence}yaml\n{body}\n{fence}")
-    text.append(f"More: {url}")
-    markdown.append(f"[{code} in the reference]({url})")
+    if url:  # none without a site to link to (admiralty.validator.diagnostics.code_page)
+        text.append(f"More: {url}")
+        markdown.append(f"[{code} in the reference]({url})")
     return {"text": "\n\n".join(text), "markdown": "\n\n".join(markdown)}
 
 
@@ -101,7 +103,7 @@ def sarif_rule(code: str) -> dict[str, object]:
         "shortDescription": {"text": title},
         "fullDescription": {"text": entry.explanation if entry is not None else title},
         "help": rule_help(code, url),
-        "helpUri": url,
+        **({"helpUri": url} if url else {}),
     }
     if entry is not None:
         rule["defaultConfiguration"] = {"level": sarif_level(entry.severity)}
@@ -149,7 +151,7 @@ def render_sarif(report: Report) -> str:
         "runs": [{
             "tool": {"driver": {"name": "admiralty", "fullName": f"admiralty {TOOL_VERSION} scenario validator",
                                 "version": TOOL_VERSION,
-                                "informationUri": "https://admiralty.github.io/admiralty/",
+                                **({"informationUri": home.REPOSITORY} if home.REPOSITORY else {}),
                                 "rules": [sarif_rule(code) for code in codes]}},
             "columnKind": "unicodeCodePoints",
             "artifacts": [{"location": artifact_location(f)} for f in sorted(report.files)],

@@ -12,6 +12,7 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
 from admiralty.rulesets.dreadnought.engine.model import Fleet, MapFeature, Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.routes import PlannedRoute
 from admiralty.rulesets.dreadnought.site import labels
 from admiralty.site.text import attr, esc
 
@@ -87,8 +88,11 @@ class RouteSummary:
     last: tuple[int, str] | None
 
 
-def route_summary(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point]) -> RouteSummary:
-    """DN-5.1: the turn each written order brings the fleet to its place; the farthest from the start wins."""
+def route_summary(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point],
+                  planned: PlannedRoute | None = None) -> RouteSummary:
+    """DN-5.1: the turn each written order brings the fleet to its place; the farthest from the start wins. The
+    turn is the planned route's (``engine.routes``: a minelay, sweep or other act in place of a move slips the
+    plan), or the order's place in the list without one."""
     def where(place: str) -> Point | None:
         if place in seamap.ports:
             at = seamap.ports[place].at
@@ -97,7 +101,8 @@ def route_summary(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point]) -> Ro
 
     start = where(fleet.start)
     stops: list[tuple[int, str]] = []
-    for turn, order in enumerate(fleet.orders, 1):
+    for index, order in enumerate(fleet.orders):
+        turn = planned.turn_of_order(index) if planned is not None else index + 1
         if order.kind == "move" and order.zones:
             stops.append((turn, order.zones[-1]))
         elif order.kind == "port" and order.target:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from admiralty.rulesets.dreadnought.engine.model import Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.site.features import FEATURE_COLOUR, route_summary
 from admiralty.rulesets.dreadnought.site.plain import display_name
 from admiralty.site.colours import nation_colour, side_colour
@@ -66,11 +67,12 @@ def route_key_html(scenario: Any, seamap: SeaMap, centres: dict[str, Point]) -> 
     """The numbered key to the fleets' routes, in the numbers the map prints beside each route (DN-5.1)."""
     rows = []
     number = 0
+    planned = planned_or_written(scenario)  # the turns the engine carries the orders out on (issue 37, item 2)
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         for fleet in side.fleets:
             number += 1
-            summary = route_summary(fleet, seamap, centres)
+            summary = route_summary(fleet, seamap, centres, planned.get(fleet.id))
             words = [f"from {_place_words(seamap, summary.start)}"]
             if summary.farthest and summary.last and summary.farthest != summary.last:
                 words.append(f"farthest {_place_words(seamap, summary.farthest[1])} on turn {summary.farthest[0]}")

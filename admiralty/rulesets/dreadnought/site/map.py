@@ -18,6 +18,7 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from admiralty.rulesets.dreadnought.engine.model import Fleet, Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.routes import PlannedRoute, planned_or_written
 from admiralty.rulesets.dreadnought.site import labels
 from admiralty.rulesets.dreadnought.site.features import feature_shapes
 from admiralty.rulesets.dreadnought.site.legend import legend_html, route_key_html
@@ -126,14 +127,15 @@ def route_points(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point]) -> lis
     return points
 
 
-def turn_stops(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point],
-               shifted: list[tuple[float, float]]) -> list[tuple[int, tuple[float, float]]]:
-    """The turn each route point is reached on (DN-5.1: one order a turn), at the drawn (offset) point; a
-    point reached on several turns keeps the first."""
+def turn_stops(fleet: Fleet, seamap: SeaMap, centres: dict[str, Point], shifted: list[tuple[float, float]],
+               planned: PlannedRoute | None = None) -> list[tuple[int, tuple[float, float]]]:
+    """The turn each route point is reached on (DN-5.1: one order a turn, on the turn the planned route carries
+    it out: ``engine.routes``), at the drawn (offset) point; a point reached on several turns keeps the first."""
     out: list[tuple[int, tuple[float, float]]] = []
     index = 0
     points = route_points(fleet, seamap, centres)
-    for turn, order in enumerate(fleet.orders, 1):
+    for number, order in enumerate(fleet.orders):
+        turn = planned.turn_of_order(number) if planned is not None else number + 1
         stops = order.zones if order.kind == "move" else ([order.target] if order.kind == "port" and order.target
                                                           else [])
         for stop in stops:
@@ -175,7 +177,7 @@ def _ports(seamap: SeaMap, frame: Frame, size: float) -> list[str]:
 
 
 def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centres: dict[str, Point],
-                  shifted: list[tuple[float, float]], unit: float) -> list[str]:
+                  shifted: list[tuple[float, float]], unit: float, planned: PlannedRoute | None) -> list[str]:
     """The fleet's number from the route key, at the drawn route's point farthest from its start (fleets mostly
     start together in port and part at sea), and the turn each stop is reached on (DN-5.1)."""
     sx, sy = shifted[0]
@@ -185,7 +187,7 @@ def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centre
                         f'text-anchor="middle" dy="{lift}" fill="{colour}" data-fleet="{attr(fleet.id)}"')]
     out += [labels.label("route-turn", str(turn), x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
                          f'fill="{colour}" data-fleet="{attr(fleet.id)}"')
-            for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted)]
+            for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted, planned)]
     return out
 
 
@@ -215,6 +217,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                           '</polyline>')
     shapes += feature_shapes(scenario, seamap, frame, centres, unit)
     number = 0
+    planned = planned_or_written(scenario)
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         marker = f"{svg_id}-arrow-{index}"
@@ -239,7 +242,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                               f'L{x - r:.1f},{y:.1f} Z"><title>{esc(fleet.name)} starts at {esc(fleet.start)}'
                               '</title></path>')
             if shifted:
-                shapes += _route_labels(fleet, number, colour, seamap, centres, shifted, unit)
+                shapes += _route_labels(fleet, number, colour, seamap, centres, shifted, unit, planned.get(fleet.id))
     shapes += _objectives(scenario, seamap, frame, centres, size)
     return defs, shapes
 

@@ -183,7 +183,10 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
             catalogs.setdefault(catalog.id, catalog)
     pages = {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in maps.values()}
     for catalog in catalogs.values():
-        for cls in catalog.classes.values():
+        # a ship may take another catalog's class (class: hochseeflotte-1914/bremen): its catalog shows it too,
+        # where the ship's row links
+        borrowed = {ship.cls.id: ship.cls for ship in catalog.ships.values() if ship.cls.id not in catalog.classes}
+        for cls in [*catalog.classes.values(), *borrowed.values()]:
             pages[class_src(catalog.id, cls.id)] = class_page(catalog, cls, class_src(catalog.id, cls.id), scenarios,
                                                               ctx)
     pages["ships/index.md"] = ships_index(sorted(catalogs.values(), key=lambda c: c.id), ctx)

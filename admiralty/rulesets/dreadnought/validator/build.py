@@ -19,7 +19,6 @@ from admiralty.rulesets.dreadnought.engine.model import (
     Scenario,
     SeaMap,
     Ship,
-    ShipClass,
     Side,
     Smoke,
     Victory,
@@ -28,6 +27,7 @@ from admiralty.rulesets.dreadnought.engine.model import (
 )
 from admiralty.rulesets.dreadnought.engine.tables import TablesError, base_tables, merged_tables
 from admiralty.rulesets.dreadnought.validator import geometry
+from admiralty.rulesets.dreadnought.validator.catalogs import build_catalogs
 from admiralty.rulesets.dreadnought.validator.features import build_features
 from admiralty.rulesets.dreadnought.validator.map_build import build_map
 from admiralty.rulesets.dreadnought.validator.place_hints import (
@@ -75,8 +75,7 @@ def build(items: list[Loaded], ctx: BuildContext) -> Built:
     built_maps = {map_id: ctx.memo(item.doc, "map", functools.partial(build_map, item.doc, ctx))  # once per content
                   for map_id, item in sorted(by_kind["map"].items()) if grid_fits(item.doc, ctx)}
     maps = {map_id: sea_map for map_id, sea_map in built_maps.items() if sea_map is not None}  # None: GRA007
-    catalogs = {cat_id: ctx.memo(item.doc, "catalog", functools.partial(build_catalog, item.doc, ctx))
-                for cat_id, item in sorted(by_kind["ships"].items())}
+    catalogs = build_catalogs(by_kind["ships"], ctx)
     scenarios: list[ScenarioModel] = []
     for item in by_kind["scenario"].values():
         scenario = build_scenario(item.doc, maps, catalogs, ctx)
@@ -131,36 +130,6 @@ def _grid_out_of_range(cell: float, origin: list[float]) -> str | None:
         return (f"the grid's origin is {far / cell:.3g} cells from (0, 0) (cell {cell:g}): over "
                 f"{MAX_ORIGIN_IN_CELLS:g}, the cells round into each other")
     return None
-
-
-def build_catalog(doc: Document, ctx: BuildContext) -> Catalog:
-    data = doc.data
-    classes: dict[str, ShipClass] = {}
-    for i, entry in enumerate(data["classes"]):
-        if entry["id"] in classes:
-            ctx.report("REF001", f"class '{entry['id']}' is defined twice", doc, ("classes", i, "id"), "rename one")
-            continue
-        gunnery = entry.get("gunnery", {})
-        classes[entry["id"]] = ShipClass(
-            entry["id"], entry["name"], entry["type"], entry["speed"], entry["hull"], entry["fuel"]["kind"],
-            entry["fuel"]["boxes"], entry["victory_points"], entry.get("armoured", True),
-            entry.get("shallow_draft", False), gunnery.get("primary", 0), gunnery.get("secondary", 0),
-            gunnery.get("tertiary", 0), entry.get("torpedo", 0), entry.get("capacity", 0), entry.get("notes", ""),
-            source(doc, "classes", i))
-    ships: dict[str, Ship] = {}
-    for i, entry in enumerate(data["ships"]):
-        if entry["name"] in ships:
-            ctx.report("REF001", f"ship '{entry['name']}' is listed twice", doc, ("ships", i, "name"), "rename one")
-            continue
-        cls = classes.get(entry["class"])
-        if cls is None:
-            ctx.unknown("REF002", "ship class", entry["class"], classes, doc, ("ships", i, "class"))
-            continue
-        ships[entry["name"]] = Ship(entry["name"], cls, entry.get("nation", data["nation"]), data["id"],
-                                    entry.get("italic", False), entry.get("leader", False), entry.get("notes", ""),
-                                    source(doc, "ships", i))
-    return Catalog(data["id"], data.get("title", data["id"]), data["nation"], (classes),
-                   (ships), data.get("description", ""), tuple(data.get("sources", [])), source(doc))
 
 
 # --- scenarios -------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from admiralty.rulesets.dreadnought.engine.model import (
     effective_speed,
     may_enter_two_zones,
 )
+from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.validator.checks.graph import distances_from, sea_graph
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, register
@@ -85,6 +86,14 @@ def is_fast(scenario: Scenario, fleet: Fleet) -> bool:
     return may_enter_two_zones(scenario.ships[name].cls for name in fleet.ships if name in scenario.ships)
 
 
+def planned_turn(scenario: Scenario, fleet: Fleet, index: int) -> int:
+    """The turn written order ``index`` is carried out on, as the engine plays it (``engine.routes``: a mission's
+    act in place of a move slips the plan); its place in the list when the engine cannot play the scenario.
+    Asked only for a message: a clean corpus plays no game here."""
+    route = planned_or_written(scenario).get(fleet.id)
+    return route.turn_of_order(index) if route is not None else index + 1
+
+
 def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> Iterator[Step | Diagnostic]:
     """Follow a fleet's written orders, yielding where it is after each, or a GRA004 and stopping."""
     sea_map = scenario.map
@@ -105,7 +114,8 @@ def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> I
                                 else f"from {where} it can enter: {options}")
                         yield ctx.at(
                             "GRA004",
-                            f"fleet '{fleet.id}' cannot enter {target} from {where} on turn {index + 1}",
+                            f"fleet '{fleet.id}' cannot enter {target} from {where} on turn "
+                            f"{planned_turn(scenario, fleet, index)}",
                             fleet.order_source(index),
                             hint,
                         )
@@ -119,7 +129,8 @@ def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> I
                     yield ctx.at(
                         "GRA004",
                         f"fleet '{fleet.id}' cannot enter port '{order.target}' from "
-                        f"{'port ' + repr(port) if port else 'zone ' + str(zone)} on turn {index + 1}",
+                        f"{'port ' + repr(port) if port else 'zone ' + str(zone)} on turn "
+                        f"{planned_turn(scenario, fleet, index)}",
                         fleet.order_source(index),
                         f"'{order.target}' opens on {', '.join(target_port.zones) or 'no zone'}",
                     )
@@ -147,7 +158,8 @@ def two_zones_only_for_fast_fleets(scenario: Scenario, ctx: CheckContext) -> Ite
                 names = ", ".join(f"{n} ({effective_speed(scenario.ships[n].cls)})" for n in slow)
                 yield ctx.at(
                     "DN-5.11a",
-                    f"fleet '{fleet.id}' enters two zones on turn {index + 1}, but {names} cannot",
+                    f"fleet '{fleet.id}' enters two zones on turn {planned_turn(scenario, fleet, index)}, but "
+                    f"{names} cannot",
                     fleet.order_source(index),
                     f"write one zone a turn: '{order.zones[0]}', then '{order.zones[1]}' next turn",
                 )
@@ -184,7 +196,8 @@ def aborting_fleets_head_home(scenario: Scenario, ctx: CheckContext) -> Iterator
                     if problem:
                         yield ctx.at(
                             "DN-5.2-abort",
-                            f"aborting fleet '{fleet.id}' {problem} on turn {step.index + 1}",
+                            f"aborting fleet '{fleet.id}' {problem} on turn "
+                            f"{planned_turn(scenario, fleet, step.index)}",
                             fleet.order_source(step.index),
                             "head for the nearest friendly port ("
                             f"{', '.join(sorted(ports)) or 'none'}) by a shortest path, {speed} zone(s) a turn",

@@ -1,0 +1,113 @@
+"""Repositories that build on shared maps and catalogs (issue 37, item 3): ``uses:`` in ``admiralty.yaml``, ships of
+another catalog's class (``catalog-id/class-id``) and REF002's hint naming the catalog that has the class. The same
+from the built wheel: tests/outside/test_wheel.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from admiralty import __version__
+from tests.test_root import admiralty
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "uses"
+SCENARIOS = Path("scenarios/dreadnought/scenarios")
+SHIPS = Path("scenarios/dreadnought/ships")
+
+
+def aland_repository(base: Path, uses: str = "uses: [admiralty]\n") -> Path:
+    """A repository of one's own with the Åland scenario and its one catalog, none of the Baltic files copied."""
+    repo = base / "baltic-book"
+    for name in ("scenarios/dreadnought/scenarios", "scenarios/dreadnought/ships"):
+        (repo / name).mkdir(parents=True)
+    shutil.copy(FIXTURES / "aland-1915.yaml", repo / SCENARIOS)
+    shutil.copy(FIXTURES / "germany-aland-1915.yaml", repo / SHIPS)
+    (repo / "admiralty.yaml").write_text(uses, encoding="utf-8")
+    shutil.copytree(Path(__file__).resolve().parents[1] / "schemas", repo / "schemas")  # as schemas export writes
+    return repo
+
+
+def found(done: object) -> list[tuple[str, str, str]]:
+    body = json.loads(done.stdout)  # type: ignore[attr-defined]
+    return [(Path(d["file"]).name, d["code"], d["hint"]) for d in body["diagnostics"]]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return aland_repository(tmp_path)
+
+
+def test_a_scenario_on_the_bundled_map_and_catalogs_validates_and_plays_without_copies(repo: Path) -> None:
+    done = admiralty(repo, "validate", "--format", "json", "--strict")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert len(json.loads(done.stdout)["files"]) == 2  # the used corpus is read, not reported on
+    played = admiralty(repo / "scenarios", "play", "aland-1915", "--seed", "3", "--quiet")
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert "event-log hash" in played.stdout
+    assert not (repo / "scenarios" / "dreadnought" / "maps").exists()
+
+
+def test_without_uses_the_map_and_classes_are_unknown(tmp_path: Path) -> None:
+    repo = aland_repository(tmp_path, uses="corpus: [scenarios]\n")
+    done = admiralty(repo, "validate", "--format", "json")
+    assert done.returncode == 1
+    assert [(name, code) for name, code, _ in found(done)] == [
+        ("aland-1915.yaml", "REF003"), ("germany-aland-1915.yaml", "REF002"), ("germany-aland-1915.yaml", "REF002")]
+
+
+def test_ref002_names_the_catalog_that_has_the_class(repo: Path) -> None:
+    catalog = repo / SHIPS / "germany-aland-1915.yaml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("hochseeflotte-1914/bremen", "bremen"),
+                       encoding="utf-8")
+    done = admiralty(repo, "validate", "--format", "json")
+    assert done.returncode == 1
+    assert found(done) == [("aland-1915.yaml", "REF005", found(done)[0][2]),  # the ship is then unknown too
+                           ("germany-aland-1915.yaml", "REF002", "'bremen' is a class of catalog "
+                            "'hochseeflotte-1914': write `class: hochseeflotte-1914/bremen`")]
+
+
+def test_a_qualified_class_of_no_catalog_names_the_catalogs(repo: Path) -> None:
+    catalog = repo / SHIPS / "germany-aland-1915.yaml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("hochseeflotte-1914/bremen",
+                                                                   "hochseeflote-1914/bremen"), encoding="utf-8")
+    done = admiralty(repo, "validate", "--format", "json")
+    assert done.returncode == 1
+    (name, code, hint) = found(done)[-1]
+    assert (name, code) == ("germany-aland-1915.yaml", "REF002")
+    assert "catalog 'hochseeflote-1914', which none of the files defines" in hint and "hochseeflotte-1914" in hint
+
+
+def test_a_pinned_version_that_is_not_installed_is_a_usage_error(tmp_path: Path) -> None:
+    repo = aland_repository(tmp_path, uses="uses:\n  - {corpus: admiralty, version: 0.0.1}\n")
+    done = admiralty(repo, "validate")
+    assert done.returncode == 2
+    assert f"uses admiralty 0.0.1, but admiralty {__version__} is installed" in done.stderr
+    pinned = aland_repository(tmp_path / "pinned", uses=f"uses:\n  - {{corpus: admiralty, version: {__version__}}}\n")
+    assert admiralty(pinned, "validate").returncode == 0
+
+
+def test_an_unknown_corpus_names_the_installed_ones(tmp_path: Path) -> None:
+    repo = aland_repository(tmp_path, uses="uses: [baltic-charts]\n")
+    done = admiralty(repo, "validate")
+    assert done.returncode == 2
+    assert "no installed corpus is called 'baltic-charts' (installed: admiralty" in done.stderr
+
+
+def test_another_repositorys_corpus_by_path(tmp_path: Path) -> None:
+    """A corpus beside this one (a git submodule, another checkout): here a copy of the Baltic files only."""
+    shared = tmp_path / "charts" / "dreadnought"
+    bundled = Path(__file__).resolve().parents[1] / "scenarios" / "dreadnought"
+    (shared / "maps").mkdir(parents=True)
+    (shared / "ships").mkdir()
+    shutil.copy(bundled / "maps" / "baltic.yaml", shared / "maps")
+    for name in ("germany-baltic-1915", "hochseeflotte-1914", "russia-baltic-1915"):
+        shutil.copy(bundled / "ships" / f"{name}.yaml", shared / "ships")
+    repo = aland_repository(tmp_path, uses="uses:\n  - {path: ../charts, version: 3f2a9c1}\n")
+    done = admiralty(repo, "validate", "--strict")
+    assert done.returncode == 0, done.stdout + done.stderr
+    missing = aland_repository(tmp_path / "other", uses="uses:\n  - {path: ../no-such-charts}\n")
+    done = admiralty(missing, "validate")
+    assert done.returncode == 2 and "'../no-such-charts' is no folder" in done.stderr
