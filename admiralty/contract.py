@@ -16,10 +16,13 @@ rule system's game module is ``GameModule``.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import importlib.util
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -28,14 +31,52 @@ from typing import Any, Protocol, runtime_checkable
 from admiralty.engine.protocols import SCENARIO_MEMBERS, GameModule, Player, ScenarioModel, Sourced
 
 __all__ = [  # the protocols a rule system's pieces satisfy are the engine's; plug-ins import them from here
-    "SCENARIO_MEMBERS", "Differ", "GameModule", "Player", "Ruleset", "RulesetError", "Scaffold", "ScenarioModel",
-    "Sourced", "clause_pattern", "load_object", "ruleset_module", "ruleset_named", "rulesets", "starter_ruleset",
+    "SCENARIO_MEMBERS", "Check", "Code", "Differ", "GameModule", "Player", "Ruleset", "RulesetError", "Scaffold",
+    "ScenarioModel", "Severity", "Sourced", "clause_pattern", "load_object", "ruleset_module", "ruleset_named",
+    "rulesets", "starter_ruleset",
 ]
 
 ENTRY_POINT_GROUP = "admiralty.rulesets"
 NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 PREFIX = re.compile(r"^[A-Z]{2,4}$")
+REFERENCE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*)?$")
 
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A stable diagnostic code with the explanation the site publishes (one page per code) and SARIF's help.
+    A rule system lists its own in ``Ruleset.codes``; the core's are ``admiralty.validator.codes.CORE_CODES``."""
+
+    code: str
+    title: str
+    explanation: str
+    wrong: str = ""
+    right: str = ""
+    severity: Severity = Severity.ERROR
+    origin: str = ""  # the rule system that lists the code ("" for the core's own): filled in when it is read
+
+
+@dataclass(frozen=True)
+class Check:
+    """A semantic check: a function from one built model of type ``target`` (a map or a scenario class) and
+    the validator's ``CheckContext`` to diagnostics, which may report ``codes``. Made by
+    ``admiralty.validator.checks.check`` and listed by name in ``Ruleset.checks``; calling it calls the
+    function. ``ruleset`` is filled in when the rule system that lists it is read."""
+
+    name: str
+    target: type
+    codes: tuple[str, ...]
+    function: Callable[[Any, Any], Iterable[Any]]
+    ruleset: str = ""
+
+    def __call__(self, model: Any, ctx: Any) -> Iterable[Any]:
+        return self.function(model, ctx)
 
 
 @dataclass(frozen=True)
@@ -84,14 +125,16 @@ class Ruleset:
     """One rule system, described by data: names, schemas, tables, and where each layer's piece lives.
 
     ``schemas`` is the folder holding ``<kind>.schema.json`` for each of ``kinds``; ``builder`` turns the
-    schema-valid documents of this rule system into models (validator layer); ``checks`` are modules whose
-    ``@check`` functions run on those models; ``game`` is the ``GameModule``; ``renderer`` the site's part
-    (a ``admiralty.site.pages.Renderer``); ``rules_page`` the Markdown rules reference the site publishes;
-    ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``; ``map_actions`` are the map
-    tools it adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``); ``differ`` (optional)
-    the ``Differ`` that ``admiralty diff`` compares two versions of a scenario with (without it the diff
-    compares the built model's fields and draws no map); ``starter``: ``admiralty init`` starts a corpus of
-    this rule system when the author names none (see ``starter_ruleset``).
+    schema-valid documents of this rule system into models (validator layer); ``checks`` names each ``Check`` that
+    runs on those models (``"module:name"``), and ``codes`` the sequence of every ``Code`` the rule system's builder
+    and checks report (``"module:name"``, a module of data that imports nothing heavy: the site and the editor read
+    every rule system's codes without importing its checks); ``game`` is the ``GameModule``; ``renderer`` the site's
+    part (a ``admiralty.site.pages.Renderer``); ``rules_page`` the Markdown rules reference the site publishes;
+    ``scaffold`` writes a minimal corpus for ``admiralty init`` and ``new``; ``map_actions`` are the map tools it
+    adds to ``admiralty map`` (action -> ``module:function(argv) -> exit code``); ``differ`` (optional) the
+    ``Differ`` that ``admiralty diff`` compares two versions of a scenario with (without it the diff compares the
+    built model's fields and draws no map); ``starter``: ``admiralty init`` starts a corpus of this rule system when
+    the author names none (see ``starter_ruleset``).
     Optional, for incremental validation and the language server: ``references`` is a function
     ``(kind, data) -> [(kind, id), ...]`` naming the documents of the same rule system a document refers to
     (a scenario's map and catalogs), so that an edit re-validates only what depends on it (without it, any
@@ -107,6 +150,7 @@ class Ruleset:
     game: str
     builder: str
     checks: tuple[str, ...] = ()
+    codes: str | None = None
     tables: Path | None = None
     renderer: str | None = None
     rules_page: Path | None = None
@@ -156,12 +200,86 @@ class Ruleset:
             raise RulesetError(f"rule system {self.name!r}: {self.differ} is not an admiralty.contract.Differ")
         return differ
 
-    def load_checks(self) -> None:
-        for module in self.checks:
-            importlib.import_module(module)
+    def _piece(self, what: str, reference: str) -> Any:
+        """The object ``reference`` names, or ``RulesetError`` naming the rule system, the piece and why."""
+        try:
+            return load_object(reference)
+        except Exception as error:  # an import error, a missing name: the author's, said in one sentence
+            raise RulesetError(f"rule system {self.name!r}: {what} {reference!r} does not load: "
+                               f"{type(error).__name__}: {error}") from error
+
+    def load_codes(self) -> tuple[Code, ...]:
+        """Every diagnostic code the rule system lists (``codes``), each checked to be a ``Code``."""
+        if self.codes is None:
+            return ()
+        listed = self._piece("codes", self.codes)
+        if isinstance(listed, (str, Code)) or not isinstance(listed, Iterable):
+            raise RulesetError(f"rule system {self.name!r}: codes {self.codes!r} is not a sequence of "
+                               "admiralty.contract.Code")
+        found: list[Code] = []
+        for entry in listed:
+            if not isinstance(entry, Code):
+                raise RulesetError(f"rule system {self.name!r}: codes {self.codes!r} holds {entry!r}, "
+                                   "not an admiralty.contract.Code")
+            found.append(dataclasses.replace(entry, origin=self.name))
+        return tuple(found)
+
+    def load_checks(self) -> tuple[Check, ...]:
+        """Every check the rule system lists (``checks``), each checked to be a ``Check`` reporting only
+        codes the rule system lists or the core's own (``core_codes``: the codes a check may share)."""
+        found: list[Check] = []
+        for reference in self.checks:
+            entry = self._piece("check", reference)
+            if not isinstance(entry, Check):
+                raise RulesetError(f"rule system {self.name!r}: check {reference!r} is not an admiralty.contract."
+                                   "Check (decorate the function with admiralty.validator.checks.check)")
+            found.append(dataclasses.replace(entry, ruleset=self.name))
+        return tuple(found)
+
+    def verify(self, core_codes: Iterable[str] = ()) -> None:
+        """Import every piece this description names and check it against its protocol; ``RulesetError``
+        naming the first broken piece. ``core_codes``: the core's codes, which a check may report too."""
+        self.check()
+        unlisted = self.unlisted_codes(core_codes)
+        if unlisted:
+            raise RulesetError(unlisted[0])
+        for what, reference in self.references_named():
+            if what not in ("check", "codes"):
+                self._piece(what, reference)
+        self.load_scaffold()
+        self.load_differ()
+
+    def unlisted_codes(self, core_codes: Iterable[str] = ()) -> list[str]:
+        """A sentence for each code a listed check reports that neither the rule system's codes nor
+        ``core_codes`` list (a code without its explanation on the site); ``RulesetError`` for a broken piece."""
+        known = {code.code for code in self.load_codes()} | set(core_codes)
+        return [f"rule system {self.name!r}: check {reference!r} reports {code}, which its codes "
+                f"({self.codes}) do not list" for reference, entry in zip(self.checks, self.load_checks(), strict=True)
+                for code in entry.codes if code not in known]
+
+    def references_named(self) -> list[tuple[str, str]]:
+        """(what, dotted reference) of every piece this description names."""
+        named = [("game", self.game), ("builder", self.builder), *(("check", c) for c in self.checks),
+                 ("codes", self.codes), ("renderer", self.renderer), ("scaffold", self.scaffold),
+                 ("differ", self.differ), ("references", self.references), ("editor", self.editor),
+                 *((f"map action {action!r}", r) for action, r in self.map_actions.items())]
+        return [(what, reference) for what, reference in named if reference is not None]
 
     def check(self) -> None:
-        """Raise ``RulesetError`` when this description breaks the contract."""
+        """Raise ``RulesetError`` when this description breaks the contract: its name, clause prefix and
+        schemas, and every dotted reference well formed with a module that exists (found without importing
+        it, so that registering stays cheap; ``verify`` imports every piece)."""
+        self.check_description()
+        for what, reference in self.references_named():
+            if not REFERENCE.match(reference):
+                raise RulesetError(f"rule system {self.name!r}: {what} {reference!r} is not a dotted "
+                                   "'package.module' or 'package.module:name'")
+            if not _module_exists(reference.partition(":")[0]):
+                raise RulesetError(f"rule system {self.name!r}: {what} {reference!r}: no module "
+                                   f"{reference.partition(':')[0]!r} is installed")
+
+    def check_description(self) -> None:
+        """Raise ``RulesetError`` when the name, the clause prefix or a kind's schema breaks the contract."""
         if not NAME.match(self.name):
             raise RulesetError(f"rule system name {self.name!r} is not a lowercase id")
         if not PREFIX.match(self.clause_prefix):
@@ -169,6 +287,13 @@ class Ruleset:
         missing = [kind for kind in self.kinds if not self.schema_path(kind).is_file()]
         if missing:
             raise RulesetError(f"rule system {self.name!r}: no schema for {', '.join(missing)} in {self.schemas}")
+
+
+def _module_exists(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent package that is not there, or not a package
+        return False
 
 
 @cache

@@ -30,17 +30,15 @@ def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str, int]:
 
     if not Path(corpus).exists():
         return None, f"no corpus folder '{corpus}' (pass --corpus DIR)", USAGE
-    paths = [corpus]
     path = Path(reference)
-    if path.suffix in (".yaml", ".yml") and not path.is_file():
+    is_file = path.suffix in (".yaml", ".yml")
+    if is_file and not path.is_file():
         return None, f"no scenario file '{reference}'", USAGE
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        paths.append(str(path))
-    result = validate(paths)
+    result = validate([corpus, str(path)] if is_file else [corpus])
     if result.report.exit_code():
         return None, render(result.report, "text") + "the documents have errors; fix them first", 1
     wanted = reference
-    if path.suffix in (".yaml", ".yml") and path.exists():
+    if is_file:
         wanted = next((item.id for item in result.loaded if item.kind == "scenario" and Path(item.doc.file).resolve()
                        == path.resolve()), reference)
     for scenario in result.scenarios:
@@ -50,36 +48,46 @@ def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str, int]:
     return None, f"no scenario '{reference}' under '{corpus}'; known: {known or 'none'}", USAGE
 
 
+def _players(args: argparse.Namespace, scenario: Any, known: set[str]) -> tuple[dict[str, str], str]:
+    """Side -> player kind from ``--players`` (the last kind given plays the remaining sides), or the first
+    unknown kind."""
+    given = args.players if args.players is not None else scenario.smoke.players[0]
+    kinds = [k.strip() for k in given.split(",") if k.strip()]
+    sides = [side for side, _ in scenario.side_names()]
+    unknown = [k for k in kinds if k not in known]
+    return {side: kinds[min(i, len(kinds) - 1)] for i, side in enumerate(sides)}, unknown[0] if unknown else ""
+
+
+def _print_result(played: Any) -> None:
+    result = played.result
+    if result is None:
+        print(f"stopped: {played.stopped} after {played.steps} actions")
+        return
+    winner = result.winner or "draw"
+    points = ", ".join(f"{side} {value:g}" for side, value in result.points.items())
+    print(f"result: {winner} ({result.reason}); points: {points}; turns {result.turns}; "
+          f"event-log hash {played.event_hash}")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     scenario, problem, code = _find_scenario(args.scenario, args.corpus)
     if scenario is None:
         print(f"admiralty play: {problem}", file=sys.stderr)
         return code
     module = ruleset_module(scenario.ruleset)
-    given = args.players if args.players is not None else scenario.smoke.players[0]
-    kinds = [k.strip() for k in given.split(",") if k.strip()]
-    sides = [side for side, _ in scenario.side_names()]
-    players = {side: kinds[min(i, len(kinds) - 1)] for i, side in enumerate(sides)}
     known = {"random", "first", *module.PLAYERS}
-    unknown = [k for k in kinds if k not in known]
+    players, unknown = _players(args, scenario, known)
     if unknown:
-        print(f"admiralty play: unknown player {unknown[0]!r}; known: {', '.join(sorted(known))}", file=sys.stderr)
+        print(f"admiralty play: unknown player {unknown!r}; known: {', '.join(sorted(known))}", file=sys.stderr)
         return 2
     played = play(module, scenario, args.seed, players, step_limit=args.step_limit)
     if not args.quiet:
         print(format_log(played.events))
-    result = played.result
-    if result is None:
-        print(f"stopped: {played.stopped} after {played.steps} actions")
-    else:
-        winner = result.winner or "draw"
-        points = ", ".join(f"{side} {value:g}" for side, value in result.points.items())
-        print(f"result: {winner} ({result.reason}); points: {points}; turns {result.turns}; "
-              f"event-log hash {played.event_hash}")
+    _print_result(played)
     if args.replay_out:
         write_replay(args.replay_out, played)
         print(f"replay written to {args.replay_out}")
-    return 0 if result is not None else 1
+    return 0 if played.result is not None else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

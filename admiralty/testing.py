@@ -11,9 +11,9 @@ It checks, and lists every problem it finds (``conformance`` returns them; ``ass
 them all):
 
 - every piece the ``Ruleset`` names imports and is what its protocol says (the game module, the builder, the
-  check modules, the renderer and its replay words, the scaffold, the differ, the editor, the references
-  function, the map actions, the house tables and the rules page);
-- every diagnostic code the rule system registers has a title, an explanation and a wrong and a right
+  checks and the codes it lists, every code a check reports among them, the renderer and its replay words,
+  the scaffold, the differ, the editor, the references function, the map actions, the house tables and the rules page);
+- every diagnostic code the rule system lists has a title, an explanation and a wrong and a right
   example (the site's code pages and SARIF's help are made of them);
 - its scenarios in the given corpus validate, and random games of each play to the end with the invariants
   holding after every action and the replay of each game giving the same events (the smoke contract);
@@ -29,7 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from admiralty.contract import Differ, GameModule, Ruleset, Scaffold, ScenarioModel, load_object, ruleset_named
+from admiralty.contract import (
+    Differ,
+    GameModule,
+    Ruleset,
+    RulesetError,
+    Scaffold,
+    ScenarioModel,
+    load_object,
+    ruleset_named,
+)
 
 PIECE_METHODS: dict[str, tuple[str, ...]] = {
     "editor": ("complete", "hover", "definition"),
@@ -72,9 +81,18 @@ def _game_problems(ruleset: Ruleset) -> list[str]:
     builder = _load(problems, "builder", ruleset.builder)
     if builder is not None and not callable(builder):
         problems.append(f"builder {ruleset.builder!r} is not callable")
-    for module in ruleset.checks:
-        _load(problems, "check module", module)
-    return problems
+    return [*problems, *_check_problems(ruleset)]
+
+
+def _check_problems(ruleset: Ruleset) -> list[str]:
+    """The checks and codes the rule system lists: each a ``Check`` or ``Code``, and every code a check
+    reports listed (by the rule system or the core)."""
+    from admiralty.validator.codes import CORE_CODES
+
+    try:
+        return ruleset.unlisted_codes(code.code for code in CORE_CODES)
+    except RulesetError as error:  # a check or the codes that does not load, or is not what it should be
+        return [str(error)]
 
 
 def _typed(problems: list[str], what: str, reference: str | None, expected: type) -> Any:
@@ -135,33 +153,18 @@ def _tables_problems(ruleset: Ruleset) -> list[str]:
 def piece_problems(ruleset: Ruleset) -> list[str]:
     """Every piece the ``Ruleset`` names, imported and held against its protocol; the problems, or ``[]``."""
     try:
-        ruleset.check()
-    except Exception as error:  # RulesetError: name, prefix, schemas
+        ruleset.check_description()
+    except Exception as error:  # RulesetError: name, prefix, schemas (each piece's own problem is found below)
         return [str(error)]
     return [*_game_problems(ruleset), *_site_problems(ruleset), *_optional_problems(ruleset)]
 
 
-def package_of(ruleset: Ruleset) -> str:
-    """The Python package the rule system's pieces live in (their longest common dotted prefix)."""
-    references = [ruleset.game, ruleset.builder, *ruleset.checks]
-    paths = [r.partition(":")[0].split(".") for r in references]
-    common: list[str] = []
-    for parts in zip(*paths, strict=False):
-        if len(set(parts)) > 1:
-            break
-        common.append(parts[0])
-    return ".".join(common)
-
-
 def code_problems(ruleset: Ruleset) -> list[str]:
-    """Every diagnostic code the rule system's modules register, documented for the site and SARIF."""
-    import admiralty.validator.pipeline  # noqa: F401  (the core's own codes first)
-    from admiralty.validator.diagnostics import CODES
-
-    load_object(ruleset.builder.partition(":")[0])
-    ruleset.load_checks()
-    package = package_of(ruleset)
-    own = [c for c in CODES.values() if c.origin == package or c.origin.startswith(package + ".")]
+    """Every diagnostic code the rule system lists, documented for the site and SARIF."""
+    try:
+        own = ruleset.load_codes()
+    except RulesetError as error:
+        return [str(error)]
     problems = []
     for code in own:
         parts = {"title": code.title, "explanation": code.explanation, "wrong example": code.wrong,

@@ -5,12 +5,16 @@ it must refuse, each problem named. The convoy plug-in runs it from its own inst
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from admiralty.contract import ruleset_named
+from admiralty.contract import Code, Ruleset, RulesetError, ruleset_named
 from admiralty.testing import Settings, code_problems, conformance, game_problems, piece_problems, scenarios_of
+from admiralty.validator.checks import check
+from admiralty.validator.codes import CORE_CODES
 from admiralty.validator.diagnostics import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,12 +37,73 @@ def test_a_piece_that_does_not_load_or_is_the_wrong_thing_is_named() -> None:
                for p in problems)
 
 
-def test_a_code_without_examples_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+UNDOCUMENTED = (Code("NA-undocumented", "A code", "Its explanation.", wrong="", right=" "),)
+NOT_CODES = ("NA-1",)
+CORE = [code.code for code in CORE_CODES]
+
+
+@check(object, "NA-nowhere")
+def reports_an_unlisted_code(model: object, ctx: object) -> list[object]:
+    return []
+
+
+def test_every_bundled_rule_system_verifies_and_lists_each_of_its_codes_once() -> None:
+    for name in ("dreadnought", "napoleonic", "renaissance"):
+        ruleset = ruleset_named(name)
+        ruleset.verify(CORE)
+        own = [code.code for code in ruleset.load_codes()]
+        assert len(own) == len(set(own)) > 0 and all(CODES[code].origin == name for code in own)
+        assert len(ruleset.load_checks()) == len(ruleset.checks) > 0
+    assert all(CODES[code].origin == "" for code in CORE)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"checks": ("admiralty.rulesets.napoleonic.validator.checks:no_such_check",)},
+     "rule system 'napoleonic': check 'admiralty.rulesets.napoleonic.validator.checks:no_such_check' does not "
+     "load: AttributeError"),
+    ({"checks": ("admiralty.rulesets.napoleonic.validator.build:build",)},
+     "rule system 'napoleonic': check 'admiralty.rulesets.napoleonic.validator.build:build' is not an "
+     "admiralty.contract.Check"),
+    ({"checks": (f"{__name__}:reports_an_unlisted_code",)},
+     f"rule system 'napoleonic': check '{__name__}:reports_an_unlisted_code' reports NA-nowhere, which its codes "
+     "(admiralty.rulesets.napoleonic.validator.codes:CODES) do not list"),
+    ({"codes": f"{__name__}:NOT_CODES"},
+     f"rule system 'napoleonic': codes '{__name__}:NOT_CODES' holds 'NA-1', not an admiralty.contract.Code"),
+    ({"codes": "admiralty.rulesets.napoleonic.validator.codes"},
+     "rule system 'napoleonic': codes 'admiralty.rulesets.napoleonic.validator.codes' is not a sequence of "
+     "admiralty.contract.Code"),
+    ({"renderer": "admiralty.rulesets.napoleonic.site.nowhere:RENDERER"},
+     "rule system 'napoleonic': renderer 'admiralty.rulesets.napoleonic.site.nowhere:RENDERER': no module "
+     "'admiralty.rulesets.napoleonic.site.nowhere' is installed"),
+    ({"editor": "admiralty.rulesets.napoleonic.validator.editor:"},
+     "rule system 'napoleonic': editor 'admiralty.rulesets.napoleonic.validator.editor:' is not a dotted "
+     "'package.module' or 'package.module:name'"),
+])
+def test_verifying_a_rule_system_names_its_broken_piece(change: dict[str, object], message: str) -> None:
+    broken: Ruleset = dataclasses.replace(ruleset_named("napoleonic"), **change)  # type: ignore[arg-type]
+    with pytest.raises(RulesetError) as raised:
+        broken.verify(CORE)
+    assert str(raised.value).startswith(message)
+    piece = next(iter(change.values()))
+    named = piece[0] if isinstance(piece, tuple) else piece
+    assert any(repr(named) in problem for problem in piece_problems(broken) + code_problems(broken))
+
+
+def test_the_site_reads_every_code_without_importing_a_builder_or_a_check() -> None:
+    program = ("import sys; from admiralty.site.pages import load_all_codes; codes = load_all_codes(); "
+               "print(len(codes), sorted(m for m, module in sys.modules.items() if m.startswith('admiralty.rulesets.') "
+               "and not hasattr(module, '__path__') and ('.build' in m or '.checks' in m "  # a package is empty
+               "or m.endswith(('.geography', '.powers')))))")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    count, imported = done.stdout.split(" ", 1)
+    assert int(count) == len(CODES) > 100 and imported.strip() == "[]"
+
+
+def test_a_code_without_examples_is_named() -> None:
     ruleset = ruleset_named("napoleonic")
     assert code_problems(ruleset) == []
-    code = next(c for c in CODES.values() if c.origin.startswith("admiralty.rulesets.napoleonic."))
-    monkeypatch.setitem(CODES, code.code, dataclasses.replace(code, wrong="", right=" "))
-    assert code_problems(ruleset) == [f"code {code.code}: no wrong example, right example"]
+    listed = dataclasses.replace(ruleset, codes=f"{__name__}:UNDOCUMENTED")
+    assert code_problems(listed) == ["code NA-undocumented: no wrong example, right example"]
 
 
 def test_an_event_without_a_sentence_and_a_broken_invariant_are_found(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,23 +83,34 @@ def generic_facts(scenario: Any) -> dict[str, dict[str, str]]:
 def _walk(value: Any, path: str, out: dict[str, str], depth: int) -> None:
     if depth > MAX_DEPTH:
         out[path] = repr(value)[:120]
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            if item.name not in SKIPPED_FIELDS:
-                _walk(getattr(value, item.name), f"{path}.{item.name}", out, depth + 1)
-    elif isinstance(value, Mapping):
-        for key in sorted(value, key=str):
-            _walk(value[key], f"{path}[{key}]", out, depth + 1)
-    elif isinstance(value, list | tuple) and any(dataclasses.is_dataclass(v) for v in value):
-        for index, element in enumerate(value):
-            name = getattr(element, "id", None) or getattr(element, "name", None) or index
-            _walk(element, f"{path}[{name}]", out, depth + 1)
-    elif isinstance(value, frozenset | set):
-        out[path] = ", ".join(sorted(map(str, value)))
-    elif isinstance(value, enum.Enum):
-        out[path] = str(value.value)
-    else:
-        out[path] = str(value)
+        return
+    children = _children(value)
+    if children is None:
+        out[path] = _leaf(value)
+        return
+    for name, child in children:
+        _walk(child, f"{path}{name}", out, depth + 1)
+
+
+def _children(value: Any) -> list[tuple[str, Any]] | None:
+    """(path suffix, value) of each part of a dataclass, a mapping or a list of records; ``None`` for a leaf."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [(f".{item.name}", getattr(value, item.name)) for item in dataclasses.fields(value)
+                if item.name not in SKIPPED_FIELDS]
+    if isinstance(value, Mapping):
+        return [(f"[{key}]", value[key]) for key in sorted(value, key=str)]
+    if isinstance(value, list | tuple) and any(dataclasses.is_dataclass(v) for v in value):
+        return [(f"[{getattr(element, 'id', None) or getattr(element, 'name', None) or index}]", element)
+                for index, element in enumerate(value)]
+    return None
+
+
+def _leaf(value: Any) -> str:
+    if isinstance(value, frozenset | set):
+        return ", ".join(sorted(map(str, value)))
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
 
 
 def facts_of(scenario: Any) -> dict[str, dict[str, str]]:
@@ -147,37 +158,57 @@ def _contents(validation: Validation) -> dict[tuple[str, str], str]:
     return {(item.kind, item.id): item.doc.content_digest for item in validation.loaded}
 
 
+@dataclass(frozen=True)
+class _Side:
+    """One version validated: its scenarios by id, and each document's file and content digest."""
+
+    scenarios: dict[str, Any]
+    files: dict[tuple[str, str], str]
+    content: dict[tuple[str, str], str]
+
+    @classmethod
+    def of(cls, validation: Validation, root: Path) -> _Side:
+        return cls({str(s.id): s for s in validation.scenarios}, _files_by_document(validation, root),
+                   _contents(validation))
+
+
+def _status(first: Any, second: Any, dependencies: list[Change]) -> tuple[str, list[Change]]:
+    """changed (with its changes, those of the corpora it uses among them), text-only, added or removed."""
+    if first is None or second is None:
+        return ("added" if first is None else "removed"), []
+    changes = compare_facts(facts_of(first), facts_of(second)) + dependencies
+    return ("changed" if changes or first.content_hash != second.content_hash else "text-only"), changes
+
+
+def _scenario_diff(scenario_id: str, old: _Side, new: _Side, touched: set[str],
+                   used_changes: list[Change]) -> ScenarioDiff | None:
+    """How one scenario changed between the versions, or ``None`` when neither it nor a file it uses did."""
+    first, second = old.scenarios.get(scenario_id), new.scenarios.get(scenario_id)
+    model: Any = second if second is not None else first
+    documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
+    files = sorted({f for doc in documents for f in (old.files.get(doc), new.files.get(doc))
+                    if f is not None and f in touched})
+    dependencies = used_changes if _outside(documents, old.files) else []
+    if (first is not None and second is not None and first.content_hash == second.content_hash and not files
+            and not dependencies):
+        return None
+    status, changes = _status(first, second, dependencies)
+    map_changed = any(old.content.get(doc) != new.content.get(doc) for doc in documents if doc[0] == "map")
+    return ScenarioDiff(scenario_id, str(model.ruleset), str(model.title), status, files, changes, first, second,
+                        map_changed=map_changed)
+
+
 def compare(before: Version, after: Version) -> Comparison:
     """Validate both versions and list every affected scenario with its semantic changes."""
-    old = validate([str(p) for p in before.paths if p.exists()])
-    new = validate([str(p) for p in after.paths if p.exists()])
+    old_validation = validate([str(p) for p in before.paths if p.exists()])
+    new_validation = validate([str(p) for p in after.paths if p.exists()])
     touched = changed_files(before, after)
-    old_files, new_files = _files_by_document(old, before.root), _files_by_document(new, after.root)
-    old_content, new_content = _contents(old), _contents(new)
-    old_by_id = {str(s.id): s for s in old.scenarios}
-    new_by_id = {str(s.id): s for s in new.scenarios}
-    diffs: list[ScenarioDiff] = []
+    old, new = _Side.of(old_validation, before.root), _Side.of(new_validation, after.root)
     used_changes = compare_uses(before.root, after.root)
-    for scenario_id in sorted(old_by_id.keys() | new_by_id.keys()):
-        first, second = old_by_id.get(scenario_id), new_by_id.get(scenario_id)
-        model: Any = second if second is not None else first
-        documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
-        files = sorted({f for doc in documents for f in (old_files.get(doc), new_files.get(doc))
-                        if f is not None and f in touched})
-        dependencies = used_changes if _outside(documents, old_files) else []
-        if first is not None and second is not None:
-            if first.content_hash == second.content_hash and not files and not dependencies:
-                continue
-            changes = compare_facts(facts_of(first), facts_of(second)) + dependencies
-            status = "changed" if changes or first.content_hash != second.content_hash else "text-only"
-        else:
-            changes = []
-            status = "added" if first is None else "removed"
-        map_changed = any(old_content.get(doc) != new_content.get(doc) for doc in documents if doc[0] == "map")
-        diffs.append(ScenarioDiff(scenario_id, str(model.ruleset), str(model.title), status, files, changes,
-                                  first, second, map_changed=map_changed))
-    return Comparison(before, after, {"before": old.report.count(Severity.ERROR),
-                                      "after": new.report.count(Severity.ERROR)}, diffs)
+    diffs = [diff for scenario_id in sorted(old.scenarios.keys() | new.scenarios.keys())
+             if (diff := _scenario_diff(scenario_id, old, new, touched, used_changes)) is not None]
+    return Comparison(before, after, {"before": old_validation.report.count(Severity.ERROR),
+                                      "after": new_validation.report.count(Severity.ERROR)}, diffs)
 
 
 def declared_uses(root: Path) -> dict[str, str]:

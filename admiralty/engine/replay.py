@@ -195,8 +195,8 @@ def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]],
     return parse_replay(_replay_text(Path(path)), str(path))
 
 
-def parse_replay(text: str, path: str = "<replay>") -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
-    """``read_replay`` of a replay file's text (``path`` names it in errors)."""
+def _json_rows(text: str, path: str) -> list[dict[str, Any]]:
+    """Each non-blank line of a replay file as a JSON object, the first the replay header."""
     rows: list[Any] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -209,6 +209,12 @@ def parse_replay(text: str, path: str = "<replay>") -> tuple[dict[str, Any], lis
         raise ReplayFileError(f"{path}: not a replay file (its first line is not a replay header)")
     if not all(isinstance(row, dict) for row in rows):
         raise ReplayFileError(f"{path}: not a replay file (every line must be a JSON object)")
+    return rows
+
+
+def parse_replay(text: str, path: str = "<replay>") -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """``read_replay`` of a replay file's text (``path`` names it in errors)."""
+    rows = _json_rows(text, path)
     missing = [key for key in ("scenario", "seed", "module", "event_log_hash") if key not in rows[0]]
     if missing:
         raise ReplayFileError(f"{path}: the replay header lacks {', '.join(missing)}")

@@ -101,6 +101,21 @@ def _reproduce(args: argparse.Namespace) -> int:
     return 1 if verdict.outcome == "finding" else 0
 
 
+COUNTS_NOT_POSITIVE = "counts must be positive"  # the one usage error that prints the usage line too
+
+
+def _usage_problem(args: argparse.Namespace, only: tuple[str, ...]) -> str:
+    """Why the arguments cannot run (a usage error, exit 2), or ""."""
+    if args.mutants < 0 or args.play_seeds < 0 or args.jobs < 1 or args.max_mutations < 1:
+        return COUNTS_NOT_POSITIVE
+    unknown = [n for n in only if n not in MUTATIONS]
+    if unknown and not args.list_mutations:
+        return f"unknown mutation {', '.join(unknown)}; see --list-mutations"
+    if args.reproduce and not args.as_file and not args.list_mutations:
+        return "--reproduce needs --as CORPUS_FILE"
+    return ""
+
+
 def fuzz_command(argv: Sequence[str]) -> int:
     """``admiralty fuzz ARGS``: 0 without findings, 1 with findings, 2 on a usage error."""
     parser = build_parser()
@@ -108,23 +123,18 @@ def fuzz_command(argv: Sequence[str]) -> int:
         args = parser.parse_args(list(argv))
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    if args.mutants < 0 or args.play_seeds < 0 or args.jobs < 1 or args.max_mutations < 1:
-        parser.print_usage(sys.stderr)
-        print("admiralty fuzz: counts must be positive", file=sys.stderr)
+    only = tuple(n.strip() for n in args.mutations.split(",") if n.strip())
+    problem = _usage_problem(args, only)
+    if problem:
+        if problem == COUNTS_NOT_POSITIVE:
+            parser.print_usage(sys.stderr)
+        print(f"admiralty fuzz: {problem}", file=sys.stderr)
         return 2
     if args.list_mutations:
         for mutation in MUTATIONS.values():
             print(f"{mutation.name:<20} {mutation.stage:<6} {mutation.about}")
         return 0
-    only = tuple(n.strip() for n in args.mutations.split(",") if n.strip())
-    unknown = [n for n in only if n not in MUTATIONS]
-    if unknown:
-        print(f"admiralty fuzz: unknown mutation {', '.join(unknown)}; see --list-mutations", file=sys.stderr)
-        return 2
     if args.reproduce:
-        if not args.as_file:
-            print("admiralty fuzz: --reproduce needs --as CORPUS_FILE", file=sys.stderr)
-            return 2
         return _reproduce(args)
     settings = FuzzSettings(mutants=args.mutants, seed=args.seed, jobs=args.jobs, play_seeds=args.play_seeds,
                             max_steps=args.max_mutations, only=only, out=args.out or None, shrink=not args.no_shrink,

@@ -143,6 +143,13 @@ def _evaluate(corpus: Corpus, file: str, content: bytes, play_seeds: int, limits
         where = _where(error)
         return Verdict("finding", kind="traceback", signature=f"{type(error).__name__} at {where}",
                        detail=_traceback(error))
+    return _report_finding(validation, file, content) or _verdict_of_errors(validation, file) or \
+        _play(validation, play_seeds, limits)
+
+
+def _report_finding(validation: Validation, file: str, content: bytes) -> Verdict | None:
+    """A finding in what the validator reported: a crashed check, two loaders that disagree, or a diagnostic
+    that breaks the report's own rules."""
     internal = [d for d in validation.report.diagnostics if d.code == "internal"]
     if internal:
         name = re.search(r"check '([^']+)'", internal[0].message)
@@ -155,11 +162,16 @@ def _evaluate(corpus: Corpus, file: str, content: bytes, play_seeds: int, limits
     if problems:
         return Verdict("finding", kind="diagnostic", signature=re.sub(r"\d+", "N", problems[0]),
                        detail="\n".join(problems[:20]))
+    return None
+
+
+def _verdict_of_errors(validation: Validation, file: str) -> Verdict | None:
+    """``rejected`` with the codes of the errors (the mutated file's first), or ``None`` without errors."""
     errors = [d for d in validation.report.sorted() if d.severity is Severity.ERROR]
-    if errors:
-        first = sorted(errors, key=lambda d: (d.file != file, d.sort_key()))
-        return Verdict("rejected", codes=tuple(dict.fromkeys(d.code for d in first)))
-    return _play(validation, play_seeds, limits)
+    if not errors:
+        return None
+    first = sorted(errors, key=lambda d: (d.file != file, d.sort_key()))
+    return Verdict("rejected", codes=tuple(dict.fromkeys(d.code for d in first)))
 
 
 def _play(validation: Validation, play_seeds: int, limits: Limits) -> Verdict:

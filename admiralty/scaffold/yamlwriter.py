@@ -84,13 +84,18 @@ def _layout(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _layout(v) for k, v in value.items()}
     if isinstance(value, list):
-        if value and (all(_is_number(v) for v in value) or _short_scalars(value)):
-            return _FlowList(_layout(v) for v in value)
-        laid = [_layout(v) for v in value]
-        if laid and all(isinstance(v, dict) and _is_small(v) for v in laid):
-            return [_FlowDict(v) for v in laid]
-        return laid
+        return _layout_list(value)
     return value
+
+
+def _layout_list(value: list[Any]) -> list[Any]:
+    """A list of numbers or short scalars on one line; a list of small mappings with each in flow style."""
+    if value and (all(_is_number(v) for v in value) or _short_scalars(value)):
+        return _FlowList(_layout(v) for v in value)
+    laid = [_layout(v) for v in value]
+    if laid and all(isinstance(v, dict) and _is_small(v) for v in laid):
+        return [_FlowDict(v) for v in laid]
+    return laid
 
 
 def _is_small(mapping: dict[str, Any]) -> bool:

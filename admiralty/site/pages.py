@@ -269,13 +269,10 @@ def rules_nav() -> list[dict[str, str]]:
 
 
 def load_all_codes() -> Mapping[str, Code]:
-    """Every diagnostic code: the core stages' and each installed rule system's (its builder and checks)."""
-    import admiralty.validator.pipeline  # noqa: F401  (load, schema, build and checks register the core codes)
+    """Every diagnostic code: the core stages' and those each installed rule system lists (``Ruleset.codes``),
+    read from those lists without importing any builder or check."""
     from admiralty.validator.diagnostics import CODES
 
-    for ruleset in rulesets().values():
-        load_object(ruleset.builder.partition(":")[0])
-        ruleset.load_checks()
     return CODES
 
 

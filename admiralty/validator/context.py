@@ -59,6 +59,45 @@ def context_roots(paths: Sequence[str]) -> list[Path]:
 Key = tuple[str, str, str]  # (rule system, kind, id)
 
 
+class _Reach:
+    """The documents reached from some along ``Ruleset.references``: the keys found, the kinds a reference
+    missed and the rule systems that say nothing of their references."""
+
+    def __init__(self, loaded: Sequence[Loaded]) -> None:
+        self.by_key: dict[Key, list[Loaded]] = {}
+        for item in loaded:
+            self.by_key.setdefault((item.ruleset, item.kind, item.id), []).append(item)
+        self.wanted: set[Key] = set()
+        self.whole_kinds: set[tuple[str, str]] = set()
+        self.whole_systems: set[str] = set()
+
+    def follow(self, pending: list[Key]) -> None:
+        systems = rulesets()
+        while pending:
+            key = pending.pop()
+            if key in self.wanted:
+                continue
+            self.wanted.add(key)
+            for item in self.by_key.get(key, []):
+                system = systems.get(item.ruleset)
+                refs = None if system is None else system.document_references(item.kind, item.doc.data)
+                if refs is None:
+                    self.whole_systems.add(item.ruleset)
+                else:
+                    pending.extend(self._found(item.ruleset, refs))
+
+    def _found(self, ruleset: str, refs: list[tuple[str, str]]) -> list[Key]:
+        """The keys of the referred documents that are loaded; a kind with one missing is wanted whole."""
+        found = []
+        for kind, ref_id in refs:
+            ref = (ruleset, kind, ref_id)
+            if ref in self.by_key:
+                found.append(ref)
+            else:
+                self.whole_kinds.add((ruleset, kind))
+        return found
+
+
 def needed_for_build(loaded: Sequence[Loaded], context: Collection[str]) -> list[Loaded]:
     """The documents to build when ``context`` files are there for the others' references only: every document
     not in the context, and of the context the documents they refer to, transitively (``Ruleset.references``),
@@ -70,30 +109,8 @@ def needed_for_build(loaded: Sequence[Loaded], context: Collection[str]) -> list
     not needed is not built. ``tests/validator/test_context_pruning.py`` holds the result to the unpruned one."""
     if not context or all(item.doc.file not in context for item in loaded):
         return list(loaded)
-    by_key: dict[Key, list[Loaded]] = {}
-    for item in loaded:
-        by_key.setdefault((item.ruleset, item.kind, item.id), []).append(item)
-    systems = rulesets()
-    wanted: set[Key] = set()
-    whole_kinds: set[tuple[str, str]] = set()
-    whole_systems: set[str] = set()
-    pending = [(item.ruleset, item.kind, item.id) for item in loaded if item.doc.file not in context]
-    while pending:
-        key = pending.pop()
-        if key in wanted:
-            continue
-        wanted.add(key)
-        for item in by_key.get(key, []):
-            system = systems.get(item.ruleset)
-            refs = None if system is None else system.document_references(item.kind, item.doc.data)
-            if refs is None:
-                whole_systems.add(item.ruleset)
-                continue
-            for kind, ref_id in refs:
-                ref = (item.ruleset, kind, ref_id)
-                if ref in by_key:
-                    pending.append(ref)
-                else:
-                    whole_kinds.add((item.ruleset, kind))
+    reach = _Reach(loaded)
+    reach.follow([(item.ruleset, item.kind, item.id) for item in loaded if item.doc.file not in context])
+    wanted, whole_kinds, whole_systems = reach.wanted, reach.whole_kinds, reach.whole_systems
     return [item for item in loaded if item.doc.file not in context or item.ruleset in whole_systems
             or (item.ruleset, item.kind) in whole_kinds or (item.ruleset, item.kind, item.id) in wanted]

@@ -1,18 +1,21 @@
-"""One record for every finding of every stage, and the registry of stable codes.
+"""One record for every finding of every stage, and the table of stable codes.
 
 Codes are stable: authors, editors and CI depend on them, and the site renders one page per code from
-``CODES``. A code's prefix says which stage found it: ``YML`` loading, ``IO`` files, ``SCH`` schema,
-``REF`` references, ``GRA`` graph, ``GEO`` geometry, ``DN-``/``RN-``/``NA-`` a rule clause.
+``CODES``, which reads the lists that name them (the core's and each rule system's ``Ruleset.codes``). A
+code's prefix says which stage found it: ``YML`` loading, ``IO`` files, ``SCH`` schema, ``REF`` references,
+``GRA`` graph, ``GEO`` geometry, ``DN-``/``RN-``/``NA-`` a rule clause.
 """
 
 from __future__ import annotations
 
 import difflib
-import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
+
+from admiralty.contract import Code, Severity
+
+__all__ = ["CODES", "Code", "CodeTable", "Diagnostic", "Report", "Severity", "code_page", "did_you_mean"]
 
 
 def code_page(code: str) -> str:
@@ -27,37 +30,38 @@ def code_page(code: str) -> str:
     return f"{base.rstrip('/')}/codes/{code.lower()}/" if base else ""
 
 
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
+class CodeTable(Mapping[str, Code]):
+    """Every diagnostic code by its id: the core's (``admiralty.validator.codes.CORE_CODES``) and those each
+    installed rule system lists in its ``Ruleset.codes``, read from those lists on first use. No module
+    registers a code by being imported; a code listed twice is a ``RulesetError`` naming both owners."""
+
+    def __init__(self) -> None:
+        self._table: dict[str, Code] | None = None
+
+    def _codes(self) -> dict[str, Code]:
+        if self._table is None:
+            from admiralty.validator.codes import all_codes
+
+            self._table = all_codes()
+        return self._table
+
+    def __getitem__(self, code: str) -> Code:
+        return self._codes()[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._codes())
+
+    def __len__(self) -> int:
+        return len(self._codes())
+
+    def __setitem__(self, code: str, entry: Code) -> None:  # a test's stand-in (monkeypatch.setitem)
+        self._codes()[code] = entry
+
+    def __delitem__(self, code: str) -> None:
+        del self._codes()[code]
 
 
-@dataclass(frozen=True)
-class Code:
-    """A stable diagnostic code with the explanation the site publishes."""
-
-    code: str
-    title: str
-    explanation: str
-    wrong: str = ""
-    right: str = ""
-    severity: Severity = Severity.ERROR
-    origin: str = ""  # the module that registered it: which rule system (or core stage) owns the code
-
-
-CODES: dict[str, Code] = {}
-
-
-def register(code: str, title: str, explanation: str, *, wrong: str = "", right: str = "",
-             severity: Severity = Severity.ERROR) -> Code:
-    """Register a code once; registering the same code twice is a programming error."""
-    if code in CODES:
-        raise ValueError(f"diagnostic code {code} registered twice")
-    origin = str(sys._getframe(1).f_globals.get("__name__", ""))  # the registering module, for ownership
-    entry = Code(code, title, explanation, wrong, right, severity, origin)
-    CODES[code] = entry
-    return entry
+CODES = CodeTable()
 
 
 @dataclass(frozen=True)

@@ -104,12 +104,11 @@ class Workspace:
                     self.files.clear()
             return self._refresh()
 
-    def _refresh(self) -> Update:
-        found, problems = discover(self.paths)
-        self.problems = problems
+    def _read_all(self, found: list[Path]) -> tuple[dict[str, FileState], dict[str, Key | None]]:
+        """Every file found, read (a file unchanged since the last read is not read again), and the files that
+        changed, came or went, each with the key it had before (``None`` for a new file)."""
         named = {display_path(Path(given)) for given in self.paths if Path(given).is_file()}
         seen: dict[str, FileState] = {}
-        changed: set[str] = set()
         old_keys: dict[str, Key | None] = {}
         for path in found:
             shown = display_path(path)
@@ -117,11 +116,16 @@ class Workspace:
             seen[shown] = state
             before = self.files.get(shown)
             if before is None or before.digest != state.digest:
-                changed.add(shown)
                 old_keys[shown] = before.key if before is not None else None
         for shown in set(self.files) - set(seen):
-            changed.add(shown)
             old_keys[shown] = self.files[shown].key
+        return seen, old_keys
+
+    def _refresh(self) -> Update:
+        found, problems = discover(self.paths)
+        self.problems = problems
+        seen, old_keys = self._read_all(found)
+        changed = set(old_keys)
         before_names = {shown: _texts(self.files[shown]) for shown in changed if shown in self.files}
         self.files = seen
         dirty = self._dependents(changed, old_keys) if changed else set()
@@ -265,20 +269,24 @@ class Workspace:
         broken = {state.staged.broken for state in self.files.values() if state.staged.broken is not None}
         ctx = BuildContext(broken=broken, cache=self.cache)
         built = build_all(loaded, ctx)
+        self._keep(dirty, ctx.diagnostics, [*built.others, *built.scenarios], loaded)
+        live = {shown for shown in self.files}
+        self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
+
+    def _keep(self, dirty: set[str], diagnostics: list[Diagnostic], models: list[Any], loaded: list[Loaded]) -> None:
+        """The build's findings and models of the dirty files, then the checks' findings on those models."""
         for shown in dirty:
             self.origin[shown] = []
             self.models[shown] = []
-        for diagnostic in ctx.diagnostics:
+        for diagnostic in diagnostics:
             if diagnostic.file in dirty:
                 self.origin[diagnostic.file].append(diagnostic)
-        mine = [model for model in [*built.others, *built.scenarios] if model_file(model) in dirty]
+        mine = [model for model in models if model_file(model) in dirty]
         for model in mine:
             self.models[model_file(model)].append(model)
         documents = {item.doc.file: item.doc for item in loaded}
         for model in mine:
             self.origin[model_file(model)].extend(run_checks([model], documents))
-        live = {shown for shown in self.files}
-        self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
 
 
 def _texts(state: FileState) -> list[tuple[tuple[str, ...], str]]:

@@ -59,22 +59,32 @@ def _compile(node: Any, base: Path, into: _Wants, depth: int = 0) -> _Wants:
     kinds = [kinds] if isinstance(kinds, str) else kinds
     into.integer |= "integer" in kinds
     into.number |= "number" in kinds
-    for key, sub in node.get("properties", {}).items():
-        into.properties[key] = _compile(sub, base, into.properties.get(key) or _Wants(), depth + 1)
-    if isinstance(node.get("additionalProperties"), dict):
-        into.extra = _compile(node["additionalProperties"], base, into.extra or _Wants(), depth + 1)
-    for i, sub in enumerate(node.get("prefixItems", [])):
-        if i >= len(into.prefix):
-            into.prefix.append(_Wants())
-        into.prefix[i] = _compile(sub, base, into.prefix[i], depth + 1)
-    if isinstance(node.get("items"), dict):
-        into.items = _compile(node["items"], base, into.items or _Wants(), depth + 1)
+    _compile_mapping(node, base, into, depth)
+    _compile_array(node, base, into, depth)
     for key in ("anyOf", "oneOf", "allOf"):
         for option in node.get(key, []):
             _compile(option, base, into, depth + 1)
     children = [*into.properties.values(), *into.prefix, *(c for c in (into.extra, into.items) if c)]
     into.below = (into.integer and not into.number) or any(c.below for c in children)
     return into
+
+
+def _compile_mapping(node: dict[str, Any], base: Path, into: _Wants, depth: int) -> None:
+    """The object keywords: ``properties`` and ``additionalProperties``."""
+    for key, sub in node.get("properties", {}).items():
+        into.properties[key] = _compile(sub, base, into.properties.get(key) or _Wants(), depth + 1)
+    if isinstance(node.get("additionalProperties"), dict):
+        into.extra = _compile(node["additionalProperties"], base, into.extra or _Wants(), depth + 1)
+
+
+def _compile_array(node: dict[str, Any], base: Path, into: _Wants, depth: int) -> None:
+    """The array keywords: ``prefixItems`` and ``items``."""
+    for i, sub in enumerate(node.get("prefixItems", [])):
+        if i >= len(into.prefix):
+            into.prefix.append(_Wants())
+        into.prefix[i] = _compile(sub, base, into.prefix[i], depth + 1)
+    if isinstance(node.get("items"), dict):
+        into.items = _compile(node["items"], base, into.items or _Wants(), depth + 1)
 
 
 @cache

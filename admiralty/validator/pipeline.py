@@ -16,23 +16,13 @@ from admiralty.validator import schema, spoofing
 from admiralty.validator.build import BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
 from admiralty.validator.context import MAX_CONTEXT_FILES, context_roots, needed_for_build
-from admiralty.validator.diagnostics import Diagnostic, Report, Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Report, Severity
 from admiralty.validator.load import Document, LoadResult, json_path, load_file
 from admiralty.validator.load.codes import RepositionError
 from admiralty.validator.policy import apply_policy
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
-register("IO002", "Path outside the corpus root", "A symbolic link under the folder being validated "
-         "points outside it; admiralty never follows a path out of the corpus root.",
-         wrong="scenarios/x.yaml -> /etc/passwd", right="scenarios/x.yaml (a regular file)")
-register("IO003", "Not an admiralty document", "A YAML file under the folder has no `kind:` or "
-         "`ruleset:`; it was skipped.", severity=Severity.INFO)
-register("IO004", "Document is not a mapping", "A YAML file in a corpus folder (below a folder named "
-         "`scenarios` or after a rule system, or named on the command line) holds a list, a text, a number or "
-         "a boolean where an admiralty document holds a mapping of keys to values. A file outside the corpus "
-         "that is not an admiralty document is only mentioned (IO003).",
-         wrong="- kind: ships\n- ruleset: dreadnought", right="kind: ships\nruleset: dreadnought\nid: ah-1914")
 _NOT_MAPPING_HINT = ("an admiralty document is a mapping of keys to values that starts with `kind:` and "
                      "`ruleset:` (for example `kind: scenario`, then `ruleset: dreadnought`, then `id: ...`)")
 
@@ -326,23 +316,13 @@ def stage_file(shown: str, result: LoadResult, named: Collection[str] = ()) -> S
     if doc is None:
         return Staged(found)
     data = doc.data
-    if not isinstance(data, dict) and (shown in named or in_corpus_folder(shown)):
-        return Staged([*found, _not_a_mapping(doc, shown)])
-    unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
-    if unmarked and doc.modeline is None:
-        return Staged([*found, Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` "
-                                          "and `ruleset:` if this is an admiralty document", severity=Severity.INFO)])
-    kinds = schema.known_kinds()
-    kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
-    if not isinstance(ruleset, str) or ruleset not in kinds:
-        span = doc.locate(("ruleset",))
-        return Staged([*found, Diagnostic("SCH011", f"unknown ruleset {ruleset!r}", shown, span.line, span.column,
-                                          json_path="$.ruleset", hint=f"one of: {', '.join(sorted(kinds))}")])
-    if not isinstance(kind, str) or kind not in kinds[ruleset]:
-        span = doc.locate(("kind",))
-        return Staged([*found, Diagnostic("SCH011", f"unknown document kind {kind!r} for ruleset '{ruleset}'",
-                                          shown, span.line, span.column, json_path="$.kind",
-                                          hint=f"one of: {', '.join(sorted(kinds[ruleset]))}")])
+    not_ours = _not_a_document(doc, shown, named)
+    if not_ours is not None:
+        return Staged([*found, not_ours])
+    known = _known_kind(doc, shown)
+    if isinstance(known, Diagnostic):
+        return Staged([*found, known])
+    ruleset, kind = known
     errors = list(schema.schema_diagnostics(doc, ruleset, kind))
     modeline = schema.check_modeline(doc, ruleset, kind)
     if modeline is not None:
@@ -351,6 +331,35 @@ def stage_file(shown: str, result: LoadResult, named: Collection[str] = ()) -> S
     if any(e.severity is Severity.ERROR for e in errors):
         return Staged([*found, *errors], broken=(ruleset, kind, doc_id))
     return Staged([*found, *errors], Loaded(doc, ruleset, kind, doc_id))
+
+
+def _not_a_document(doc: Document, shown: str, named: Collection[str]) -> Diagnostic | None:
+    """IO004 for a corpus file that is not a mapping, IO003 (skipped) for a file that is no admiralty
+    document, or ``None`` for a mapping with a ``kind:`` or ``ruleset:`` (or a modeline)."""
+    data = doc.data
+    if not isinstance(data, dict) and (shown in named or in_corpus_folder(shown)):
+        return _not_a_mapping(doc, shown)
+    unmarked = not isinstance(data, dict) or ("kind" not in data and "ruleset" not in data)
+    if unmarked and doc.modeline is None:
+        return Diagnostic("IO003", "skipped: no `kind:` or `ruleset:`", shown, hint="add `kind:` and `ruleset:` "
+                          "if this is an admiralty document", severity=Severity.INFO)
+    return None
+
+
+def _known_kind(doc: Document, shown: str) -> tuple[str, str] | Diagnostic:
+    """The document's (rule system, kind), or SCH011 for one that no installed rule system has."""
+    data = doc.data
+    kind, ruleset = (data.get("kind"), data.get("ruleset")) if isinstance(data, dict) else (None, None)
+    kinds = schema.known_kinds()
+    if not isinstance(ruleset, str) or ruleset not in kinds:
+        span = doc.locate(("ruleset",))
+        return Diagnostic("SCH011", f"unknown ruleset {ruleset!r}", shown, span.line, span.column,
+                          json_path="$.ruleset", hint=f"one of: {', '.join(sorted(kinds))}")
+    if not isinstance(kind, str) or kind not in kinds[ruleset]:
+        span = doc.locate(("kind",))
+        return Diagnostic("SCH011", f"unknown document kind {kind!r} for ruleset '{ruleset}'", shown, span.line,
+                          span.column, json_path="$.kind", hint=f"one of: {', '.join(sorted(kinds[ruleset]))}")
+    return ruleset, kind
 
 
 def _check_schemas(results: Iterable[tuple[str, LoadResult]], report: Report,

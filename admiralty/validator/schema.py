@@ -21,7 +21,7 @@ from urllib.request import url2pathname
 from admiralty.contract import rulesets
 from admiralty.resources import SCHEMAS_DIR
 from admiralty.schemafiles import schema_files, schema_uri
-from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean
 from admiralty.validator.integers import integral_floats, schema_file_contents
 from admiralty.validator.load import Document, PathPart, json_path
 from admiralty.validator.schema_messages import count_message, shortened
@@ -31,39 +31,6 @@ if TYPE_CHECKING:  # jsonschema is imported where it is used: a valid corpus che
     from jsonschema.exceptions import ValidationError
     from referencing import Registry
 
-
-register("SCH001", "Missing required property", "A property the document kind needs is missing. The "
-         "diagnostic points at the mapping that should hold it.", wrong="- id: fleet-1\n  ships: [Novara]",
-         right="- id: fleet-1\n  mission: raid\n  start: cattaro\n  ships: [Novara]")
-register("SCH002", "Unknown property", "The mapping has a property the schema does not know, usually a "
-         "typo; the hint suggests the closest known name. Inside `{...}` a comma ends a value, so an unquoted "
-         "value with a comma in it leaves its second half as a property of its own: the message says so and "
-         "the hint says to quote the value.", wrong="misson: raid\n- {id: foy, name: Foy, 9th division}",
-         right='mission: raid\n- {id: foy, name: "Foy, 9th division"}')
-register("SCH003", "Wrong type", "The value has the wrong type (a string where a number is wanted, say).",
-         wrong="hull: twelve", right="hull: 12")
-register("SCH004", "Value not allowed", "The value is not one of the allowed values.",
-         wrong="speed: \"3\"", right="speed: \"2+\"")
-register("SCH005", "Value does not match its pattern", "The value does not have the required form "
-         "(ids are lowercase kebab-case, zone ids like `Q31`).", wrong="id: Otranto 1917", right="id: otranto-1917")
-register("SCH006", "Number out of range", "The number is below the minimum or above the maximum.",
-         wrong="hull: 0", right="hull: 1")
-register("SCH007", "Wrong number of items", "The list is too short, too long, or repeats an item.",
-         wrong="rows: [K]", right="rows: [K, Z]")
-register("SCH008", "Text too short or too long", "The text is empty or longer than allowed.",
-         wrong="title: \"\"", right="title: The Otranto Straits")
-register("SCH009", "Bad format", "The value does not have the required format (a date is `YYYY-MM-DD`).",
-         wrong="date: 15 May 1917", right="date: \"1917-05-15\"")
-register("SCH010", "No alternative fits", "The value fits none of the shapes allowed here.",
-         wrong="adjacency: derive", right="adjacency: derived")
-register("SCH011", "Unknown document kind", "The document does not say a `kind:` and `ruleset:` that "
-         "admiralty knows, so it cannot be checked.", wrong="kind: scenarios", right="kind: scenario")
-register("SCH012", "Schema modeline missing or wrong", "Every document starts with "
-         "`# yaml-language-server: $schema=<relative path to its schema>` so that editors check it as you "
-         "type.", wrong="kind: map",
-         right="# yaml-language-server: $schema=../../../schemas/dreadnought/map.schema.json\nkind: map",
-         severity=Severity.WARNING)
-register("SCH099", "Schema violation", "The document breaks a schema constraint.", wrong="", right="")
 
 _CODE_BY_KEYWORD = {
     "required": "SCH001", "additionalProperties": "SCH002", "unevaluatedProperties": "SCH002",

@@ -29,36 +29,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from admiralty.validator.diagnostics import Diagnostic, register
-
-register("TXT001", "Bidirectional control character", "The text holds a bidirectional control (U+202A-U+202E, "
-         "U+2066-U+2069, U+200E, U+200F or U+061C). It reorders how the characters around it are shown, so a "
-         "reviewer reads something other than what admiralty reads (the \"Trojan Source\" attack). Remove it; "
-         "right-to-left scripts display correctly without it.",
-         wrong='name: "Novara\\u202e1914"', right="name: Novara")
-register("TXT002", "Invisible character", "The text holds a default-ignorable code point: a zero-width space, "
-         "joiner or non-joiner, a soft hyphen, a word joiner, a variation selector, a Hangul filler, a tag "
-         "character and the like. It shows as nothing, so `Novara` and `Nova\u200bra` look the same on a "
-         "pull request but are two different names to admiralty. Remove it.",
-         wrong='name: "Nova\\u200bra"', right="name: Novara")
-register("TXT003", "Control character", "The text holds a C0 or C1 control character (other than tab and line "
-         "breaks), typed or written as an escape. No name or prose needs one, and terminals and editors show "
-         "them differently or not at all. Remove it.", wrong='name: "Novara\\x1b[8m"', right="name: Novara")
-register("TXT004", "Confusable names", "Two names of the same namespace (the same property of the same kind of "
-         "document, across the corpus) look the same: their Unicode TR39 skeletons are equal, though the texts "
-         "differ, for example a Cyrillic `о` in place of a Latin `o`. A reviewer cannot tell them apart. "
-         "Rename one, or write both in the same letters if they are the same thing.",
-         wrong="ships:\n  - name: Novara\n  - name: N\u043evara   # Cyrillic о", right="ships:\n  - name: Novara")
-register("TXT005", "Mixed scripts in one word", "One word mixes letters of the Latin, Cyrillic and Greek "
-         "scripts, which look alike: `Nоvara` with a Cyrillic `о` shows as `Novara`. Write each word in one "
-         "script. A name written wholly in Cyrillic or Greek (`Севастополь`, `Αβέρωφ`) is accepted.",
-         wrong="name: N\u043evara   # Cyrillic о among Latin letters", right="name: Novara")
-
-register("TXT006", "Line or paragraph separator", "The text holds U+2028 LINE SEPARATOR or U+2029 PARAGRAPH "
-         "SEPARATOR, typed or written as an escape (`\\L`, `\\P`, `\\u2028`). YAML 1.1 readers (libyaml, PyYAML) "
-         "break the line there and YAML 1.2 readers keep it as text, so two tools read the file differently; "
-         "editors and pull requests show it as a line break or as nothing. Use a plain line break.",
-         wrong='title: "The Otranto Straits\\L15 May 1917"', right='title: "The Otranto Straits, 15 May 1917"')
+from admiralty.validator.diagnostics import Diagnostic
 
 _SEPARATORS = frozenset("\u2028\u2029")
 _BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from admiralty.rulesets.dreadnought.engine.model import Scenario, SeaMap
-from admiralty.validator.checks import CHECKS, CheckContext, load_check_modules
+from admiralty.validator.checks import CheckContext, load_check_modules
 from admiralty.validator.diagnostics import Severity
 from admiralty.validator.pipeline import Validation, validate
 
@@ -163,8 +163,8 @@ def test_the_check_alone_finds_the_mistake(name: str) -> None:
     assert len(models) == 1
     documents = {item.doc.file: item.doc for item in result.loaded}
     found = []
-    for entry in [e for e in CHECKS if code in e.codes and isinstance(models[0], e.target)]:
-        found += [(d.code, d.line, d.column) for d in entry.function(models[0], CheckContext(documents))]
+    for entry in [e for e in load_check_modules() if code in e.codes and isinstance(models[0], e.target)]:
+        found += [(d.code, d.line, d.column) for d in entry(models[0], CheckContext(documents))]
     assert found == [(code, line, column)]
 
 

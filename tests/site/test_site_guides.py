@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from admiralty.contract import load_object, rulesets
+from admiralty.contract import rulesets
 from admiralty.scaffold.export import export_schemas
 from admiralty.site.pages import guides, guides_nav, rules_pages
 from admiralty.site.status import load_clause_summaries, load_status
@@ -28,19 +28,8 @@ def guide(ruleset: str) -> Path:
 
 
 def ruleset_codes() -> dict[str, set[str]]:
-    """The codes each rule system registers (its builder's and its checks'): every registered code whose
-    ``register("CODE", ...)`` call is in a module of the rule system's folder."""
-    from admiralty.validator.diagnostics import CODES
-
-    for ruleset in rulesets().values():
-        load_object(ruleset.builder.partition(":")[0])
-        ruleset.load_checks()
-    own: dict[str, set[str]] = {}
-    for name in rulesets():
-        sources = "\n".join(p.read_text(encoding="utf-8") for p in (RULESETS / name).rglob("*.py"))
-        registered = set(re.findall(r'register\(\s*"([^"]+)"', sources))
-        own[name] = registered & set(CODES)
-    return own
+    """The codes each rule system lists in its ``Ruleset.codes`` (its builder's and its checks')."""
+    return {name: {code.code for code in ruleset.load_codes()} for name, ruleset in rulesets().items()}
 
 
 @pytest.mark.parametrize("ruleset", sorted(rulesets()))

@@ -6,12 +6,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from admiralty.contract import Scaffold
 from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, SkeletonError, choose, title_of
+
+if TYPE_CHECKING:
+    from admiralty.rulesets.dreadnought.engine.model import Catalog, Port, SeaMap
 
 DREADNOUGHT_MAP = """\
 kind: map
@@ -98,26 +101,11 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, co
     """Two nations' squadrons (two combat ships each, from their catalogs) leave their ports on the map and
     steam along the shortest sea route towards each other, one zone a turn (DN-5.1 written orders); the
     side ahead on victory points wins (DN-victory ``vp-lead``)."""
-    from admiralty.rulesets.dreadnought.engine.model import Catalog, SeaMap
+    from admiralty.rulesets.dreadnought.engine.model import SeaMap
 
     sea_map = choose({m.id: m for m in models if isinstance(m, SeaMap)}, map_id, "dreadnought map", corpus)
-    graph = nx.Graph([(a, b) for a, near in sea_map.topology.neighbours.items() for b in near])
-    navies: dict[str, tuple[Any, list[Any], list[str]]] = {}
-    for catalog in sorted((m for m in models if isinstance(m, Catalog)), key=lambda c: c.id):
-        ports = [p for _, p in sorted(sea_map.ports.items()) if p.nation == catalog.nation and p.zones]
-        ships = [s.name for s in catalog.ships.values() if s.cls.is_combat and s.nation == catalog.nation][:2]
-        if ports and ships and catalog.nation not in navies:
-            navies[catalog.nation] = (catalog, ports, ships)
-    # The two navies whose ports lie closest by sea, so that the squadrons meet within the turns.
-    routes = [(_route(graph, a.zones[0], b.zones[0]), first, second, a, b)
-              for first, second in combinations(sorted(navies), 2)
-              for a in navies[first][1] for b in navies[second][1]]
-    if not routes:
-        raise SkeletonError(f"the corpus needs ship catalogs of two nations that hold ports on map '{sea_map.id}'")
-    route, first, second, port_a, port_b = min(routes, key=lambda r: (len(r[0]) if r[0] else math.inf,
-                                                                       r[1], r[2], r[3].id, r[4].id))
-    route = route or [port_a.zones[0], port_b.zones[0]]  # no sea route: each squadron puts to sea and waits
-    picks = [(navies[first][0], port_a, navies[first][2]), (navies[second][0], port_b, navies[second][2])]
+    navies = _navies(sea_map, models)
+    route, picks = _closest_navies(sea_map, navies)
     middle = (len(route) + 1) // 2
     legs = (route[:middle], list(reversed(route[middle - 1:])) if len(route) > 1 else route)
     turns = max(12, len(route) + 6)
@@ -132,6 +120,38 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, co
             "victory": {"conditions": [{"side": s["id"], "kind": "vp-lead", "value": 1} for s in sides],
                         "otherwise": "draw"},
             "smoke": {"games": 50, "balance": [0.1, 0.9]}}
+
+
+Navy = tuple["Catalog", list["Port"], list[str]]  # a catalog, its nation's ports on the map, two of its ships
+
+
+def _navies(sea_map: SeaMap, models: Sequence[Any]) -> dict[str, Navy]:
+    """Nation -> (its first catalog by id, its ports on the map that open on the sea, two of its combat ships)."""
+    from admiralty.rulesets.dreadnought.engine.model import Catalog
+
+    navies: dict[str, Navy] = {}
+    for catalog in sorted((m for m in models if isinstance(m, Catalog)), key=lambda c: c.id):
+        ports = [p for _, p in sorted(sea_map.ports.items()) if p.nation == catalog.nation and p.zones]
+        ships = [s.name for s in catalog.ships.values() if s.cls.is_combat and s.nation == catalog.nation][:2]
+        if ports and ships and catalog.nation not in navies:
+            navies[catalog.nation] = (catalog, ports, ships)
+    return navies
+
+
+def _closest_navies(sea_map: SeaMap, navies: dict[str, Navy]) \
+        -> tuple[list[str], list[tuple[Catalog, Port, list[str]]]]:
+    """The two navies whose ports lie closest by sea, so that the squadrons meet within the turns: the route
+    between their ports, and (catalog, port, ships) of each."""
+    graph = nx.Graph([(a, b) for a, near in sea_map.topology.neighbours.items() for b in near])
+    routes = [(_route(graph, a.zones[0], b.zones[0]), first, second, a, b)
+              for first, second in combinations(sorted(navies), 2)
+              for a in navies[first][1] for b in navies[second][1]]
+    if not routes:
+        raise SkeletonError(f"the corpus needs ship catalogs of two nations that hold ports on map '{sea_map.id}'")
+    route, first, second, port_a, port_b = min(routes, key=lambda r: (len(r[0]) if r[0] else math.inf,
+                                                                       r[1], r[2], r[3].id, r[4].id))
+    route = route or [port_a.zones[0], port_b.zones[0]]  # no sea route: each squadron puts to sea and waits
+    return route, [(navies[first][0], port_a, navies[first][2]), (navies[second][0], port_b, navies[second][2])]
 
 
 def _route(graph: nx.Graph, start: str, end: str) -> list[str]:

@@ -15,39 +15,8 @@ from typing import Any, TypeVar
 
 from admiralty.contract import SCENARIO_MEMBERS, ScenarioModel, Sourced, rulesets
 from admiralty.engine.model.common import Source
-from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean, register
+from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart, json_path
-
-register("REF001", "Duplicate id", "Two things of the same kind share an id (or two ships a name); every "
-         "reference to it would be ambiguous.", wrong="- id: fleet-1\n- id: fleet-1",
-         right="- id: fleet-1\n- id: fleet-2")
-register("REF002", "Unknown ship class", "A ship names a class its catalog does not define.",
-         wrong="- {name: Novara, class: novarra}", right="- {name: Novara, class: novara}")
-register("REF003", "Unknown map", "The scenario names a map that none of the given files defines.",
-         wrong="map: adriatc", right="map: adriatic")
-register("REF004", "Unknown catalog", "The scenario names a ship catalog that none of the given files "
-         "defines.", wrong="catalogs: [austria-1917]", right="catalogs: [austria-hungary-1917]")
-register("REF005", "Unknown ship", "A fleet (or a rule or victory condition) names a ship that is in none "
-         "of the scenario's catalogs.", wrong="ships: [Novarra]", right="ships: [Novara]")
-register("REF006", "Ship in two fleets", "A ship can be in one fleet only.",
-         wrong="fleet-1: [Novara]\nfleet-2: [Novara]", right="fleet-1: [Novara]\nfleet-2: [Saida]")
-register("REF007", "Unknown fleet", "An escort, convoy order or victory condition names a fleet the "
-         "scenario does not have.", wrong="escorts: fleet-9", right="escorts: fleet-1")
-register("REF008", "Unknown zone or port", "A start, order, control, minefield or port names a zone or "
-         "port the map does not have.", wrong="start: catarro", right="start: cattaro")
-register("REF009", "Unknown side or power", "A document names a side (or, in the renaissance rules, a "
-         "power) that the scenario does not have: a minefield's owner, a victory condition, a unit's power.",
-         wrong="owner: entente-powers", right="owner: entente")
-register("SCH020", "Table override does not fit", "A scenario's `rules: {tables: ...}` is merged key by key "
-         "into the ruleset's house tables; the result must still fit the tables schema and the rules' own "
-         "limits, or the engine could not start a game with it. Only a table the ruleset has can be "
-         "overridden, each with a mapping of its keys (napoleonic: 10.46 rounds quarters, so "
-         "`hits_per_figure` is 1, 2 or 4; the rocket and double-six tables cover every roll once).",
-         wrong="rules:\n  tables:\n    gun_fire: {hits_per_figure: 3}",
-         right="rules:\n  tables:\n    gun_fire: {hits_per_figure: 4}")
-register("REF010", "Not built", "The document refers to another document that has errors of its own, so "
-         "it was not checked further; fix those errors first.", severity=Severity.INFO)
-
 
 T = TypeVar("T")
 Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity]  # code, message, file, path, hint, key, …
@@ -139,7 +108,6 @@ class BuildContext:
         self.broken |= hit[3]
         result: T = hit[1]
         return result
-
 
 
 def content_hash(docs: Iterable[Document]) -> str:

@@ -1,9 +1,9 @@
-"""The check registry: every check after the build runs in isolation under a stable code.
+"""The checks after the build: each runs in isolation under a stable code.
 
 A check is a plain function from one built model (a map or a scenario) and a ``CheckContext`` to
-diagnostics, registered with ``@check(ruleset, ModelType, codes...)``. A check that raises becomes one
-``internal`` diagnostic naming it; the other checks still run. The registered codes and their
-explanations are what the site turns into one page per code.
+diagnostics, made a ``Check`` with ``@check(ModelType, codes...)`` and listed by name in its rule system's
+``Ruleset.checks`` (nothing registers itself on import). A check that raises becomes one ``internal``
+diagnostic naming it; the other checks still run.
 """
 
 from __future__ import annotations
@@ -13,13 +13,11 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from admiralty.contract import Sourced, rulesets
+from admiralty.contract import Check, Sourced, rulesets
 from admiralty.engine.model.common import Source
-from admiralty.validator.diagnostics import Diagnostic, Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.load import Document, json_path
 
-register("internal", "Internal error in a check", "A check crashed. This is a bug in admiralty, not in "
-         "your document: the other checks still ran. Please report it with the file.")
 
 @dataclass(frozen=True)
 class CheckContext:
@@ -40,36 +38,23 @@ class CheckContext:
 
 CheckFunction = Callable[[Any, CheckContext], Iterable[Diagnostic]]
 
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ruleset: str
-    target: type
-    codes: tuple[str, ...]
-    function: CheckFunction
 
+def check(target: type, *codes: str) -> Callable[[CheckFunction], Check]:
+    """Make a function a ``Check`` of ``target`` models (a map or scenario class) that may report ``codes``;
+    its rule system lists it in ``Ruleset.checks``. The ``Check`` is called as the function was."""
 
-CHECKS: list[Check] = []
-
-
-def check(ruleset: str, target: type, *codes: str) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check of ``target`` models (a map or scenario class) that may report ``codes``."""
-
-    def wrap(function: CheckFunction) -> CheckFunction:
-        CHECKS.append(Check(function.__name__, ruleset, target, codes, function))
-        return function
+    def wrap(function: CheckFunction) -> Check:
+        return Check(function.__name__, target, codes, function)
 
     return wrap
 
 
 def load_check_modules(only: Collection[str] | None = None) -> list[Check]:
-    """Import every installed rule system's check modules (their ``@check`` functions register here), or only
-    those of the rule systems named in ``only``: a corpus of one rule system need not import the others'
-    checks and geometry (100 ms of a cold ``admiralty validate``)."""
-    for name, ruleset in rulesets().items():
-        if only is None or name in only:
-            ruleset.load_checks()
-    return CHECKS
+    """Every check the installed rule systems list, or only those of the rule systems named in ``only``: a
+    corpus of one rule system need not import the others' checks and geometry (100 ms of a cold
+    ``admiralty validate``)."""
+    return [entry for name, ruleset in rulesets().items() if only is None or name in only
+            for entry in ruleset.load_checks()]
 
 
 def run_checks(models: Iterable[Sourced], documents: Mapping[str, Document],
@@ -83,7 +68,7 @@ def run_checks(models: Iterable[Sourced], documents: Mapping[str, Document],
             if not isinstance(model, entry.target):
                 continue
             try:
-                yield from list(entry.function(model, ctx))
+                yield from list(entry(model, ctx))
             except Exception as error:
                 frame = traceback.extract_tb(error.__traceback__)[-1]
                 yield Diagnostic("internal", f"check '{entry.name}' crashed: {type(error).__name__}: {error} "

@@ -46,6 +46,16 @@ class _Frame:
         self.merges: list[tuple[Any, Pos | Span, Span]] = []
 
 
+def _resolve(event: Any, span: Span, in_key_slot: bool) -> tuple[Any, bool]:
+    """A scalar event's value, and whether it is a YAML 1.1 boolean word: a merge key ``<<``, quoted text as
+    written, else the core schema's resolution."""
+    if in_key_slot and event.value == "<<" and not event.style and event.tag in (None, "!"):
+        return _MERGE, False
+    if event.style and event.tag is None:  # quoted text: nothing to resolve
+        return event.value, False
+    return resolve_scalar(event, span)
+
+
 class Composer:
     """Composes one YAML text; raises ``LoadError`` (or PyYAML's errors) at the first hostile thing."""
 
@@ -106,13 +116,7 @@ class Composer:
         stack = self.stack
         top = stack[-1] if stack else None
         in_key_slot = top is not None and top.key is _NO_KEY and top.container.__class__ is dict
-        value: Any
-        if in_key_slot and event.value == "<<" and not event.style and event.tag in (None, "!"):
-            value, flagged = _MERGE, False
-        elif event.style and event.tag is None:  # quoted text: nothing to resolve
-            value, flagged = event.value, False
-        else:
-            value, flagged = resolve_scalar(event, span)
+        value, flagged = _resolve(event, span, in_key_slot)
         if value.__class__ is str and (event.style == '"' or not value.isascii()):
             value = self._text(value, event, span)
         if flagged:

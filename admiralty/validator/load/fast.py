@@ -134,11 +134,17 @@ def walk_needed(text: str) -> Walk:
         return "positioned"
     if numbers or not (text.isascii() or unicodedata.is_normalized("NFC", text)):
         return "exact"
+    return "exact" if _words_need_the_exact_walk(text, tokens) else "shape"
+
+
+def _words_need_the_exact_walk(text: str, tokens: set[str]) -> bool:
+    """A YAML 1.1 word, a token the native reader may read otherwise (an indicator first, a leading colon), a
+    word for infinity or NaN, or an exponent that may overflow."""
     if not tokens.isdisjoint(YAML11_BOOLEANS) or any(token[0] in _INDICATOR_LEADS for token in tokens):
-        return "exact"
+        return True
     if text.lstrip(" ").startswith(":") or _LEADING_COLON.search(text) or any(word in text for word in _NOT_FINITE):
-        return "exact"
-    return "shape" if _LARGE_EXPONENT.search(text) is None else "exact"
+        return True
+    return _LARGE_EXPONENT.search(text) is not None
 
 
 @cache

@@ -33,13 +33,14 @@ def _zone_forces(view: Mapping[str, Any], zone: str | None) -> tuple[float, floa
 
 def _fleet(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     decision = view["decision"] or {}
-    return view["fleets"].get(decision.get("fleet") or "")
+    fleet: Mapping[str, Any] | None = view["fleets"].get(decision.get("fleet") or "")
+    return fleet
 
 
 def _hurt(fleet: Mapping[str, Any], fraction: float) -> bool:
     hull = sum(s["hull"] for s in fleet["ships"])
     most = sum(s["hull_max"] for s in fleet["ships"])
-    return hull < fraction * most
+    return bool(hull < fraction * most)
 
 
 def _engage(view: Mapping[str, Any], ratio: float) -> str:

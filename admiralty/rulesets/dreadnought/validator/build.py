@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from admiralty.contract import ScenarioModel
+from admiralty.engine.model.common import Smoke
 from admiralty.rulesets.dreadnought.engine.model import (
     ORDER_KEYWORDS,
     Catalog,
@@ -20,7 +21,6 @@ from admiralty.rulesets.dreadnought.engine.model import (
     SeaMap,
     Ship,
     Side,
-    Smoke,
     Victory,
     VictoryCondition,
     normalise_zone_id,
@@ -28,6 +28,7 @@ from admiralty.rulesets.dreadnought.engine.model import (
 from admiralty.rulesets.dreadnought.engine.tables import TablesError, base_tables, merged_tables
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.rulesets.dreadnought.validator.catalogs import build_catalogs
+from admiralty.rulesets.dreadnought.validator.codes import MAX_COORDINATE, MAX_GRID_CELLS, MAX_ORIGIN_IN_CELLS
 from admiralty.rulesets.dreadnought.validator.features import build_features
 from admiralty.rulesets.dreadnought.validator.map_build import build_map
 from admiralty.rulesets.dreadnought.validator.place_hints import (
@@ -38,25 +39,9 @@ from admiralty.rulesets.dreadnought.validator.place_hints import (
     off_grid_hint,
 )
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
-from admiralty.validator.diagnostics import Severity, did_you_mean, register
+from admiralty.validator.diagnostics import Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart
 
-MAX_GRID_CELLS = 25_000  # the Adriatic has 440; a 20,000-zone map (issue 20) checks in about 2 s of CPU and
-# 130 MB (benchmarks/growth.py), and the bound leaves room for its 20,001-cell grid
-
-register("GRA005", "Grid too large or empty", f"A map's grid has more than {MAX_GRID_CELLS:,} cells (rows times "
-         "columns), or none because its rows or columns run backwards (rows: [AA, A]). The geometry checks grow "
-         "with the cells, and no sea map needs that many; a grid this large is a mistake (a column range typed "
-         "with an extra digit) or an attempt to make the validator run out of time or memory. A range is written "
-         "first to last.", wrong="grid: {rows: [A, ZZ], columns: [1, 9999], cell: 10}",
-         right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
-MAX_COORDINATE = 1e9  # a grid's cell and origin; past this the geometry overflows or rounds away whole cells
-MAX_ORIGIN_IN_CELLS = 1e6  # the origin's distance from (0, 0) in cells: doubles then keep cells exact to 1e-10
-register("GRA006", "Grid out of numeric range", f"A map's grid has a cell or origin beyond {MAX_COORDINATE:g}, or "
-         f"an origin more than {MAX_ORIGIN_IN_CELLS:g} cells from (0, 0). The geometry is computed in floating "
-         "point: cells that small beside their coordinates round into each other and the zones, borders and "
-         "coasts derived from them would be wrong.", wrong="grid: {rows: [A, B], columns: [1, 2], cell: 1e-9, "
-         "origin: [-1000000000, 5]}", right="grid: {rows: [A, B], columns: [1, 2], cell: 10, origin: [0, 0]}")
 _ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
 
 
@@ -152,44 +137,16 @@ def parse_order(text: str) -> Order:
 def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, Catalog],
                    ctx: BuildContext) -> Scenario | None:
     data = doc.data
-    sea_map = maps.get(data["map"])
+    sea_map = _scenario_map(doc, maps, ctx)
     if sea_map is None:
-        if ("dreadnought", "map", data["map"]) in ctx.broken:
-            ctx.report("REF010", f"map '{data['map']}' has errors; the scenario was not checked further", doc,
-                       ("map",), "fix the map first", severity=Severity.INFO)
-        else:
-            ctx.unknown("REF003", "map", data["map"], maps, doc, ("map",))
         return None
-    used: list[Catalog] = []
-    complete = True
-    for i, cat_id in enumerate(data["catalogs"]):
-        if cat_id in catalogs:
-            used.append(catalogs[cat_id])
-        elif ("dreadnought", "ships", cat_id) in ctx.broken:
-            ctx.report("REF010", f"catalog '{cat_id}' has errors; the scenario was not checked further", doc,
-                       ("catalogs", i), "fix the catalog first", severity=Severity.INFO)
-            complete = False
-        else:
-            ctx.unknown("REF004", "catalog", cat_id, catalogs, doc, ("catalogs", i))
-            complete = False
-    ships: dict[str, Ship] = {}
-    for catalog in used:
-        for name, ship in catalog.ships.items():
-            if name in ships:
-                ctx.report("REF001", f"ship '{name}' is in catalogs '{ships[name].catalog}' and '{catalog.id}'", doc,
-                           ("catalogs",), "rename one of the ships or use only one of the catalogs")
-            ships.setdefault(name, ship)
+    used, complete = _scenario_catalogs(doc, catalogs, ctx)
+    ships = _ships_of(used, doc, ctx)
     refs = _References(doc, ctx, sea_map, ships, complete)
     sides = tuple(refs.side(i, side) for i, side in enumerate(data["sides"]))
     refs.check_fleet_links(sides)
     side_ids = [s.id for s in sides]
-    minefields = []
-    for i, entry in enumerate(data.get("minefields", [])):
-        a, b = (normalise_zone_id(z) for z in entry["between"])
-        for j, zone_id in enumerate((a, b)):
-            refs.zone(zone_id, ("minefields", i, "between", j))
-        refs.side_id(entry["owner"], side_ids, ("minefields", i, "owner"))
-        minefields.append(Minefield((a, b), entry["owner"], entry.get("strength", 1), source(doc, "minefields", i)))
+    minefields = _minefields(doc, refs, side_ids)
     features, features_sound = build_features(data.get("features", []), sea_map, doc, ctx)
     refs.failed = refs.failed or not features_sound
     rules = refs.rules(data.get("rules", {}))
@@ -207,6 +164,59 @@ def build_scenario(doc: Document, maps: dict[str, SeaMap], catalogs: dict[str, C
         sides, tuple(minefields), rules, victory, smoke, data.get("briefing", ""), tuple(data.get("sources", [])),
         "", source(doc), outcome=data.get("outcome", ""), features=features,
     )
+
+
+def _scenario_map(doc: Document, maps: dict[str, SeaMap], ctx: BuildContext) -> SeaMap | None:
+    """The scenario's map; else REF010 (the map has errors) or REF003 (no such map)."""
+    map_id = doc.data["map"]
+    sea_map = maps.get(map_id)
+    if sea_map is None:
+        if ("dreadnought", "map", map_id) in ctx.broken:
+            ctx.report("REF010", f"map '{map_id}' has errors; the scenario was not checked further", doc,
+                       ("map",), "fix the map first", severity=Severity.INFO)
+        else:
+            ctx.unknown("REF003", "map", map_id, maps, doc, ("map",))
+    return sea_map
+
+
+def _scenario_catalogs(doc: Document, catalogs: dict[str, Catalog], ctx: BuildContext) -> tuple[list[Catalog], bool]:
+    """The ship catalogs the scenario names, and whether every one was found (else REF010 or REF004)."""
+    used: list[Catalog] = []
+    complete = True
+    for i, cat_id in enumerate(doc.data["catalogs"]):
+        if cat_id in catalogs:
+            used.append(catalogs[cat_id])
+        elif ("dreadnought", "ships", cat_id) in ctx.broken:
+            ctx.report("REF010", f"catalog '{cat_id}' has errors; the scenario was not checked further", doc,
+                       ("catalogs", i), "fix the catalog first", severity=Severity.INFO)
+            complete = False
+        else:
+            ctx.unknown("REF004", "catalog", cat_id, catalogs, doc, ("catalogs", i))
+            complete = False
+    return used, complete
+
+
+def _ships_of(used: list[Catalog], doc: Document, ctx: BuildContext) -> dict[str, Ship]:
+    """The ships of the catalogs by name, the first catalog's where two have one (REF001)."""
+    ships: dict[str, Ship] = {}
+    for catalog in used:
+        for name, ship in catalog.ships.items():
+            if name in ships:
+                ctx.report("REF001", f"ship '{name}' is in catalogs '{ships[name].catalog}' and '{catalog.id}'", doc,
+                           ("catalogs",), "rename one of the ships or use only one of the catalogs")
+            ships.setdefault(name, ship)
+    return ships
+
+
+def _minefields(doc: Document, refs: _References, side_ids: list[str]) -> list[Minefield]:
+    minefields = []
+    for i, entry in enumerate(doc.data.get("minefields", [])):
+        a, b = (normalise_zone_id(z) for z in entry["between"])
+        for j, zone_id in enumerate((a, b)):
+            refs.zone(zone_id, ("minefields", i, "between", j))
+        refs.side_id(entry["owner"], side_ids, ("minefields", i, "owner"))
+        minefields.append(Minefield((a, b), entry["owner"], entry.get("strength", 1), source(doc, "minefields", i)))
+    return minefields
 
 
 class _References:
@@ -356,13 +366,16 @@ class _References:
             merged_tables(overrides)
         except TablesError as error:
             self.failed = True
-            for line in str(error).splitlines()[1:] or [str(error)]:
-                where, _, message = line.partition(": ")
-                path = tuple(int(p) if p.isdigit() else p for p in where.split("/") if p and p != "<root>")
-                shown = ".".join(str(p) for p in ("rules.tables", *path))
-                self.ctx.report("SCH020", f"{shown}: {message or line}", self.doc, (*at, *path),
-                                "the house tables with this override no longer fit; see the tables file for the "
-                                "shape")
+            self._tables_no_longer_fit(error, at)
+
+    def _tables_no_longer_fit(self, error: TablesError, at: tuple[PathPart, ...]) -> None:
+        """SCH020 at each place the merged tables break their schema (one line of the error each)."""
+        for line in str(error).splitlines()[1:] or [str(error)]:
+            where, _, message = line.partition(": ")
+            path = tuple(int(p) if p.isdigit() else p for p in where.split("/") if p and p != "<root>")
+            shown = ".".join(str(p) for p in ("rules.tables", *path))
+            self.ctx.report("SCH020", f"{shown}: {message or line}", self.doc, (*at, *path),
+                            "the house tables with this override no longer fit; see the tables file for the shape")
 
     def victory(self, data: dict[str, Any], side_ids: list[str]) -> Victory:
         conditions = []

@@ -134,12 +134,7 @@ class DreadnoughtEditor:
         side = sides[path[1]] if isinstance(sides, list) and _exists(sides, path[1:2]) else {}
         nations = [n for n in side.get("nations") or [] if isinstance(n, str)]
         here = (*path[:4], path[5] if len(path) > 5 else None)  # the entry under the cursor is not "elsewhere"
-        owner: dict[str, str] = {}  # ship name -> the fleet that already holds it
-        for at, fleet in _fleets(cursor.doc.data):
-            names = fleet.get("ships")
-            for n, name in enumerate(names if isinstance(names, list) else []):
-                if isinstance(name, str) and (*at, n) != here:
-                    owner.setdefault(name, str(fleet.get("id", "?")))
+        owner = _ship_owners(cursor.doc.data, here)
         found = []
         for name, ship in sorted(self._ships(cursor).items()):
             why = ""
@@ -207,6 +202,17 @@ def _exists(data: Any, path: Iterable[Any]) -> bool:
         except (KeyError, IndexError, TypeError):
             return False
     return isinstance(data, dict)
+
+
+def _ship_owners(data: dict[str, Any], here: tuple[Any, ...]) -> dict[str, str]:
+    """Ship name -> the fleet that already holds it, leaving out the entry at ``here`` (under the cursor)."""
+    owner: dict[str, str] = {}
+    for at, fleet in _fleets(data):
+        names = fleet.get("ships")
+        for n, name in enumerate(names if isinstance(names, list) else []):
+            if isinstance(name, str) and (*at, n) != here:
+                owner.setdefault(name, str(fleet.get("id", "?")))
+    return owner
 
 
 def _fleets(data: dict[str, Any]) -> Iterator[tuple[tuple[str, int, str, int], dict[str, Any]]]:

@@ -20,18 +20,10 @@ from admiralty.rulesets.dreadnought.engine.model import (
 )
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.validator.build import BuildContext, source
-from admiralty.validator.diagnostics import register
 from admiralty.validator.load import Document, PathPart
 
 PORT_TOLERANCE_CELLS = 0.05  # a port opens on zones within 5% of a cell of its point
 LAND_UNION = "land-union"  # the name a built map keeps the union of its land under (SeaMap.derived)
-
-register("GRA007", "No sea on the grid", "Every cell of a map's grid is land, so the map has no sea zone. This "
-         "happens when the land and the grid are drawn in different units (a cell of 1e-9 over coasts hundreds of "
-         "units long) or the grid sits wholly inside a landmass. Each zone, port and order of the map would "
-         "otherwise be reported as unknown; this one error replaces them all, and the map's scenarios are not "
-         "checked further.", wrong="grid: {rows: [K, AF], columns: [10, 29], cell: 1e-9}  # land in units of 10",
-         right="grid: {rows: [K, AF], columns: [10, 29], cell: 10}")
 
 
 def build_map(doc: Document, ctx: BuildContext) -> SeaMap | None:
@@ -57,19 +49,28 @@ def build_map(doc: Document, ctx: BuildContext) -> SeaMap | None:
     else:
         pairs = geometry.derive_adjacency(ids, shapes, land_shape)
     ports = _ports(doc, ctx, zones, STRtree(shapes), grid.cell * PORT_TOLERANCE_CELLS)
-    coastal = geometry.coastal_zones(ids, shapes, land_shape)
-    islands = geometry.islands_by_zone(ids, shapes, [(m.id, geometry.polygon_of(r)) for m in land for r in m.polygons])
-    topology = Topology(
-        _neighbours(ids, pairs, blocked),
-        ({z: zones[z].kind or ("coastal" if z in coastal else "open") for z in ids}),
-        ({z: geometry.land_sides(polygons[z], land_shape) for z in ids}),
-        ({z: tuple(v) for z, v in islands.items()}),
-    )
+    topology = _topology(polygons, zones, land, land_shape, _neighbours(ids, pairs, blocked))
     built = SeaMap(data["id"], data["title"], grid, (zones), tuple(land), (ports),
                    declared, frozenset(frozenset(p) for p in blocked), topology, data.get("description", ""),
                    tuple(data.get("sources", [])), source(doc), data.get("km_per_unit"))
     built.derived(LAND_UNION, lambda: land_shape.land)  # the checks' shapes reuse it instead of a second union
     return built
+
+
+def _topology(polygons: dict[str, Polygon], zones: dict[str, Zone], land: list[LandMass],
+              land_shape: geometry.LandIndex, neighbours: dict[str, tuple[str, ...]]) -> Topology:
+    """What the engine derives from the geometry: neighbours, each zone's kind (open or coastal where the map
+    does not say), its land sides, and the islands in it."""
+    ids = list(polygons)
+    shapes = [polygons[z] for z in ids]
+    coastal = geometry.coastal_zones(ids, shapes, land_shape)
+    islands = geometry.islands_by_zone(ids, shapes, [(m.id, geometry.polygon_of(r)) for m in land for r in m.polygons])
+    return Topology(
+        neighbours,
+        ({z: zones[z].kind or ("coastal" if z in coastal else "open") for z in ids}),
+        ({z: geometry.land_sides(polygons[z], land_shape) for z in ids}),
+        ({z: tuple(v) for z, v in islands.items()}),
+    )
 
 
 def _land(doc: Document) -> list[LandMass]:

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 from admiralty.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from admiralty.engine.model.common import Smoke
+    from admiralty.engine.players import play_game
+
     from .checks import CHECKS, check_scenario
     from .game import DEFAULT_OPTIONS, RULESET, NapoleonicGame, new_game
     from .model import (
@@ -21,12 +24,11 @@ if TYPE_CHECKING:
         NapoleonicScenario,
         Ranges,
         Side,
-        Smoke,
         Table,
         Terrain,
         Unit,
     )
-    from .players import PLAYERS, Player, heuristic_player, play_game, random_player
+    from .players import PLAYERS, Player, heuristic_player, random_player
     from .tables import load_tables
 
 _LAZY = {  # name -> its submodule, imported on first use (PEP 562): finding the rule system stays light

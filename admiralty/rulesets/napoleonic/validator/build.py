@@ -21,37 +21,10 @@ from admiralty.rulesets.napoleonic.engine.targets import TARGET_TERRAIN
 from admiralty.rulesets.napoleonic.validator.documents import scenario_from_documents, table_from_document
 from admiralty.validator import schema
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
-from admiralty.validator.diagnostics import Severity, register
+from admiralty.validator.diagnostics import Severity
 from admiralty.validator.load import Document, PathPart
 
 RULESET = "napoleonic"
-
-register("REF020", "Unknown table", "A napoleonic scenario names a table (`table:`) that none of the given "
-         "files defines. Validate the table document together with the scenario, or correct the id.",
-         wrong="table: paunsdorff", right="table: paunsdorf")
-register("REF021", "Unknown battery in the fire plan", "A fire-plan entry names a battery the scenario "
-         "does not have; only the scenario's own batteries can be planned to fire.",
-         wrong="fire_plan:\n  - {battery: rocket-troop, turn: 1, target: paunsdorf}",
-         right="batteries:\n  - {id: rocket-troop, ...}\nfire_plan:\n  - {battery: rocket-troop, turn: 1, "
-         "target: paunsdorf}")
-register("REF022", "Unknown fire-plan target", "A fire-plan target must be the id of a unit of the scenario "
-         "(an enemy one, REF024) or of a building or built-up area of its table (REF025); this one is neither. "
-         "Batteries are never targets: plan the unit nearest the enemy guns instead.",
-         wrong="target: saxon-grenadier\ntarget: french-12pdr    # a battery",
-         right="target: saxon-grenadiers")
-register("REF023", "Planned turn outside the game", "A fire-plan entry is planned for a turn the game never "
-         "reaches: turns run from 1 to `turns.count`.",
-         wrong="turns: {count: 6}\nfire_plan:\n  - {battery: howitzers, turn: 7, target: church}",
-         right="turns: {count: 6}\nfire_plan:\n  - {battery: howitzers, turn: 6, target: church}")
-register("REF024", "Fire planned at one's own unit", "A battery is planned to fire at a unit of its own side. "
-         "Batteries fire at enemy units, or at buildings and built-up areas to set them alight.",
-         wrong="- {id: french-guns, side: france}\nfire_plan:\n  - {battery: french-guns, turn: 1, "
-         "target: french-guard}",
-         right="fire_plan:\n  - {battery: french-guns, turn: 1, target: prussian-landwehr}")
-register("REF025", "Terrain that cannot be fired at", "A fire-plan target that is a terrain piece must be a "
-         "building or a built-up area (fire sets it alight, NA-fire-a); rough ground and cover are not "
-         "targets, only the units standing in them.",
-         wrong="target: marsh          # kind: rough", right="target: paunsdorf      # kind: built-up")
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:

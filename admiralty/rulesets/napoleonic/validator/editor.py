@@ -42,6 +42,13 @@ def _pieces(battery: dict[str, Any]) -> str:
     return ", ".join(counts) or "no pieces"
 
 
+def _enemy_units(data: dict[str, Any], battery: Any) -> list[tuple[str, str]]:
+    """(id, detail) of the units not of the battery's side (every unit when the battery is unknown)."""
+    side = next((b.get("side") for _, b in _items(data, "batteries") if b["id"] == battery), None)
+    return [(u["id"], f"{u.get('name', '')} ({u.get('side', '?')} {u.get('type', '')})")
+            for _, u in _items(data, "units") if side is None or u.get("side") != side]
+
+
 class NapoleonicEditor:
     """``admiralty.lsp.support.EditorSupport`` for napoleonic scenarios and tables."""
 
@@ -57,12 +64,20 @@ class NapoleonicEditor:
             return []
         if path == ("table",):
             return [Suggestion(t.id, t.title, "value") for t in cursor.models if isinstance(t, Table)]
-        if len(path) == 3 and path[0] in FORCES and path[2] == "side":
+        if len(path) != 3:
+            return []
+        if path[0] in FORCES and path[2] == "side":
             return [Suggestion(s["id"], str(s.get("name", "")), "value") for _, s in _items(data, "sides")]
-        if len(path) == 3 and path[0] == "fire_plan" and path[2] == "battery":
+        if path[0] == "fire_plan":
+            return self._fire_plan(cursor, data, path)
+        return []
+
+    def _fire_plan(self, cursor: Cursor, data: dict[str, Any], path: tuple[Any, ...]) -> list[Suggestion]:
+        """A fire plan entry's ``battery`` (the scenario's batteries) or ``target`` (``_targets``)."""
+        if path[2] == "battery":
             return [Suggestion(b["id"], f"{b.get('name', '')} ({b.get('side', '?')}: {_pieces(b)})", "value")
                     for _, b in _items(data, "batteries")]
-        if len(path) == 3 and path[0] == "fire_plan" and path[2] == "target" and isinstance(path[1], int):
+        if path[2] == "target" and isinstance(path[1], int):
             return self._targets(cursor, data, path[1])
         return []
 
@@ -72,9 +87,7 @@ class NapoleonicEditor:
         plan = data.get("fire_plan")
         row = plan[entry] if isinstance(plan, list) and entry < len(plan) and isinstance(plan[entry], dict) else {}
         battery = row.get("battery")
-        side = next((b.get("side") for _, b in _items(data, "batteries") if b["id"] == battery), None)
-        units = [(u["id"], f"{u.get('name', '')} ({u.get('side', '?')} {u.get('type', '')})")
-                 for _, u in _items(data, "units") if side is None or u.get("side") != side]
+        units = _enemy_units(data, battery)
         table = self._table(cursor)
         burnable = [(t.id, f"{t.name or t.id} ({t.kind}: to set alight, NA-fire-a)")
                     for t in (table.terrain if table is not None else ()) if t.kind in BURNING_KINDS]

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from admiralty.engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from admiralty.engine.model.common import Smoke
+
     from .game import PLAYERS, RULESET, RenaissanceGame, new_game
     from .model import (
         Battle,
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
         RenaissanceMap,
         RenaissanceScenario,
         Sea,
-        Smoke,
         Transport,
         Units,
     )

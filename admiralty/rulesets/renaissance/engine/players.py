@@ -100,7 +100,8 @@ def _distance_to_ports(view: View, ports: list[str]) -> Mapping[Any, float]:
     sources = [("port", port) for port in ports]
     if not sources:
         return {}
-    return nx.multi_source_dijkstra_path_length(graph, sources)
+    lengths: Mapping[Any, float] = nx.multi_source_dijkstra_path_length(graph, sources)
+    return lengths
 
 
 PLAYERS: dict[str, Player] = {

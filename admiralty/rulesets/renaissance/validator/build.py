@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from admiralty.contract import ScenarioModel
+from admiralty.engine.model.common import Smoke
 from admiralty.rulesets.renaissance.engine.model import (
     UNIT_KINDS,
     Battle,
@@ -25,27 +26,15 @@ from admiralty.rulesets.renaissance.engine.model import (
     RenaissanceMap,
     RenaissanceScenario,
     Sea,
-    Smoke,
     Transport,
     Units,
 )
 from admiralty.rulesets.renaissance.engine.tables import load_tables
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
-from admiralty.validator.diagnostics import Severity, did_you_mean, register
+from admiralty.validator.diagnostics import Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart
 
 RULESET = "renaissance"
-
-register("RN-3-4-card", "Unknown card", "A hand or a scripted battle names a card the renaissance tables do "
-         "not have, or scripts a reaction (the Galleasses) among the combat cards declared in steps 3-4.",
-         wrong="cards: {attacker: [fireship]}", right="cards: {attacker: [fireships]}")
-register("RN-dice-armada", "The Armada in more than one place", "The Armada is a single unit of strength 2, 4, "
-         "6 or 8 (23.2): one `units:` entry, for one power, in one place, may give it.",
-         wrong="- {at: western-channel, power: hapsburg, armada: 8}\n- {at: strait-of-dover, power: hapsburg, "
-         "armada: 4}", right="- {at: western-channel, power: hapsburg, armada: 8}")
-register("RN-16.3-formation", "Unknown land formation", "A naval transport names a land formation the "
-         "scenario's `formations:` does not define.", wrong="formation: spanish-tercios",
-         right="formation: spanish-tercio")
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:
@@ -86,8 +75,22 @@ def build_map(doc: Document, ctx: BuildContext) -> RenaissanceMap:
         polygon = tuple((float(x), float(y)) for x, y in entry["polygon"]) if "polygon" in entry else None
         seas[entry["id"]] = Sea(entry["id"], entry["name"], entry["kind"], source(doc, "seas", i), polygon,
                                 _position(entry))
+    ports = _ports(doc, ctx, seas)
+    adjacency = []
+    for i, pair in enumerate(data.get("adjacency", [])):
+        unknown = [(j, sea) for j, sea in enumerate(pair) if sea not in seas]
+        for j, sea in unknown:
+            ctx.unknown("REF008", "sea zone", sea, seas, doc, ("adjacency", i, j))
+        if not unknown:
+            adjacency.append((pair[0], pair[1]))
+    return RenaissanceMap(data["id"], data["title"], seas, ports, tuple(adjacency), source(doc),
+                          data.get("description", ""), tuple(data.get("sources", [])))
+
+
+def _ports(doc: Document, ctx: BuildContext, seas: dict[str, Sea]) -> dict[str, Port]:
+    """The map's ports: an id already taken is REF001, a sea zone the map lacks REF008 (left out)."""
     ports: dict[str, Port] = {}
-    for i, entry in enumerate(data["ports"]):
+    for i, entry in enumerate(doc.data["ports"]):
         if entry["id"] in ports or entry["id"] in seas:
             what = "port" if entry["id"] in ports else "sea zone"
             ctx.report("REF001", f"port '{entry['id']}' has the id of another {what}", doc, ("ports", i, "id"),
@@ -102,15 +105,7 @@ def build_map(doc: Document, ctx: BuildContext) -> RenaissanceMap:
         at = (float(entry["at"][0]), float(entry["at"][1])) if "at" in entry else None
         ports[entry["id"]] = Port(entry["id"], entry["name"], tuple(known), entry["power"],
                                   source(doc, "ports", i), at, _position(entry))
-    adjacency = []
-    for i, pair in enumerate(data.get("adjacency", [])):
-        unknown = [(j, sea) for j, sea in enumerate(pair) if sea not in seas]
-        for j, sea in unknown:
-            ctx.unknown("REF008", "sea zone", sea, seas, doc, ("adjacency", i, j))
-        if not unknown:
-            adjacency.append((pair[0], pair[1]))
-    return RenaissanceMap(data["id"], data["title"], seas, ports, tuple(adjacency), source(doc),
-                          data.get("description", ""), tuple(data.get("sources", [])))
+    return ports
 
 
 def _position(entry: Mapping[str, Any]) -> tuple[float, float] | None:

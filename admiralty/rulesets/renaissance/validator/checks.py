@@ -30,61 +30,9 @@ from admiralty.rulesets.renaissance.engine.model import (
 from admiralty.rulesets.renaissance.engine.tables import load_tables
 from admiralty.rulesets.renaissance.engine.transport import transport_path
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Severity
 
-RULESET = "renaissance"
 GALLEASSES = "galleasses"
-
-register("GRA101", "Sea zone adjacent to itself", "An adjacency pair of a renaissance map names the same sea "
-         "zone twice; a zone is never its own neighbour.", wrong="- [ionian-sea, ionian-sea]",
-         right="- [ionian-sea, adriatic-sea]")
-register("GRA102", "Sea zones not connected", "Some sea zones of a renaissance map cannot be reached from the "
-         "others along the declared adjacency, so no retreat (RN-9) or transport (RN-16.3) can cross between "
-         "them. Usually a missing adjacency pair.", wrong="adjacency: [[ionian-sea, aegean-sea]]  # no pair "
-         "for adriatic-sea", right="adjacency: [[ionian-sea, aegean-sea], [ionian-sea, adriatic-sea]]",
-         severity=Severity.WARNING)
-register("GRA103", "Port opens on no sea zone", "None of the sea zones a port lists exists on the map, so no "
-         "fleet can enter or leave it and no transport can use it.", wrong="seas: [ionian]",
-         right="seas: [ionian-sea]")
-register("RN-9-port", "Naval units in an enemy port", "Naval units start in their own power's ports, its allies' "
-         "ports, or at sea; they retreat only to ports their power controls (RN-9). They stand in an enemy "
-         "port only to attack it: the scenario must script a port battle there with that power as attacker.",
-         wrong="- {at: preveza, power: venice, galleys: 2}  # no attack on Preveza",
-         right="- {at: ionian-sea, power: venice, galleys: 2}")
-register("RN-8-corsairs", "Corsairs of a power that has none", "Corsairs belong to the Ottoman (the rules' "
-         "tables, `corsair_powers`); RN-8 sinks them with the hits left over after the Ottoman galleys.",
-         wrong="- {at: tunis, power: hapsburg, corsairs: 2}", right="- {at: algiers, power: ottoman, corsairs: 2}")
-register("RN-battle-absent", "Battle where a side has no naval units", "A side rolls dice for its naval units "
-         "at the battle's place (RN-dice). Following the actions in order, the two powers cannot both have "
-         "naval units there when this battle comes up, so the engine would skip it: none start there and no "
-         "earlier retreat can bring any, or the two already fought there. After a sea battle the loser always "
-         "leaves (it retreats or is destroyed) and after a port battle the attacker does (RN-9), so the same "
-         "two powers meet again in the same place only if a later retreat brings one of them back.",
-         wrong="- {kind: combat, attacker: venice, defender: ottoman, at: aegean-sea}  # no Venetians there",
-         right="- {kind: combat, attacker: venice, defender: ottoman, at: ionian-sea}")
-register("RN-battle-friends", "Battle between friends", "The attacker and defender of a battle must be "
-         "enemies: two different powers that share no alliance.",
-         wrong="alliances: [[hapsburg, venice]]\n- {kind: combat, attacker: venice, defender: hapsburg, ...}",
-         right="- {kind: combat, attacker: venice, defender: ottoman, ...}")
-register("RN-turn-order", "Actions out of turn order", "The actions are played in the order written and the "
-         "turn track only moves forward (RN-10): an action's `turn` may not come before an earlier action's.",
-         wrong="- {turn: 2, ...}\n- {turn: 1, ...}", right="- {turn: 1, ...}\n- {turn: 2, ...}")
-register("RN-16.3", "Naval transport impossible", "A land formation crosses one or more connected sea zones, in "
-         "each of which its power has naval units, from the port where it stands to another (RN-16.3). "
-         "Following the actions in order, this transport can never happen: the formation belongs to another "
-         "power, cannot be in that port then, or no chain of sea zones can hold the power's naval units.",
-         wrong="- {kind: transport, power: hapsburg, formation: tercio, from: messina, to: corfu}  # no Spanish "
-         "ships in the Ionian", right="units:\n  - {at: ionian-sea, power: hapsburg, galleys: 1}")
-register("RN-6", "Galleasses outside the Mediterranean", "The Galleasses reaction may only be played after a "
-         "battle in a Mediterranean sea zone (RN-6); scripted for an Atlantic zone or a port, it is ignored.",
-         wrong="at: western-channel\ncards: {galleasses: {by: venice, side: attacker}}",
-         right="at: ionian-sea\ncards: {galleasses: {by: venice, side: attacker}}", severity=Severity.WARNING)
-register("RN-3-4", "Scripted card not in hand", "A battle scripts a card (or the Galleasses) for a power whose "
-         "hand holds no copy left for it, counting the copies earlier scripted battles use up. The engine "
-         "plays it anyway; the power's `hands:` entry is probably missing it.",
-         wrong="hands: {ottoman: [fireships]}\ncards: {attacker: [veteran-gunners]}",
-         right="hands: {ottoman: [veteran-gunners]}\ncards: {attacker: [veteran-gunners]}",
-         severity=Severity.WARNING)
 
 
 def _line(ctx: CheckContext, where: Source) -> str:
@@ -102,7 +50,7 @@ def _where(obj: Any, fallback: Source, *child: str | int) -> Source:
 # --- maps ------------------------------------------------------------------------------------------
 
 
-@check(RULESET, RenaissanceMap, "GRA101", "GRA102", "GRA103")
+@check(RenaissanceMap, "GRA101", "GRA102", "GRA103")
 def sea_zone_graph(sea_map: RenaissanceMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Every adjacency joins two zones, every sea zone can be reached, every port opens on a sea zone."""
     home = _where(sea_map, Source("<generated>"))
@@ -133,7 +81,7 @@ def sea_zone_graph(sea_map: RenaissanceMap, ctx: CheckContext) -> Iterator[Diagn
 # --- the set-up ------------------------------------------------------------------------------------
 
 
-@check(RULESET, RenaissanceScenario, "RN-9-port")
+@check(RenaissanceScenario, "RN-9-port")
 def units_where_their_power_may_be(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-9: naval units start at sea, in their own or an ally's port, or in an enemy port they attack."""
     sea_map = scenario.map
@@ -151,7 +99,7 @@ def units_where_their_power_may_be(scenario: RenaissanceScenario, ctx: CheckCont
                          f"battle with attacker: {power}, at: {port.id}")
 
 
-@check(RULESET, RenaissanceScenario, "RN-8-corsairs")
+@check(RenaissanceScenario, "RN-8-corsairs")
 def corsairs_are_ottoman(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-8: only the corsair powers of the tables (the Ottoman) have corsairs."""
     corsair_powers = load_tables().corsair_powers
@@ -166,7 +114,7 @@ def corsairs_are_ottoman(scenario: RenaissanceScenario, ctx: CheckContext) -> It
 # --- the actions -----------------------------------------------------------------------------------
 
 
-@check(RULESET, RenaissanceScenario, "RN-battle-friends", "RN-turn-order")
+@check(RenaissanceScenario, "RN-battle-friends", "RN-turn-order")
 def actions_in_order_between_enemies(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-10: turns never go back; every battle is fought between enemies (the engine's rules, at their lines)."""
     for gap in turn_order_breaks(scenario.actions):
@@ -208,7 +156,7 @@ class _Reach:
         return {place for place, owner in pairs if owner == power and place in sea_map.seas}
 
 
-@check(RULESET, RenaissanceScenario, "RN-battle-absent", "RN-16.3")
+@check(RenaissanceScenario, "RN-battle-absent", "RN-16.3")
 def scripted_actions_can_be_played(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-dice, RN-9, RN-16.3: follow the actions in order, tracking where units can be after retreats."""
     reach = _start(scenario)
@@ -271,23 +219,7 @@ def _battle_places(reach: _Reach, attacker: str, defender: str) -> list[str]:
 
 def _battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-dice: both sides need naval units there; RN-9: after it, the loser (in a port, the attacker) left."""
-    sea_map, at = scenario.map, battle.at
-    pair = (at, frozenset((battle.attacker, battle.defender)))
-    problem = ""
-    for power in (battle.attacker, battle.defender):
-        if (at, power) in reach.left_port:
-            earlier = _line(ctx, _where(reach.left_port[(at, power)], scenario.source))
-            problem = f"{power}'s naval units left {at} after the port battle at {earlier} (RN-9)"
-        elif (at, power) not in reach.meet:
-            problem = (f"{power} has no naval units at {at} at the start, and a retreat never enters a place "
-                       "holding enemy naval units (RN-9)")
-        if problem:
-            break
-    else:
-        if pair in reach.fought:
-            earlier = _line(ctx, _where(reach.fought[pair], scenario.source))
-            problem = (f"{battle.attacker} and {battle.defender} already fought at {at} ({earlier}), and after a "
-                       "battle the loser (in a port, the attacker) leaves for good (RN-9)")
+    problem = _why_never_fought(scenario, battle, reach, ctx)
     if problem:
         starts = _battle_places(reach, battle.attacker, battle.defender)
         yield ctx.at("RN-battle-absent", f"this battle can never be fought: {problem}; the engine would skip it",
@@ -295,6 +227,30 @@ def _battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: C
                      f"{battle.attacker} and {battle.defender} can only fight where both start and have not "
                      f"fought yet: {', '.join(starts) or 'nowhere (place both under `units:`)'}")
         return
+    _after_battle(scenario, battle, reach)
+
+
+def _why_never_fought(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: CheckContext) -> str:
+    """Why the battle can never be fought (RN-dice, RN-9), or "" when it may be."""
+    at = battle.at
+    for power in (battle.attacker, battle.defender):
+        if (at, power) in reach.left_port:
+            earlier = _line(ctx, _where(reach.left_port[(at, power)], scenario.source))
+            return f"{power}'s naval units left {at} after the port battle at {earlier} (RN-9)"
+        if (at, power) not in reach.meet:
+            return (f"{power} has no naval units at {at} at the start, and a retreat never enters a place "
+                    "holding enemy naval units (RN-9)")
+    pair = (at, frozenset((battle.attacker, battle.defender)))
+    if pair in reach.fought:
+        earlier = _line(ctx, _where(reach.fought[pair], scenario.source))
+        return (f"{battle.attacker} and {battle.defender} already fought at {at} ({earlier}), and after a "
+                "battle the loser (in a port, the attacker) leaves for good (RN-9)")
+    return ""
+
+
+def _after_battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach) -> None:
+    """RN-9: where each side's naval units may be after the battle, which is fought (or skipped) once."""
+    sea_map, at = scenario.map, battle.at
     if at in sea_map.ports:
         reach.may |= {(sea, battle.attacker) for sea in sea_map.ports[at].seas}
         if (at, battle.defender) in reach.must:  # surely fought, so the attacker surely leaves
@@ -306,6 +262,7 @@ def _battle(scenario: RenaissanceScenario, battle: Battle, reach: _Reach, ctx: C
             reach.may |= {(place, power) for place in [*ports_on(sea_map, at), *neighbours]
                           if place in sea_map.seas or sea_map.ports[place].power == power}
     reach.must -= {(at, battle.attacker), (at, battle.defender)}
+    pair = (at, frozenset((battle.attacker, battle.defender)))
     reach.fought[pair] = battle  # fought: the loser left; skipped: one of them was missing
 
 
@@ -344,7 +301,7 @@ def _transport(scenario: RenaissanceScenario, action: Transport, reach: _Reach,
 # --- scripted cards --------------------------------------------------------------------------------
 
 
-@check(RULESET, RenaissanceScenario, "RN-6", "RN-3-4")
+@check(RenaissanceScenario, "RN-6", "RN-3-4")
 def scripted_cards_can_be_played(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """RN-3-4, RN-6: scripted cards come from the power's hand; the Galleasses only in the Mediterranean."""
     left = {power: Counter(hand) for power, hand in scenario.hands.items()}

@@ -38,13 +38,7 @@ class RenaissanceEditor:
             return []
         sea_map = self._map(cursor)
         if last in PLACES and sea_map is not None:
-            places = ([Suggestion(s.id, f"{s.name} ({s.kind})", "zone") for s in sea_map.seas.values()]
-                      + [Suggestion(p.id, f"{p.name} ({p.power})", "port") for p in sea_map.ports.values()])
-            playable = _playable(cursor, data, last)
-            if playable is None:
-                return places
-            first, why = playable
-            return [Suggestion(s.label, f"{s.detail}: {why}", s.kind, 0) if s.label in first else s for s in places]
+            return _places(cursor, data, last, sea_map)
         if last in ("power", "attacker", "defender", "by"):
             return [Suggestion(p, "power", "value") for p in data.get("powers", []) if isinstance(p, str)]
         if last == "map":
@@ -152,6 +146,17 @@ def _power_hover(cursor: Cursor) -> str:
             f"hand: {', '.join(map(str, hand)) if isinstance(hand, list) and hand else 'none'}")
 
 
+def _places(cursor: Cursor, data: dict[str, Any], last: str, sea_map: RenaissanceMap) -> list[Suggestion]:
+    """The map's seas and ports; those the action under the cursor can be played at first, saying why."""
+    places = ([Suggestion(s.id, f"{s.name} ({s.kind})", "zone") for s in sea_map.seas.values()]
+              + [Suggestion(p.id, f"{p.name} ({p.power})", "port") for p in sea_map.ports.values()])
+    playable = _playable(cursor, data, last)
+    if playable is None:
+        return places
+    first, why = playable
+    return [Suggestion(s.label, f"{s.detail}: {why}", s.kind, 0) if s.label in first else s for s in places]
+
+
 def _playable(cursor: Cursor, data: dict[str, Any], place: str) -> tuple[set[str], str] | None:
     """The places the action under the cursor can be played at, and the words that say why; ``None`` off an
     action's place, or without a build of the scenario."""
@@ -169,11 +174,17 @@ def _playable(cursor: Cursor, data: dict[str, Any], place: str) -> tuple[set[str
         playable = playable_after(scenario, path[1])
         return (set(playable.battle_places(text["attacker"], text["defender"])),
                 f"{text['attacker']} and {text['defender']} can still meet here (RN-dice, RN-9)")
-    if kind == "transport" and place == "from" and "formation" in text:
-        return (set(playable_after(scenario, path[1]).transport_starts(text["formation"])),
+    return _transport_playable(scenario, path[1], text, place) if kind == "transport" else None
+
+
+def _transport_playable(scenario: RenaissanceScenario, index: int, text: dict[str, str],
+                        place: str) -> tuple[set[str], str] | None:
+    """RN-16.3: where a transport action can start (``from``) or end (``to``), after the actions before it."""
+    if place == "from" and "formation" in text:
+        return (set(playable_after(scenario, index).transport_starts(text["formation"])),
                 f"{text['formation']} can stand here then (RN-16.3)")
-    if kind == "transport" and place == "to" and "power" in text and "from" in text:
-        return (set(playable_after(scenario, path[1]).transport_ends(text["power"], text["from"])),
+    if place == "to" and "power" in text and "from" in text:
+        return (set(playable_after(scenario, index).transport_ends(text["power"], text["from"])),
                 f"seas that may hold {text['power']}'s ships lead here from {text['from']} (RN-16.3)")
     return None
 

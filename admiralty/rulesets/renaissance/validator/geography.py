@@ -13,28 +13,11 @@ from collections.abc import Iterator
 
 from admiralty.engine.model.common import Source
 from admiralty.rulesets.renaissance.engine.model import Port, RenaissanceMap, Sea
+from admiralty.rulesets.renaissance.validator.codes import PORT_REACH_KM
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, Severity, register
+from admiralty.validator.diagnostics import Diagnostic, Severity
 
-RULESET = "renaissance"
 EARTH_RADIUS_KM = 6371.0
-# A sea zone of these maps spans a few hundred km (the Ionian is ~600 km across), and its position is its
-# middle: a port on its coast lies well inside this, a position with swapped or mistyped degrees far outside.
-PORT_REACH_KM = 800.0
-
-register("GEO101", "Port far from its sea zones", "A port's `position` lies more than "
-         f"{PORT_REACH_KM:.0f} km from the position of a sea zone it opens on. Positions are "
-         "`[longitude, latitude]` (GeoJSON order); a port this far off usually has the two swapped or a "
-         "mistyped degree, and the site would draw it in the wrong place.",
-         wrong="- {id: corfu, ..., seas: [ionian-sea], position: [39.62, 19.92]}",
-         right="- {id: corfu, ..., seas: [ionian-sea], position: [19.92, 39.62]}")
-register("GEO102", "Positions on only some places", "Some seas and ports of a renaissance map have a "
-         "`position` and others do not. The site draws a map to geography only when every sea and port has "
-         "one; otherwise it falls back to the schematic drawing and the positions written are not used.",
-         wrong="seas:\n  - {id: ionian-sea, ..., position: [18.5, 37.0]}\n  - {id: adriatic-sea, ...}",
-         right="seas:\n  - {id: ionian-sea, ..., position: [18.5, 37.0]}\n"
-               "  - {id: adriatic-sea, ..., position: [16.0, 42.5]}",
-         severity=Severity.WARNING)
 
 
 def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -49,7 +32,7 @@ def _where(obj: object, fallback: Source, *child: str) -> Source:
     return (found if isinstance(found, Source) else fallback).child(*child)
 
 
-@check(RULESET, RenaissanceMap, "GEO101", "GEO102")
+@check(RenaissanceMap, "GEO101", "GEO102")
 def positions_are_sane(sea_map: RenaissanceMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Every place or none has a position; each port lies within reach of every sea it opens on."""
     home = _where(sea_map, Source("<generated>"))

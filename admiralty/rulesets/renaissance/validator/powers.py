@@ -9,24 +9,10 @@ from collections.abc import Iterator
 from admiralty.engine.model.common import NOWHERE, Source
 from admiralty.rulesets.renaissance.engine.model import Battle, RenaissanceScenario
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, Severity, register
-
-register(
-    "SID101",
-    "Power in no action",
-    "A power of `powers` is the attacker, defender or transporting power of no action. Nothing moves on its "
-    "own in these rules, so its naval units, leaders and formations never fight or sail, it scores no point "
-    "and it can never win; as the first power it makes the balance band meaningless. Script an action for it "
-    "(a battle where it and an enemy both have naval units), or leave it out of `powers`.",
-    wrong="powers: [ottoman, hapsburg, france]\nunits:\n  - {at: toulon, power: france, galleys: 2}\n"
-          "actions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, at: tyrrhenian-sea}",
-    right="powers: [ottoman, hapsburg]\nactions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, "
-          "at: tyrrhenian-sea}",
-    severity=Severity.WARNING,
-)
+from admiralty.validator.diagnostics import Diagnostic, Severity
 
 
-@check("renaissance", RenaissanceScenario, "SID101")
+@check(RenaissanceScenario, "SID101")
 def powers_that_take_part(scenario: RenaissanceScenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """SID101: every power of the scenario attacks, defends or transports in some action."""
     acting: set[str] = set()

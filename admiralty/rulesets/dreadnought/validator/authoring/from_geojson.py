@@ -123,6 +123,28 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     projection = Projection.from_bbox(spec["bbox"], float(spec["km_per_unit"]), grid.origin,
                                       str(spec.get("projection", "equal-area")))
     extent = grid_extent(grid)
+    lands, repairs = _land(collection, spec, grid, projection, extent)
+    document = _document(spec, grid, projection, lands)
+    geometry = map_geometry(document)
+    check_sea_slivers(geometry, float(spec.get("min_sea_fraction", SLIVER_FRACTION)))
+    names = zone_names(spec.get("zone_names", []), projection, geometry)
+    listed = [z for z in geometry.zones if spec.get("list_zones", "all") == "all" or z in names]
+    document["zones"] = [_zone_entry(zone, names.get(zone), geometry.kinds[zone]) for zone in listed]
+    if not document["zones"]:
+        del document["zones"]
+    snaps, moves = _place_ports(spec, projection, geometry, lands, extent, document)
+    if not document["ports"]:
+        del document["ports"]
+    if spec.get("adjacency", "derived") == "list":
+        document["adjacency"] = [[a, b] for a, b in geometry.graph.edges]
+    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps, projection=projection, repairs=repairs,
+                    port_moves=tuple(moves))
+
+
+def _land(collection: Mapping[str, Any], spec: Mapping[str, Any], grid: Grid, projection: Projection,
+          extent: Polygon) -> tuple[list[Land], Repairs]:
+    """The countries' land on the grid: projected, tidied, with the extra and assigned land, rounded, then
+    repaired (slivers of sea filled) and its islands checked; and the repairs made."""
     lands = country_land(collection, spec, projection, extent)
     lands = tidy_land(lands, float(spec["min_land_area"]))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
@@ -130,7 +152,11 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
     lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
     lands, repairs = repair(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)), round_geometry)
     check_islands(lands, grid)
+    return lands, repairs
 
+
+def _document(spec: Mapping[str, Any], grid: Grid, projection: Projection, lands: list[Land]) -> dict[str, Any]:
+    """The map document's keys in the order the writer writes them; ``zones`` and ``ports`` are filled later."""
     document: dict[str, Any] = {"kind": "map", "ruleset": "dreadnought", "id": spec["id"]}
     document["title"] = spec["title"]
     description = str(spec.get("description") or "")
@@ -148,15 +174,13 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
         document["blocked"] = [[normalise_zone_id(a), normalise_zone_id(b)] for a, b in spec["blocked"]]
     if spec.get("sources"):
         document["sources"] = list(spec["sources"])
+    return document
 
-    geometry = map_geometry(document)
-    check_sea_slivers(geometry, float(spec.get("min_sea_fraction", SLIVER_FRACTION)))
-    names = zone_names(spec.get("zone_names", []), projection, geometry)
-    listed = [z for z in geometry.zones if spec.get("list_zones", "all") == "all" or z in names]
-    document["zones"] = [_zone_entry(zone, names.get(zone), geometry.kinds[zone]) for zone in listed]
-    if not document["zones"]:
-        del document["zones"]
 
+def _place_ports(spec: Mapping[str, Any], projection: Projection, geometry: MapGeometry, lands: list[Land],
+                 extent: Polygon, document: dict[str, Any]) -> tuple[dict[str, float], list[PortMove]]:
+    """Each port snapped to its nation's shore into ``document["ports"]``: how far each moved (km), and the
+    moves (each checked against the limit)."""
     snaps: dict[str, float] = {}
     moves: list[PortMove] = []
     tolerance = float(spec.get("port_tolerance", PORT_TOLERANCE))
@@ -174,12 +198,7 @@ def build_map(collection: Mapping[str, Any], spec: Mapping[str, Any]) -> MapBuil
         check_move(move, limit, allowed)
         if move.km > 0:
             moves.append(move)
-    if not document["ports"]:
-        del document["ports"]
-    if spec.get("adjacency", "derived") == "list":
-        document["adjacency"] = [[a, b] for a, b in geometry.graph.edges]
-    return MapBuild(document=document, geometry=geometry, port_snap_km=snaps, projection=projection, repairs=repairs,
-                    port_moves=tuple(moves))
+    return snaps, moves
 
 
 def nation_shore(shore: BaseGeometry, lands: list[Land], port: Mapping[str, Any]) -> BaseGeometry:

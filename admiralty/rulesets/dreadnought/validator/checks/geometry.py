@@ -15,81 +15,10 @@ from admiralty.rulesets.dreadnought.engine.model import Scenario, SeaMap
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.rulesets.dreadnought.validator.map_build import LAND_UNION
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, register
+from admiralty.validator.diagnostics import Diagnostic
 
 OVERLAP_TOLERANCE = 1e-6  # of a zone's area: rounding in coordinates is not an overlap
 PORT_TOLERANCE = 0.05  # of a cell: how far a port may sit from the coast and from the zones it opens on
-
-register(
-    "GEO001",
-    "Invalid polygon",
-    "A zone or land polygon is not a valid simple polygon (it crosses "
-    "itself, or has too few distinct points). The message says why and where, from shapely's "
-    "`explain_validity`.",
-    wrong="polygon: [[0, 0], [10, 10], [10, 0], [0, 10]]   # a bow tie",
-    right="polygon: [[0, 0], [10, 0], [10, 10], [0, 10]]",
-)
-register(
-    "GEO002",
-    "Zones overlap",
-    "Two sea zones cover the same water; every point of the sea belongs to one zone.",
-    wrong="two free-form zones drawn over each other",
-    right="zones that meet along a border",
-)
-register(
-    "GEO003",
-    "Declared adjacent, but no shared sea border",
-    "The adjacency list says two zones are "
-    "adjacent, but their polygons share no border of positive length that is not all land: a gap, a "
-    "corner, or land between them.",
-    wrong="adjacency: [[A1, A3]]   # A2 lies between",
-    right="adjacency: [[A1, A2], [A2, A3]]",
-)
-register(
-    "GEO004",
-    "Shared sea border not declared",
-    "Two zones share a border of sea, but the adjacency "
-    "list leaves them out. Declare them adjacent, or list the border under `blocked:` if it may not be "
-    "crossed.",
-    wrong="adjacency: []   # A1 and A2 touch",
-    right="adjacency: [[A1, A2]]",
-)
-register(
-    "GEO005",
-    "Port not on the coast",
-    "A port's point must lie on a coastline, within a twentieth of a cell of a land boundary.",
-    wrong="at: [14.0, 40.0]   # in the middle of the sea or far inland",
-    right="at: [10.0, 15.0]   # on the coast",
-)
-register(
-    "GEO006",
-    "Port does not touch its zones",
-    "Every zone a port opens on must touch the port's point.",
-    wrong="zones: [A1]   # far from the port",
-    right="zones: [C2]",
-)
-register(
-    "GEO007",
-    "Island split between zones",
-    "An island (land wholly inside the map) must lie inside "
-    "exactly one sea zone: the tactical battle puts it in the centre hexes of that zone (DN-7.41b).",
-    wrong="an island drawn across the border of B2 and B3",
-    right="the island inside B2",
-)
-register(
-    "GEO008",
-    "Minefield not on a shared border",
-    "A minefield lies along the border of two zones that share a border (DN-13).",
-    wrong="between: [A1, C3]",
-    right="between: [A1, A2]",
-)
-register(
-    "GEO009",
-    "Zone kind does not match the coast",
-    "A zone declared `open` touches land, or one declared `coastal` touches none. Leave `kind` out to have it derived.",
-    wrong="kind: open   # but the zone touches Italy",
-    right="kind: coastal",
-)
 
 
 @dataclass(frozen=True)
@@ -116,7 +45,7 @@ def shapes_of(sea_map: SeaMap) -> Shapes:
     return result
 
 
-@check("dreadnought", SeaMap, "GEO001")
+@check(SeaMap, "GEO001")
 def polygons_are_valid(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     for zone in sea_map.zones.values():
         if zone.source.path and zone.source.path[0] == "zones":
@@ -143,7 +72,7 @@ def polygons_are_valid(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnosti
                 )
 
 
-@check("dreadnought", SeaMap, "GEO002")
+@check(SeaMap, "GEO002")
 def zones_do_not_overlap(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Grid cells never overlap each other, so only free-form zones are queried against the rest."""
     shapes = shapes_of(sea_map)
@@ -172,7 +101,7 @@ def zones_do_not_overlap(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnos
             )
 
 
-@check("dreadnought", SeaMap, "GEO003", "GEO004")
+@check(SeaMap, "GEO003", "GEO004")
 def declared_adjacency_matches_geometry(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Declared adjacency both ways against shared sea borders (a derived one matches by construction)."""
     if sea_map.declared_adjacency is None:
@@ -198,7 +127,7 @@ def declared_adjacency_matches_geometry(sea_map: SeaMap, ctx: CheckContext) -> I
         )
 
 
-@check("dreadnought", SeaMap, "GEO005", "GEO006")
+@check(SeaMap, "GEO005", "GEO006")
 def ports_are_on_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     shapes = shapes_of(sea_map)
     cell = sea_map.grid.cell if sea_map.grid else 1.0
@@ -229,7 +158,7 @@ def ports_are_on_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagn
                     )
 
 
-@check("dreadnought", SeaMap, "GEO007")
+@check(SeaMap, "GEO007")
 def islands_lie_in_one_zone(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-7.41b: an island (a landmass wholly inside the map and no larger than a cell) lies inside exactly
     one zone. Land that reaches the map's edge or is larger than a cell is a coast, not an island."""
@@ -263,7 +192,7 @@ def _frame(sea_map: SeaMap, shapes: Shapes) -> tuple[Polygon, float]:
     return shapely.box(*shapely.total_bounds(list(shapes.zones))), sum(z.area for z in shapes.zones) / len(shapes.zones)
 
 
-@check("dreadnought", SeaMap, "GEO009")
+@check(SeaMap, "GEO009")
 def zone_kinds_match_the_coast(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Only the zones that declare a kind are tested (a derived kind matches by construction), all of them
     in one bulk query of the land's STRtree (``geometry.coastal_zones``): the work grows with the declared
@@ -290,7 +219,7 @@ def _declaring_a_kind(sea_map: SeaMap, shapes: Shapes) -> list[int]:
     return [k for k, zone_id in enumerate(shapes.ids) if sea_map.zones[zone_id].kind is not None]
 
 
-@check("dreadnought", Scenario, "GEO008")
+@check(Scenario, "GEO008")
 def minefields_lie_on_borders(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-13: a minefield lies along the border of two zones that share one."""
     zones = scenario.map.zones

@@ -11,18 +11,7 @@ from collections.abc import Iterable, Iterator
 from admiralty.rulesets.dreadnought.engine.geography import breadth_first
 from admiralty.rulesets.dreadnought.engine.model import SeaMap
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, register
-
-register("GRA001", "Zone adjacent to itself", "An adjacency pair or blocked border names the same zone "
-         "twice.", wrong="adjacency: [[Q31, Q31]]", right="adjacency: [[Q31, Q32]]")
-register("GRA002", "Sea zones not connected", "Some sea zones cannot be reached from the others along "
-         "adjacency: a fleet could never get there. The diagnostic lists each separate group of zones. Add "
-         "the missing adjacency, remove a wrong blocked border, or check the land that cuts the sea in two.",
-         wrong="zones A1, A2 | B5, B6 with no border between the groups",
-         right="adjacency: [[A2, B5]] (or a shared border that is not all land)")
-register("GRA003", "Port opens on no sea zone", "A port must open onto at least one sea zone, or no "
-         "fleet can leave it. Move the port onto the coast next to a zone, or list its `zones:`.",
-         wrong="at: [12.0, 40.0]   # far inland", right="at: [10.0, 15.0]   # on the coast")
+from admiralty.validator.diagnostics import Diagnostic
 
 
 def sea_graph(sea_map: SeaMap) -> dict[str, set[str]]:
@@ -57,7 +46,7 @@ def distances_from(graph: dict[str, set[str]], sources: Iterable[str]) -> dict[s
     return {zone: steps for zone, (_, steps) in breadth_first(graph, sources).items()}
 
 
-@check("dreadnought", SeaMap, "GRA001")
+@check(SeaMap, "GRA001")
 def self_adjacent_pairs(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     for i, (a, b) in enumerate(sea_map.declared_adjacency or ()):
         if a == b:
@@ -70,7 +59,7 @@ def self_adjacent_pairs(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnost
                          sea_map.source.child("blocked"), "a blocked border names two different zones")
 
 
-@check("dreadnought", SeaMap, "GRA002")
+@check(SeaMap, "GRA002")
 def one_connected_sea(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     """Every sea zone can reach every other: otherwise report each smaller component and its zones."""
     components = sorted(connected_components(sea_graph(sea_map)), key=lambda c: (-len(c), min(c)))
@@ -85,7 +74,7 @@ def one_connected_sea(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic
                      "add adjacency to the main sea, or remove the blocked border or land that separates them")
 
 
-@check("dreadnought", SeaMap, "GRA003")
+@check(SeaMap, "GRA003")
 def ports_open_on_the_sea(sea_map: SeaMap, ctx: CheckContext) -> Iterator[Diagnostic]:
     for port in sea_map.ports.values():
         if not port.zones:

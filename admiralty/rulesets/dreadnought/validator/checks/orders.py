@@ -17,58 +17,7 @@ from admiralty.rulesets.dreadnought.engine.model import (
 from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.validator.checks.graph import distances_from, sea_graph
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, register
-
-register(
-    "GRA004",
-    "Order is not a legal move",
-    "Each turn a fleet enters a zone adjacent to where it is "
-    "(a fleet in port enters a zone the port opens on), or a port that opens on its zone. The first "
-    "order starts from the fleet's `start`. A move across land, or a jump, is refused.",
-    wrong="start: cattaro\norders: [Q31]   # far from Cattaro",
-    right="start: cattaro\norders: [U27]",
-)
-register(
-    "DN-5.11a",
-    "Two zones in a turn need a fast fleet",
-    "Only a fleet whose every ship is speed "
-    '"2" or "2+" may enter two zones in one turn (`A/B`). Split the move over two turns or take the '
-    "slow ships out of the fleet.",
-    wrong="ships: [Canada, Superb]   # speed 1\norders: [V8/U7]",
-    right="orders: [V8, U7]",
-)
-register(
-    "DN-5.2-abort",
-    "Aborting fleet must head home",
-    "After an abort, every move must take the fleet to "
-    "a friendly port by a shortest path at the highest speed it has; staying, detours and slow moves are "
-    "not allowed until it is in port.",
-    wrong="orders: [abort, stay, U27]",
-    right="orders: [abort, U27, cattaro]",
-)
-register(
-    "DN-5.2-escort",
-    "Escort set-up",
-    "An escort fleet names the fleet it escorts (`escorts:`), a "
-    "fleet of its own side that is not itself; it starts with that fleet and its orders are `convoy "
-    "<fleet>` for that same fleet. Other missions do not take `escorts:`.",
-    wrong="mission: escort\norders: [convoy fleet-9]",
-    right="mission: escort\nescorts: fleet-1\norders: [convoy fleet-1]",
-)
-register(
-    "DN-12.5",
-    "Collier near an enemy port",
-    "Colliers never enter a zone that holds an enemy port.",
-    wrong="a collier ordered into the zone of an enemy port",
-    right="route the collier around that zone",
-)
-register(
-    "DN-12.6",
-    "Tanker near an enemy port",
-    "Tankers never enter a zone that holds an enemy port.",
-    wrong="a tanker ordered into the zone of an enemy port",
-    right="route the tanker around that zone",
-)
+from admiralty.validator.diagnostics import Diagnostic
 
 
 @dataclass(frozen=True)
@@ -104,48 +53,65 @@ def walk(scenario: Scenario, fleet: Fleet, ctx: CheckContext | None = None) -> I
             return  # the fleet's position now depends on play: another fleet, a battle, a split
         entered: list[str] = []
         if order.kind == "move":
-            for target in order.zones:
-                place = port or zone
-                if place is None or not scenario.geography.can_step(place, target):  # the engine's own rule
-                    if ctx is not None:
-                        where = f"port '{port}'" if port else f"zone {zone}"
-                        options = ", ".join(scenario.geography.exits(place) if place else ()) or "none"
-                        hint = (f"it is in {zone} already: write 'stay' to stay there" if target == zone
-                                else f"from {where} it can enter: {options}")
-                        yield ctx.at(
-                            "GRA004",
-                            f"fleet '{fleet.id}' cannot enter {target} from {where} on turn "
-                            f"{planned_turn(scenario, fleet, index)}",
-                            fleet.order_source(index),
-                            hint,
-                        )
-                    return
-                entered.append(target)
-                zone, port = target, None
-        elif order.kind == "port" and order.target is not None and port != order.target:
-            target_port = sea_map.ports[order.target]
-            if zone not in target_port.zones:
+            entered, refused, zone, port = _step_along(scenario, order.zones, zone, port)
+            if refused is not None:
                 if ctx is not None:
-                    yield ctx.at(
-                        "GRA004",
-                        f"fleet '{fleet.id}' cannot enter port '{order.target}' from "
-                        f"{'port ' + repr(port) if port else 'zone ' + str(zone)} on turn "
-                        f"{planned_turn(scenario, fleet, index)}",
-                        fleet.order_source(index),
-                        f"'{order.target}' opens on {', '.join(target_port.zones) or 'no zone'}",
-                    )
+                    yield _cannot_enter_zone(scenario, fleet, index, refused, zone, port, ctx)
+                return
+        elif order.kind == "port" and order.target is not None and port != order.target:
+            if zone not in sea_map.ports[order.target].zones:
+                if ctx is not None:
+                    yield _cannot_enter_port(scenario, fleet, index, order.target, zone, port, ctx)
                 return
             port = order.target
         yield Step(index, zone, port, tuple(entered))
 
 
-@check("dreadnought", Scenario, "GRA004")
+def _step_along(scenario: Scenario, targets: tuple[str, ...] | list[str], zone: str | None,
+                port: str | None) -> tuple[list[str], str | None, str | None, str | None]:
+    """One move order's zones, entered one by one by the engine's own rule (``can_step``): the zones entered,
+    the first it cannot enter (``None`` when it enters them all), and where it is then (zone, port)."""
+    entered: list[str] = []
+    for target in targets:
+        place = port or zone
+        if place is None or not scenario.geography.can_step(place, target):
+            return entered, target, zone, port
+        entered.append(target)
+        zone, port = target, None
+    return entered, None, zone, port
+
+
+def _cannot_enter_zone(scenario: Scenario, fleet: Fleet, index: int, target: str, zone: str | None,
+                       port: str | None, ctx: CheckContext) -> Diagnostic:
+    place = port or zone
+    where = f"port '{port}'" if port else f"zone {zone}"
+    options = ", ".join(scenario.geography.exits(place) if place else ()) or "none"
+    hint = (f"it is in {zone} already: write 'stay' to stay there" if target == zone
+            else f"from {where} it can enter: {options}")
+    return ctx.at("GRA004", f"fleet '{fleet.id}' cannot enter {target} from {where} on turn "
+                  f"{planned_turn(scenario, fleet, index)}",
+                  fleet.order_source(index), hint)
+
+
+def _cannot_enter_port(scenario: Scenario, fleet: Fleet, index: int, target: str, zone: str | None,
+                       port: str | None, ctx: CheckContext) -> Diagnostic:
+    target_port = scenario.map.ports[target]
+    return ctx.at(
+        "GRA004",
+        f"fleet '{fleet.id}' cannot enter port '{target}' from "
+        f"{'port ' + repr(port) if port else 'zone ' + str(zone)} on turn {planned_turn(scenario, fleet, index)}",
+        fleet.order_source(index),
+        f"'{target}' opens on {', '.join(target_port.zones) or 'no zone'}",
+    )
+
+
+@check(Scenario, "GRA004")
 def orders_follow_adjacency(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     for fleet in scenario.fleets():
         yield from (item for item in walk(scenario, fleet, ctx) if isinstance(item, Diagnostic))
 
 
-@check("dreadnought", Scenario, "DN-5.11a")
+@check(Scenario, "DN-5.11a")
 def two_zones_only_for_fast_fleets(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.11a: only fleets made wholly of speed 2/2+ ships may write ``A/B``."""
     for fleet in scenario.fleets():
@@ -177,34 +143,39 @@ def friendly_port_distances(scenario: Scenario, side: Side) -> tuple[dict[str, i
     return scenario.map.derived("friendly:" + ",".join(sorted(side.nations)), compute), ports
 
 
-@check("dreadnought", Scenario, "DN-5.2-abort")
+@check(Scenario, "DN-5.2-abort")
 def aborting_fleets_head_home(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-abort: after an abort every move heads for a friendly port, by a shortest path, at best speed."""
     for side in scenario.sides:
         for fleet in side.fleets:
             if fleet.mission != "abort" and not any(order.kind == "abort" for order in fleet.orders):
                 continue
-            distances, ports = friendly_port_distances(scenario, side)
-            speed = 2 if is_fast(scenario, fleet) else 1
-            aborted = fleet.mission == "abort"
-            zone: str | None = fleet.start if fleet.start in scenario.map.zones else None
-            port: str | None = None if zone else fleet.start
-            for step in walk(scenario, fleet):
-                assert isinstance(step, Step)
-                if aborted and port not in ports:
-                    problem = _abort_problem(scenario, distances, ports, speed, zone, port, step)
-                    if problem:
-                        yield ctx.at(
-                            "DN-5.2-abort",
-                            f"aborting fleet '{fleet.id}' {problem} on turn "
-                            f"{planned_turn(scenario, fleet, step.index)}",
-                            fleet.order_source(step.index),
-                            "head for the nearest friendly port ("
-                            f"{', '.join(sorted(ports)) or 'none'}) by a shortest path, {speed} zone(s) a turn",
-                        )
-                        break
-                aborted = aborted or fleet.orders[step.index].kind == "abort"
-                zone, port = step.zone, step.port
+            yield from _heading_home(scenario, side, fleet, ctx)
+
+
+def _heading_home(scenario: Scenario, side: Side, fleet: Fleet, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """DN-5.2-abort for one fleet that aborts: its first turn after the abort that does not head home."""
+    distances, ports = friendly_port_distances(scenario, side)
+    speed = 2 if is_fast(scenario, fleet) else 1
+    aborted = fleet.mission == "abort"
+    zone: str | None = fleet.start if fleet.start in scenario.map.zones else None
+    port: str | None = None if zone else fleet.start
+    for step in walk(scenario, fleet):
+        assert isinstance(step, Step)
+        problem = _abort_problem(scenario, distances, ports, speed, zone, port, step) \
+            if aborted and port not in ports else ""
+        if problem:
+            yield ctx.at(
+                "DN-5.2-abort",
+                f"aborting fleet '{fleet.id}' {problem} on turn "
+                f"{planned_turn(scenario, fleet, step.index)}",
+                fleet.order_source(step.index),
+                "head for the nearest friendly port ("
+                f"{', '.join(sorted(ports)) or 'none'}) by a shortest path, {speed} zone(s) a turn",
+            )
+            return
+        aborted = aborted or fleet.orders[step.index].kind == "abort"
+        zone, port = step.zone, step.port
 
 
 def _abort_problem(
@@ -234,7 +205,7 @@ def _abort_problem(
     return ""
 
 
-@check("dreadnought", Scenario, "DN-12.5", "DN-12.6")
+@check(Scenario, "DN-12.5", "DN-12.6")
 def colliers_and_tankers_avoid_enemy_ports(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-12.5, DN-12.6: colliers and tankers never enter a zone holding an enemy port."""
     for side in scenario.sides:
@@ -263,7 +234,7 @@ def colliers_and_tankers_avoid_enemy_ports(scenario: Scenario, ctx: CheckContext
                         break
 
 
-@check("dreadnought", Scenario, "DN-5.2-escort")
+@check(Scenario, "DN-5.2-escort")
 def escorts_are_set_up(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-escort: an escort names a fleet of its side, starts with it and convoys it."""
     for side in scenario.sides:
@@ -280,32 +251,42 @@ def escorts_are_set_up(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagno
                 continue
             target = own.get(fleet.escorts or "")
             if fleet.escorts is None or target is None or target.id == fleet.id:
-                other_side = (
-                    fleet.escorts is not None
-                    and fleet.escorts not in own
-                    and any(fleet.escorts == f.id for f in scenario.fleets())
-                )
-                yield ctx.at(
-                    "DN-5.2-escort",
-                    f"escort fleet '{fleet.id}' must name another fleet of its own side "
-                    "to escort" + (f" ('{fleet.escorts}' is the enemy's)" if other_side else ""),
-                    fleet.source.child("escorts") if fleet.escorts else fleet.source,
-                    f"write escorts: one of {', '.join(f for f in own if f != fleet.id) or '(none)'}",
-                    key=fleet.escorts is None,
-                )
-                continue
-            if fleet.start != target.start:
-                yield ctx.at(
-                    "DN-5.2-escort",
-                    f"escort '{fleet.id}' starts at {fleet.start} but the fleet it escorts starts at {target.start}",
-                    fleet.source.child("start"),
-                    f"write start: {target.start}",
-                )
-            for index, order in enumerate(fleet.orders):
-                if order.kind == "convoy" and order.target != target.id:
-                    yield ctx.at(
-                        "DN-5.2-escort",
-                        f"escort '{fleet.id}' convoys '{order.target}' but escorts '{target.id}'",
-                        fleet.order_source(index),
-                        f"write 'convoy {target.id}'",
-                    )
+                yield _no_fleet_to_escort(scenario, own, fleet, ctx)
+            else:
+                yield from _escort_follows(fleet, target, ctx)
+
+
+def _no_fleet_to_escort(scenario: Scenario, own: dict[str, Fleet], fleet: Fleet, ctx: CheckContext) -> Diagnostic:
+    """DN-5.2-escort: the escort names no fleet, itself, or a fleet of the other side."""
+    other_side = (
+        fleet.escorts is not None
+        and fleet.escorts not in own
+        and any(fleet.escorts == f.id for f in scenario.fleets())
+    )
+    return ctx.at(
+        "DN-5.2-escort",
+        f"escort fleet '{fleet.id}' must name another fleet of its own side "
+        "to escort" + (f" ('{fleet.escorts}' is the enemy's)" if other_side else ""),
+        fleet.source.child("escorts") if fleet.escorts else fleet.source,
+        f"write escorts: one of {', '.join(f for f in own if f != fleet.id) or '(none)'}",
+        key=fleet.escorts is None,
+    )
+
+
+def _escort_follows(fleet: Fleet, target: Fleet, ctx: CheckContext) -> Iterator[Diagnostic]:
+    """DN-5.2-escort: the escort starts where the fleet it escorts starts, and convoys that fleet only."""
+    if fleet.start != target.start:
+        yield ctx.at(
+            "DN-5.2-escort",
+            f"escort '{fleet.id}' starts at {fleet.start} but the fleet it escorts starts at {target.start}",
+            fleet.source.child("start"),
+            f"write start: {target.start}",
+        )
+    for index, order in enumerate(fleet.orders):
+        if order.kind == "convoy" and order.target != target.id:
+            yield ctx.at(
+                "DN-5.2-escort",
+                f"escort '{fleet.id}' convoys '{order.target}' but escorts '{target.id}'",
+                fleet.order_source(index),
+                f"write 'convoy {target.id}'",
+            )

@@ -6,61 +6,7 @@ from collections.abc import Iterator
 
 from admiralty.rulesets.dreadnought.engine.model import Fleet, Scenario, Ship
 from admiralty.validator.checks import CheckContext, check
-from admiralty.validator.diagnostics import Diagnostic, register
-
-register(
-    "DN-5.2",
-    "Fleet nationality and missions",
-    "A fleet has one mission, and only ships of one "
-    "nationality unless it has four ships or fewer or the scenario sets `rules: {mixed_nationality: "
-    "true}`. German ships may count as any nationality; Canadian and Australian ships count as British. "
-    "Every ship belongs to a nation of its side. Each mission takes only some ship types: bombard, "
-    "escort and intercept take combat ships, colliers and tankers; raid takes combat ships and "
-    "colliers; minelay takes minelayers (ML) or ships the scenario names in `rules.minelayers`; "
-    "minesweep takes minesweepers (MS) or ships named in `rules.minesweepers`.",
-    wrong="ships: [Canada, Superb, Iron Duke, Courbet, Jean Bart]   # British and French, five ships",
-    right="ships: [Canada, Superb, Iron Duke]",
-)
-register(
-    "DN-5.2-raid",
-    "Raiding fleet limits",
-    "Unless the scenario says otherwise, a raiding fleet has at "
-    "most two ships (`rules.raid_max_ships`) and must include a leader (`rules.raid_needs_leader`).",
-    wrong="mission: raid\nships: [Novara, Saida, Helgoland]",
-    right="mission: raid\nships: [Novara, Saida]",
-)
-register(
-    "DN-5.25",
-    "Too many raiding fleets",
-    "Unless the scenario says otherwise (`rules.raid_fleets`), a player may give the raid mission to one fleet only.",
-    wrong="two fleets with mission: raid",
-    right="one raiding fleet; the other intercepts",
-)
-register(
-    "DN-5.2-abort-start",
-    "Abort at the start",
-    "A fleet may not start the scenario with the abort "
-    "mission unless the scenario sets `rules: {abort_at_start: true}` (DN-5.2-abort).",
-    wrong="mission: abort",
-    right="mission: intercept",
-)
-register(
-    "DN-5.12",
-    "Movement not planned in full",
-    "Transport, bombard, minelay and minesweep fleets plan "
-    "all their movement before play: they need a written order for every turn of the scenario.",
-    wrong="turns: {count: 12}\nmission: bombard\norders: [U27, T26]",
-    right="orders: [...12 entries...]",
-)
-register(
-    "DN-5.2-ahead",
-    "Orders not written two turns ahead",
-    "Intercept and raid fleets write their "
-    "orders two turns ahead (DN-5.2-intercept, DN-5.2-raid): at the start they need orders for at least "
-    "the first two turns.",
-    wrong="mission: intercept\norders: [U27]",
-    right="mission: intercept\norders: [U27, T26]",
-)
+from admiralty.validator.diagnostics import Diagnostic
 
 GERMANY = "germany"
 MISSION_TYPES: dict[str, frozenset[str] | None] = {
@@ -79,7 +25,7 @@ def fleet_ships(scenario: Scenario, fleet: Fleet) -> list[Ship]:
     return [scenario.ships[name] for name in fleet.ships if name in scenario.ships]
 
 
-@check("dreadnought", Scenario, "DN-5.2")
+@check(Scenario, "DN-5.2")
 def fleet_nationality(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2: one nationality per fleet of five or more ships, unless the scenario allows mixing."""
     for side in scenario.sides:
@@ -107,7 +53,7 @@ def fleet_nationality(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnos
                 )
 
 
-@check("dreadnought", Scenario, "DN-5.2")
+@check(Scenario, "DN-5.2")
 def mission_ship_types(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2 (each mission): which ship types may carry out each mission."""
     for fleet in scenario.fleets():
@@ -131,7 +77,7 @@ def mission_ship_types(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagno
             )
 
 
-@check("dreadnought", Scenario, "DN-5.2-raid", "DN-5.25")
+@check(Scenario, "DN-5.2-raid", "DN-5.25")
 def raid_limits(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-raid and DN-5.25: one raiding fleet per player, of at most two ships with a leader."""
     rules = scenario.rules
@@ -162,7 +108,7 @@ def raid_limits(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
                 )
 
 
-@check("dreadnought", Scenario, "DN-5.2-abort-start")
+@check(Scenario, "DN-5.2-abort-start")
 def no_abort_at_start(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-abort: no fleet starts with the abort mission unless the scenario allows it."""
     if scenario.rules.abort_at_start:
@@ -177,7 +123,7 @@ def no_abort_at_start(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnos
             )
 
 
-@check("dreadnought", Scenario, "DN-5.12")
+@check(Scenario, "DN-5.12")
 def planned_movement(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.12: transport, bombard, minelay and minesweep fleets plan every turn's move before play."""
     for fleet in scenario.fleets():
@@ -192,7 +138,7 @@ def planned_movement(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnost
             )
 
 
-@check("dreadnought", Scenario, "DN-5.2-ahead")
+@check(Scenario, "DN-5.2-ahead")
 def orders_two_turns_ahead(scenario: Scenario, ctx: CheckContext) -> Iterator[Diagnostic]:
     """DN-5.2-intercept, DN-5.2-raid: orders written two turns ahead."""
     for fleet in scenario.fleets():
