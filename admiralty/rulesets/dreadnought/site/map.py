@@ -175,16 +175,16 @@ def _ports(seamap: SeaMap, frame: Frame, size: float) -> list[str]:
 
 
 def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centres: dict[str, Point],
-                  shifted: list[tuple[float, float]], unit: float) -> list[str]:
-    """The fleet's number from the route key, at the drawn route's point farthest from its start (fleets mostly
-    start together in port and part at sea), and the turn each stop is reached on (DN-5.1)."""
+                  shifted: list[tuple[float, float]], unit: float) -> list[labels.Word]:
+    """The fleet's number from the route key, above the drawn route's point farthest from its start (fleets
+    mostly start together in port and part at sea), and the turn each stop is reached on (DN-5.1); placed
+    together with every other fleet's by ``labels.place_words``."""
     sx, sy = shifted[0]
     far = max(shifted, key=lambda p: (p[0] - sx) ** 2 + (p[1] - sy) ** 2)
-    lift = "-0.9em" if far != shifted[0] else "-1.1em"
-    out = [labels.label("route-label", str(number), far[0], far[1], unit,
-                        f'text-anchor="middle" dy="{lift}" fill="{colour}" data-fleet="{attr(fleet.id)}"')]
-    out += [labels.label("route-turn", str(turn), x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
-                         f'fill="{colour}" data-fleet="{attr(fleet.id)}"')
+    lift = (0.9 if far != shifted[0] else 1.1) * labels.SIZE_PX["route-label"] * unit
+    extra = f'fill="{colour}" data-fleet="{attr(fleet.id)}"'
+    out = [labels.Word("route-label", str(number), far[0], far[1] - lift, extra)]
+    out += [labels.Word("route-turn", str(turn), x, y, extra)
             for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted)]
     return out
 
@@ -202,10 +202,12 @@ def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, 
 
 
 def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float,
-                     svg_id: str, unit: float) -> tuple[list[str], list[str]]:
-    """Map features, minefields, routes and start markers; returns (defs, shapes)."""
+                     svg_id: str, unit: float) -> tuple[list[str], list[str], list[str]]:
+    """Map features, minefields, routes and start markers; returns (defs, shapes, words): the fleets' numbers and
+    turns are drawn above every shape and port, so that no later route covers them."""
     defs: list[str] = []
     shapes: list[str] = []
+    words: list[labels.Word] = []
     for field in getattr(scenario, "minefields", ()):
         lines = border(seamap, *field.between)
         for line in lines:
@@ -239,9 +241,9 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                               f'L{x - r:.1f},{y:.1f} Z"><title>{esc(fleet.name)} starts at {esc(fleet.start)}'
                               '</title></path>')
             if shifted:
-                shapes += _route_labels(fleet, number, colour, seamap, centres, shifted, unit)
+                words += _route_labels(fleet, number, colour, seamap, centres, shifted, unit)
     shapes += _objectives(scenario, seamap, frame, centres, size)
-    return defs, shapes
+    return defs, shapes, labels.place_words(words, unit)
 
 
 @dataclass(frozen=True)
@@ -326,8 +328,8 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
     size = base.size * box[2] / width
     ports = base.ports if box == whole else "".join(_ports(seamap, frame, size))
     words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
-    defs, overlay = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit) if scenario
-                     else ([], []))
+    defs, overlay, route_words = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit)
+                                  if scenario else ([], [], []))
     title = getattr(scenario, "title", None) or seamap.title
     view = " ".join(f"{n:.1f}" for n in box)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" id="{attr(svg_id)}" '
@@ -340,7 +342,7 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
              f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
              f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
-             f'<g class="ports">{ports}</g><g class="labels">{words}</g>',
+             f'<g class="ports">{ports}</g><g class="labels">{words}{"".join(route_words)}</g>',
              _scale_bar(seamap, frame, unit, box), "</svg>",
              _compass(width - PAD - 16, PAD + 18, 16),
              "</svg>"]
