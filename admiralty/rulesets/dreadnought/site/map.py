@@ -22,7 +22,7 @@ from admiralty.rulesets.dreadnought.site import labels
 from admiralty.rulesets.dreadnought.site.features import feature_shapes
 from admiralty.rulesets.dreadnought.site.legend import legend_html, route_key_html
 from admiralty.rulesets.dreadnought.site.theatre import Box, theatre_box
-from admiralty.site.colours import nation_colour, side_colour
+from admiralty.site.colours import is_neutral, land_colour, side_colour
 from admiralty.site.text import attr, esc
 
 MINE_COLOUR = "#111111"
@@ -159,8 +159,9 @@ def _land(seamap: SeaMap, frame: Frame) -> list[str]:
     for land in seamap.land:
         d = " ".join("M" + " L".join(f"{x},{y}" for x, y in (frame.point(p) for p in ring)) + " Z"
                      for ring in land.polygons)
-        out.append(f'<path class="land" data-land="{attr(land.id)}" data-nation="{attr(land.nation)}" '
-                   f'fill="{attr(nation_colour(land.nation))}" fill-rule="evenodd" d="{d}">'
+        kind = "land neutral" if is_neutral(land.name) else "land"
+        out.append(f'<path class="{kind}" data-land="{attr(land.id)}" data-nation="{attr(land.nation)}" '
+                   f'fill="{attr(land_colour(land.nation, land.name))}" fill-rule="evenodd" d="{d}">'
                    f'<title>{esc(land.name)}</title></path>')
     return out
 
