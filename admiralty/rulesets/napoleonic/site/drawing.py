@@ -13,6 +13,7 @@ from admiralty.rulesets.napoleonic.engine.geometry import bearing_vector, line_o
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
 from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Table, Terrain, Unit
 from admiralty.rulesets.napoleonic.site.labels import Box, Placed, Placer, inside
+from admiralty.rulesets.napoleonic.validator.fireline import crossings
 from admiralty.site.colours import side_colour
 from admiralty.site.text import attr, esc
 from admiralty.site.words import id_words
@@ -147,6 +148,7 @@ def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) ->
         turns.setdefault((entry.battery, entry.target), []).append(entry.turn)
     batteries = {b.id: b for b in scenario.batteries}
     names = {u.id: name_of(u) for u in scenario.units} | {t.id: name_of(t) for t in scenario.table.terrain}
+    through = {(c.battery, c.target): c.friends for c in crossings(scenario)}
     out = []
     for (battery_id, target), on in turns.items():
         shape = target_shape(scenario, target)
@@ -155,10 +157,31 @@ def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) ->
         (x1, y1), (x2, y2) = (frame.point(p) for p in line_of_fire(batteries[battery_id].at, shape).coords)
         when = ", ".join(str(t) for t in sorted(on))
         words = f"{name_of(batteries[battery_id])} fires at {names.get(target, target)} on turn {when}"
-        out.append(f'<line class="line-of-fire" data-battery="{attr(battery_id)}" data-target="{attr(target)}" '
+        friends = through.get((battery_id, target), ())
+        if friends:  # GEO027: drawn dashed, and said in words on the page (``fire_warnings``)
+            words += " (through its own " + ", ".join(names.get(f, f) for f in friends) + ")"
+        out.append(f'<line class="line-of-fire{" through-friends" if friends else ""}" '
+                   f'data-battery="{attr(battery_id)}" data-target="{attr(target)}" '
                    f'data-turns="{attr(when)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b71c1c" '
-                   f'stroke-width="1.6" marker-end="url(#{attr(svg_id)}-fire)"><title>{esc(words)}</title></line>')
+                   + ('stroke-dasharray="5 3" ' if friends else "")
+                   + f'stroke-width="1.6" marker-end="url(#{attr(svg_id)}-fire)"><title>{esc(words)}</title></line>')
     return out
+
+
+def fire_warnings(scenario: NapoleonicScenario) -> str:
+    """A warning for the scenario page (Markdown) naming every planned line of fire that passes through a unit
+    of the battery's own side (GEO027, the validator's warning), or "" when every line is clear."""
+    found = crossings(scenario)
+    if not found:
+        return ""
+    names = {u.id: name_of(u) for u in scenario.units} | {b.id: name_of(b) for b in scenario.batteries}
+    names |= {t.id: name_of(t) for t in scenario.table.terrain}
+    lines = [f"{names.get(c.battery, c.battery)} fires at {names.get(c.target, c.target)} (turn "
+             f"{', '.join(str(t) for t in c.turns)}) through its own {', '.join(names.get(f, f) for f in c.friends)}."
+             for c in found]
+    body = "\n".join(f"    - {esc(line)}" for line in lines)
+    return (f'!!! warning "Fire through friendly troops"\n    The fire plan has a battery fire through its own '
+            f"side's troops (drawn dashed on the table; validator warning GEO027):\n\n{body}\n")
 
 
 def _labels(table: Table, scenario: NapoleonicScenario | None, frame: TableFrame, boxes: dict[str, Box],
