@@ -25,7 +25,7 @@ from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, Severity, register
 
 CODE = "GEO027"
-register(CODE, "Fire line through a friendly unit", "A battery's planned line of fire, from the battery to the "
+register("GEO027", "Fire line through a friendly unit", "A battery's planned line of fire, from the battery to the "
          "middle of its target, passes through the bases of a unit of the battery's own side (a warning: the "
          "rules measure sight past buildings only, so the game plays it, but no gunner fires through his own "
          "infantry). A battery of howitzers alone fires over its own troops and is not checked. Move the battery "
