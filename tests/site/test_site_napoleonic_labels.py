@@ -258,3 +258,20 @@ def test_a_fire_line_through_friendly_troops_is_dashed_and_warned_of(corpus: lis
     assert howitzers and not any("through-friends" in (line.get("class") or "") for line in howitzers)
     reille = next(b for b in hougoumont.batteries if b.id == "reille-howitzers")
     assert fire_warnings(hougoumont) and (reille.name or reille.id) not in fire_warnings(hougoumont)
+
+
+def test_range_stick_captions_are_wrapped_never_cut(corpus: list[NapoleonicScenario]) -> None:
+    """Hougoumont's range-stick captions were cut with "…" on screen, in print and in the download (issue 38):
+    each caption's lines now hold all of its words, and every line fits the drawing's width at a wide font's
+    advance (DejaVu Sans where the machine has it)."""
+    for scenario in corpus:
+        root = ET.fromstring(table_svg(scenario.table, scenario, rings=False))
+        width = float((root.get("viewBox") or "").split()[2])
+        for stick in classed(root, "range-stick"):
+            caption = next(t for t in stick.iter(f"{SVG}text") if "stick-caption" in (t.get("class") or ""))
+            lines = [span.text or "" for span in caption.iter(f"{SVG}tspan")]
+            title = stick.find(f"{SVG}title")
+            assert title is not None and " ".join(lines) == title.text, scenario.id
+            assert not any("…" in line for line in lines)
+            for line in lines:
+                assert PAD + width_em(line, "unit-label") * 12 <= width - PAD + 1, (scenario.id, line)

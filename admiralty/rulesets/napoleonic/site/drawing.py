@@ -4,6 +4,7 @@ and the print pack's map sheet all draw with :func:`table_svg`."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -209,15 +210,19 @@ def _labels(table: Table, scenario: NapoleonicScenario | None, frame: TableFrame
     return placer.placed, missing
 
 
-def _range_sticks(scenario: NapoleonicScenario, top: float) -> tuple[list[str], float]:
+def _range_sticks(scenario: NapoleonicScenario, top: float, width: float) -> tuple[list[str], float]:
     """The static version of the range circles, for paper: one measuring stick per distinct set of ranges,
-    to the table's scale, marked at canister, effective and long range (NA-pen-a), naming its batteries."""
+    to the table's scale, marked at canister, effective and long range (NA-pen-a), naming its batteries. The
+    caption is wrapped onto as many lines as the drawing's width needs, never cut."""
     sets: dict[tuple[float, float, float], list[str]] = {}
     for b in scenario.batteries:
         sets.setdefault((b.ranges.canister, b.ranges.effective, b.ranges.long), []).append(name_of(b))
     out, y = [], top
     for (canister, effective, long), names in sets.items():
-        y += 44
+        caption = (f"Range stick in cm, to scale: canister {canister:g}, effective {effective:g}, long {long:g}"
+                   f" ({', '.join(names)})")
+        lines = caption_lines(caption, width - 2 * PAD)
+        y += 44 + CAPTION_LINE * (len(lines) - 1)
         marks = "".join(f'<line x1="{PAD + cm * SCALE:.1f}" y1="{y - 8}" x2="{PAD + cm * SCALE:.1f}" y2="{y + 4}" '
                         f'stroke="#111" stroke-width="1.5"/><text x="{PAD + cm * SCALE:.1f}" y="{y + 16}" '
                         f'font-size="12" text-anchor="middle" fill="#222">{cm:g}</text>'
@@ -225,17 +230,22 @@ def _range_sticks(scenario: NapoleonicScenario, top: float) -> tuple[list[str], 
         bands = "".join(f'<rect x="{PAD + a * SCALE:.1f}" y="{y - 4}" width="{(b - a) * SCALE:.1f}" height="6" '
                         f'fill="{fill}"/>' for a, b, fill in ((0.0, canister, "#555"), (canister, effective, "#999"),
                                                               (effective, long, "#ccc")))
-        caption = (f"Range stick in cm, to scale: canister {canister:g}, effective {effective:g}, long {long:g}"
-                   f" ({', '.join(names)})")
-        out.append(f'<g class="range-stick">{bands}{marks}<text x="{PAD:.1f}" y="{y - 14}" font-size="12" '
-                   f'fill="#222">{esc(_shorten(caption))}</text><title>{esc(caption)}</title></g>')
+        first = y - 14 - CAPTION_LINE * (len(lines) - 1)
+        spans = "".join(f'<tspan x="{PAD:.1f}" y="{first + CAPTION_LINE * i:.1f}">{esc(line)}</tspan>'
+                        for i, line in enumerate(lines))
+        out.append(f'<g class="range-stick">{bands}{marks}<text class="stick-caption" font-size="12" '
+                   f'fill="#222">{spans}</text><title>{esc(caption)}</title></g>')
     return out, y - top + 20 if out else 0.0
 
 
-def _shorten(caption: str) -> str:
-    """A stick's caption cut to the table's width (the whole caption is its tooltip)."""
-    room = int(120 * SCALE / 7.2)
-    return caption if len(caption) <= room else caption[: room - 1].rstrip() + "…"
+CAPTION_LINE = 15.0  # SVG units between the lines of a stick's caption (12 px type)
+CAPTION_EM = 0.6  # a generous average advance of sans-serif type, in em: wrapped early rather than run off
+
+
+def caption_lines(caption: str, room: float, size: float = 12.0) -> list[str]:
+    """A stick's caption broken at spaces into lines no wider than ``room`` SVG units (a word longer than a
+    line keeps a line of its own)."""
+    return textwrap.wrap(caption, max(10, int(room / (size * CAPTION_EM)))) or [caption]
 
 
 def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float,
@@ -270,7 +280,7 @@ def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width
         x += item
     height = 20.0 * row + 10 if items else 0.0
     if scenario and scenario.batteries:
-        sticks, stick_height = _range_sticks(scenario, top + height)
+        sticks, stick_height = _range_sticks(scenario, top + height, width)
         out += sticks
         height += stick_height
     return "".join(out), height
