@@ -147,6 +147,22 @@ def smoked_corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
     httpd.server_close()
 
 
+# Every turn, stepped from the first: the fire lines the viewer drew (battery>target) and how many of the fire
+# plan's lines still show on the copy.
+FIRES = """
+var v = document.querySelector('.replay-viewer'), out = [], last = +v.querySelector('.replay-slider').max;
+v.querySelector("button[data-step='first']").click();
+for (var i = 0; i <= last; i++) {
+  out.push([Array.prototype.map.call(v.querySelectorAll('line.replay-fire'), function (l) {
+    return l.getAttribute('data-battery') + '>' + l.getAttribute('data-target'); }),
+    Array.prototype.filter.call(v.querySelectorAll('.line-of-fire'), function (l) {
+      return getComputedStyle(l).display !== 'none'; }).length]);
+  v.querySelector("button[data-step='1']").click();
+}
+return out;
+"""
+
+
 @pytest.mark.parametrize("scenario", ["otranto-1917", "preveza-1538", "plancenoit-1815"])
 def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: Any, scenario: str) -> None:  # noqa: F811
     set_width(browser, 1400)
@@ -161,6 +177,10 @@ def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: A
                        "plancenoit-1815": "Victory points (counted when the game ends)"}[scenario]
     browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
     assert _shown(browser) == [e["text"] for e in data["turns"][-1]["events"]]
+    if scenario == "plancenoit-1815":  # each turn draws its own fire, not the fire plan of turns 1-2 on every turn
+        drawn = browser.execute_script(FIRES)
+        assert drawn == [[[f"{b}>{t}" for b, t in turn["fires"]], 0] for turn in data["turns"]], drawn
+        assert any(turn["fires"] for turn in data["turns"][3:])
     if scenario == "otranto-1917":  # fleets on the Adriatic map; the others mark seas or units and show the tally
         assert browser.execute_script(TOKENS)
         # one viewpoint a row: a side's points beside the enemy ships it sank (it showed the ships it lost)

@@ -12,9 +12,10 @@
     "font-size", "font-weight", "font-style", "font-family", "text-anchor", "dominant-baseline", "paint-order",
     "display", "visibility", "letter-spacing", "text-transform"];
 
-  /* The scenario's planned routes: the copy shows where the fleets went instead. The scale bar is drawn for the
+  /* The scenario's planned routes and fire plan: the copy shows where the fleets went and what each battery
+     fired at in the turn shown instead. The scale bar is drawn for the
      page's view, not the copy's crop, where its caption was cut ("= one grid cell"). */
-  var PLANS = ["route", "route-label", "route-turn", "start", "scale-bar"];
+  var PLANS = ["route", "route-label", "route-turn", "start", "scale-bar", "line-of-fire"];
 
   function mapCopy(viewer) {
     var original = Array.prototype.filter.call(document.querySelectorAll("svg.admiralty-map"), function (s) {
@@ -156,6 +157,33 @@
     slider.max = String(turns.length - 1);
     viewer.querySelector(".replay-tally caption").textContent =
       data.scored ? data.vp_label || "Victory points so far" : (data.loss_label || "Losses") + " so far";
+
+    /* Each battery's fire of the turn shown, battery to target, drawn over the table (the fire plan is the
+       first turns' intent; the game's fire changes with targets destroyed and the players' choices). */
+    var fireLayer = null;
+    function fires(turn) {
+      if (!copy || !pane) { return; }
+      if (!fireLayer) {
+        fireLayer = document.createElementNS(SVG, "g");
+        fireLayer.setAttribute("class", "replay-fires");
+        pane.appendChild(fireLayer);
+      }
+      fireLayer.textContent = "";
+      (turn.fires || []).forEach(function (pair) {
+        var id = window.CSS && CSS.escape ? CSS.escape : function (v) { return v; };
+        var from = copy.querySelector("g.battery[data-battery='" + id(pair[0]) + "']");
+        var to = copy.querySelector("[data-unit='" + id(pair[1]) + "'], [data-terrain='" + id(pair[1]) + "']");
+        var a = from && centre(from, fireLayer), b = to && centre(to, fireLayer);
+        if (!a || !b) { return; }
+        var line = document.createElementNS(SVG, "line");
+        line.setAttribute("class", "replay-fire");
+        line.setAttribute("data-battery", pair[0]); line.setAttribute("data-target", pair[1]);
+        line.setAttribute("x1", a[0].toFixed(1)); line.setAttribute("y1", a[1].toFixed(1));
+        line.setAttribute("x2", b[0].toFixed(1)); line.setAttribute("y2", b[1].toFixed(1));
+        line.setAttribute("stroke", "#b71c1c"); line.setAttribute("stroke-width", "2");
+        fireLayer.appendChild(line);
+      });
+    }
 
     function marks(turn) {
       if (!copy) { return; }
@@ -306,6 +334,7 @@
         list.appendChild(item);
       });
       marks(turn);
+      fires(turn);
       tokens(turn);
       score(turn, index ? turns[index - 1] : null);
       viewer.querySelector("[data-step='-1']").disabled = viewer.querySelector("[data-step='first']").disabled = index === 0;
