@@ -1,17 +1,17 @@
-"""A sample game to watch: the scenario's recorded smoke game (``<smoke>/replays/<id>-sample.jsonl``, kept by
-the smoke stage) turn by turn beside a copy of the scenario's map, no server needed.
+"""A sample game to watch: the scenario's recorded smoke game (``<smoke>/replays/<id>-sample.jsonl``, kept by the smoke
+stage) turn by turn beside a copy of the scenario's map, no server needed.
 
-For each turn the page carries, as JSON in a ``<script type="application/json">`` block (``<``, ``>`` and
-``&`` written as ``\\u`` escapes, so no author text in it can close the block): the turn's events as plain
-sentences with the scenario's names (``replaytext``), where every fleet stands at the end of the turn (the
-tokens), the zones of contacts and battles, the damage and sinkings, and each side's running victory points.
-``replay.js`` draws them; rule systems whose events place no fleets show the text and the tally alone.
+For each turn the page carries, as JSON in a ``<script type="application/json">`` block (``<``, ``>`` and ``&``
+written as ``\\u`` escapes, so no author text in it can close the block): the turn's events as plain sentences with
+the scenario's names (``replaytext``), where every fleet stands at the end of the turn (the tokens), the zones of
+contacts and battles, each battery's fire of the turn (battery and target), the damage and sinkings, and each side's
+running victory points. ``replay.js`` draws them; rule systems whose events place no fleets show the text and the
+tally alone.
 
-The viewer knows no rule system's events: each renderer's ``ReplayWords`` says how its events read, which
-kind each is, and (``track``) what each does to the tokens, the points and the losses through
-``ReplayState``'s verbs. The viewer steps through the events; ``points`` and ``game-over`` (the victory
-points every game may record) it counts itself.
-"""
+The viewer knows no rule system's events: each renderer's ``ReplayWords`` says how its events read, which kind each
+is, and (``track``) what each does to the tokens, the points and the losses through ``ReplayState``'s verbs. The
+viewer steps through the events; ``points`` and ``game-over`` (the victory points every game may record) it counts
+itself."""
 
 from __future__ import annotations
 
@@ -134,13 +134,16 @@ def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
     for event in events:
         turn = event.get("turn")
         if not out or out[-1]["turn"] != turn:
-            out.append({"turn": turn, "events": [], "marks": [], "contacts": [], "battles": []})
+            out.append({"turn": turn, "events": [], "marks": [], "contacts": [], "battles": [], "fires": []})
         current, what = out[-1], kind(event, replay.kinds)
         game.apply(event, replay.track)
         current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,
                                   "type": str(event.get("type", "")), "rule": str(event.get("rule", ""))})
         places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
         current["marks"].extend(n for n in places if n not in current["marks"])
+        shot = [event.get("battery"), event.get("target")]  # a battery's fire this turn, drawn as its own line
+        if what == "battle" and all(isinstance(n, str) for n in shot) and shot not in current["fires"]:
+            current["fires"].append(shot)
         target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
         where = event.get("at") or event.get("zone")  # a renaissance battle's "zone" is its region
         if target is not None and isinstance(where, str) and where not in target:

@@ -35,10 +35,10 @@ def test_a_line_may_stand_with_its_rear_on_the_table_edge(tmp_path: Path, y: flo
     assert check(tmp_path, (BLUE_LINE, f"formation: line, at: [20, {y}], facing: 0}}")) == expected
 
 
-@pytest.mark.parametrize(("x", "expected"), [(60.0, []), (59.9, ["GEO021"])])
-def test_units_may_touch_but_not_overlap(tmp_path: Path, x: float, expected: list[str]) -> None:
-    # blue-column covers x 48..52, y 22..30; a 16 cm line at (60, 30) covers x 52..68, y 28..30.
-    assert check(tmp_path, (BLUE_LINE, f"formation: line, at: [{x}, 30], facing: 0}}")) == expected
+@pytest.mark.parametrize(("y", "expected"), [(30.0, []), (29.9, ["GEO021"])])
+def test_units_may_touch_but_not_overlap(tmp_path: Path, y: float, expected: list[str]) -> None:
+    # blue-column covers x 44..48, y 22..30; red-column facing south at (46, 30) covers x 44..48, y 30..38.
+    assert check(tmp_path, (RED_COLUMN, f"formation: column, at: [46, {y}], facing: 180}}")) == expected
 
 
 @pytest.mark.parametrize(("y", "expected"), [(60.0, []), (59.9, ["GEO022"])])

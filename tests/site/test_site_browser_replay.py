@@ -147,6 +147,22 @@ def smoked_corpus_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
     httpd.server_close()
 
 
+# Every turn, stepped from the first: the fire lines the viewer drew (battery>target) and how many of the fire
+# plan's lines still show on the copy.
+FIRES = """
+var v = document.querySelector('.replay-viewer'), out = [], last = +v.querySelector('.replay-slider').max;
+v.querySelector("button[data-step='first']").click();
+for (var i = 0; i <= last; i++) {
+  out.push([Array.prototype.map.call(v.querySelectorAll('line.replay-fire'), function (l) {
+    return l.getAttribute('data-battery') + '>' + l.getAttribute('data-target'); }),
+    Array.prototype.filter.call(v.querySelectorAll('.line-of-fire'), function (l) {
+      return getComputedStyle(l).display !== 'none'; }).length]);
+  v.querySelector("button[data-step='1']").click();
+}
+return out;
+"""
+
+
 @pytest.mark.parametrize("scenario", ["otranto-1917", "preveza-1538", "plancenoit-1815"])
 def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: Any, scenario: str) -> None:  # noqa: F811
     set_width(browser, 1400)
@@ -161,8 +177,20 @@ def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: A
                        "plancenoit-1815": "Victory points (counted when the game ends)"}[scenario]
     browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
     assert _shown(browser) == [e["text"] for e in data["turns"][-1]["events"]]
+    if scenario == "plancenoit-1815":  # each turn draws its own fire, not the fire plan of turns 1-2 on every turn
+        drawn = browser.execute_script(FIRES)
+        assert drawn == [[[f"{b}>{t}" for b, t in turn["fires"]], 0] for turn in data["turns"]], drawn
+        assert any(turn["fires"] for turn in data["turns"][3:])
     if scenario == "otranto-1917":  # fleets on the Adriatic map; the others mark seas or units and show the tally
         assert browser.execute_script(TOKENS)
+        # one viewpoint a row: a side's points beside the enemy ships it sank (it showed the ships it lost)
+        losses = data["turns"][-1]["losses"]
+        enemy = dict(browser.execute_script(
+            "var out = {}; document.querySelectorAll('.replay-tally tr').forEach(function (tr) {"
+            " out[tr.querySelector('td[data-side]').getAttribute('data-side')] = tr.lastChild.textContent; });"
+            " return out;"))
+        assert enemy == {side: f"Enemy ships sunk: {sum(n for other, n in losses.items() if other != side)}"
+                         for side in losses}, (enemy, losses)
         views = browser.execute_script(  # the copy is cropped to the southern Adriatic, where the game is played
             "var pane = document.querySelector('svg.admiralty-map svg.map-pane');"
             "return [pane.getAttribute('data-whole') || pane.getAttribute('viewBox'),"
@@ -179,7 +207,12 @@ TOKEN_LAYOUT = """
 var viewer = document.querySelector('.replay-viewer'), pane = viewer.querySelector('svg.map-pane');
 viewer.querySelector("button[data-step='first']").click();
 var last = +viewer.querySelector('.replay-slider').max, next = viewer.querySelector("button[data-step='1']");
-var vb = pane.viewBox.baseVal, overlaps = [], outside = [], stack = 0;
+var vb = pane.viewBox.baseVal, overlaps = [], outside = [], stack = 0, misnumbered = [], covered = [], key = {};
+Array.prototype.forEach.call(document.querySelectorAll('ol.map-key li[data-fleet]'), function (li) {
+  key[li.getAttribute('data-fleet')] = li.querySelector('.key-number').textContent; });
+var codes = Array.prototype.filter.call(pane.querySelectorAll('.zone-code'), function (l) {
+  return getComputedStyle(l).display !== 'none'; }).map(function (l) {
+  var b = l.getBBox(); return {text: l.textContent, l: b.x, r: b.x + b.width, t: b.y, b: b.y + b.height}; });
 for (var turn = 0; turn <= last; turn++) {
   var tokens = Array.prototype.map.call(viewer.querySelectorAll('g.replay-token'), function (g) {
     var m = /translate\\(([-\\d.e]+)px,\\s*([-\\d.e]+)px\\)/.exec(g.style.transform);
@@ -187,6 +220,13 @@ for (var turn = 0; turn <= last; turn++) {
             r: +g.querySelector('circle').getAttribute('r')}; });
   var at = {};
   tokens.forEach(function (t) { at[t.at] = (at[t.at] || 0) + 1; stack = Math.max(stack, at[t.at]); });
+  Array.prototype.forEach.call(viewer.querySelectorAll('g.replay-token'), function (g) {
+    var id = g.getAttribute('data-token'), n = g.querySelector('text').textContent;
+    if (id in key && key[id] !== n) { misnumbered.push([turn, id, n, key[id]]); }
+    var t = tokens.filter(function (k) { return k.id === id; })[0];
+    codes.forEach(function (c) {
+      if (c.text === t.at && t.x - t.r < c.r && c.l < t.x + t.r && t.y - t.r < c.b && c.t < t.y + t.r) {
+        covered.push([turn, id, c.text]); } }); });
   tokens.forEach(function (a, i) {
     if (a.x < vb.x || a.x > vb.x + vb.width || a.y < vb.y || a.y > vb.y + vb.height) {
       outside.push([turn, a.id, a.at]); }
@@ -197,7 +237,8 @@ for (var turn = 0; turn <= last; turn++) {
     }); });
   next.click();
 }
-return {turns: last + 1, stack: stack, overlaps: overlaps, outside: outside};
+return {turns: last + 1, stack: stack, overlaps: overlaps, outside: outside, misnumbered: misnumbered,
+        covered: covered, keyed: Object.keys(key).length};
 """
 
 DREADNOUGHT = sorted(path.stem for path in (ROOT / "scenarios" / "dreadnought" / "scenarios").glob("*.yaml"))
@@ -205,8 +246,9 @@ DREADNOUGHT = sorted(path.stem for path in (ROOT / "scenarios" / "dreadnought" /
 
 def test_fleet_tokens_never_overlap_on_any_turn_of_any_dreadnought_replay(smoked_corpus_server: str,
                                                                          browser: Any) -> None:  # noqa: F811
-    """Tokens in one place stand in a ring wide enough for their number; tokens of neighbouring places (a port
-    and its sea zone) are pushed apart; none leaves the cropped view. Measured in the map's own units, which
+    """Tokens in one place stand in a ring wide enough for their number, above the zone's code; tokens of
+    neighbouring places (a port and its sea zone) are pushed apart; none leaves the cropped view; each token
+    carries the number the map's key gives its fleet. Measured in the map's own units, which
     the page's width only scales, so the phone's width stands for both (the phone is where tokens crowd)."""
     set_width(browser, 390)
     crowded = 0
@@ -216,6 +258,10 @@ def test_fleet_tokens_never_overlap_on_any_turn_of_any_dreadnought_replay(smoked
         assert layout["turns"] >= 2, scenario
         assert layout["overlaps"] == [], (scenario, layout["overlaps"][:5])
         assert layout["outside"] == [], (scenario, layout["outside"][:5])
+        # one numbering: each token carries its fleet's number from the map's key (Otranto: 1 is Horthy on the
+        # map and was Acton, the first id in the alphabet, in the replay)
+        assert layout["keyed"] and layout["misnumbered"] == [], (scenario, layout["misnumbered"][:5])
+        assert layout["covered"] == [], (scenario, layout["covered"][:5])  # a token never hides its zone's code
         crowded += layout["stack"] >= 4
         assert_clean(browser, scenario)
     assert crowded  # some replay has four or more fleets in one place: a ring of four overlapped before

@@ -11,7 +11,7 @@ import pytest
 
 from admiralty.rulesets.dreadnought.site.features import route_summary
 from admiralty.rulesets.dreadnought.site.map import drawing, map_figure, map_svg
-from admiralty.rulesets.dreadnought.site.theatre import MAX_TALL, MAX_WIDE, fit_box, used_places
+from admiralty.rulesets.dreadnought.site.theatre import MAX_TALL, MAX_WIDE, fit_box, home_ports, used_places
 from admiralty.validator.pipeline import validate
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -29,27 +29,38 @@ def _pane(svg: str) -> tuple[list[float], list[float]]:
     return [float(n) for n in pane.get("viewBox", "").split()], [float(n) for n in pane.get("data-whole", "").split()]
 
 
-@pytest.mark.parametrize("scenario_id", ["heligoland-bight-1914", "dogger-bank-1915", "otranto-1917"])
-def test_the_map_opens_on_the_scenarios_theatre(corpus: dict[str, Any], scenario_id: str) -> None:
-    """Heligoland and Dogger Bank showed the whole North Sea, Otranto the whole Adriatic: now the pane shows a
-    part of the map that still holds every zone and port the scenario uses."""
+@pytest.mark.parametrize("scenario_id", ["jutland-1916", "heligoland-bight-1914", "otranto-1917"])
+def test_the_start_view_holds_the_home_ports_the_fleets_sail_from(corpus: dict[str, Any], scenario_id: str) -> None:
+    """Jutland opened on a crop of open sea, Britain a sliver and Scapa, Rosyth and Wilhelmshaven off the map
+    (issue 38): now the pane holds every zone and port the scenario uses and every port of its sides' nations."""
     scenario = corpus[scenario_id]
-    view, whole = _pane(map_svg(scenario.map, scenario))
-    assert view[2] * view[3] < 0.6 * whole[2] * whole[3], (view, whole)
+    view, _ = _pane(map_svg(scenario.map, scenario))
     assert 1 / MAX_WIDE * 0.999 <= view[3] / view[2] <= MAX_TALL * 1.001  # the viewBox is written to 0.1
     frame = drawing(scenario.map).frame
-    for place in used_places(scenario):
+    homes = home_ports(scenario.map, scenario)
+    if scenario_id == "jutland-1916":
+        assert {"scapa-flow", "rosyth", "wilhelmshaven"} <= set(homes)
+    for place in [*used_places(scenario), *homes]:
         at = (scenario.map.ports[place].at if place in scenario.map.ports
               else drawing(scenario.map).centres[place.replace(" ", "")])
         x, y = frame.point(at)
         assert view[0] <= x <= view[0] + view[2] and view[1] <= y <= view[1] + view[3], place
 
 
+def test_a_scenario_far_from_its_home_ports_is_still_cropped_to_its_theatre() -> None:
+    """The crop rules still hold for the used area: a small cluster far inside a large map is cropped, with its
+    margin, inside the map."""
+    x, y, w, h = fit_box([(100, 100), (140, 130)], (0.0, 0.0, 800.0, 800.0), 10.0)
+    assert w * h < 0.1 * 800 * 800 and x <= 100 and y <= 100 and x + w >= 140 and y + h >= 130
+
+
 def test_a_map_page_and_a_scenario_using_most_of_its_map_show_the_whole_map(corpus: dict[str, Any]) -> None:
     seamap = corpus["otranto-1917"].map
     view, whole = _pane(map_svg(seamap))
-    cropped = _pane(map_svg(seamap, corpus["otranto-1917"]))[1]
-    assert whole == [] and view == cropped  # the map page shows what a scenario zooms out to, and no button for it
+    scenario_view, scenario_whole = _pane(map_svg(seamap, corpus["otranto-1917"]))
+    # Otranto's home ports (Cattaro to Taranto and Corfu) span the Adriatic: its map is the whole sea, as the map
+    # page is, and needs no whole-map button
+    assert whole == [] == scenario_whole and view == scenario_view
     assert fit_box([(1, 1), (99, 99)], (0.0, 0.0, 100.0, 100.0), 5.0) == (0.0, 0.0, 100.0, 100.0)
     # a thin strip is widened to the aspect limit, inside the map
     x, y, w, h = fit_box([(50, 10), (50, 90)], (0.0, 0.0, 300.0, 100.0), 1.0)
@@ -121,7 +132,6 @@ def test_without_scripts_the_labels_are_sized_for_the_crop(corpus: dict[str, Any
 def test_two_versions_of_a_scenario_are_drawn_on_one_crop(corpus: dict[str, Any]) -> None:
     """A before and after (the map diff) show the same part of the map, holding both versions' places."""
     otranto, ancona = corpus["otranto-1917"], corpus["ancona-1915"]  # two scenarios on the Adriatic
-    assert _pane(map_svg(otranto.map, otranto))[0] != _pane(map_svg(ancona.map, ancona))[0]
     first = _pane(map_svg(otranto.map, otranto, also=ancona))[0]
     assert first == _pane(map_svg(ancona.map, ancona, also=otranto))[0]
     assert used_places(otranto) and used_places(ancona)

@@ -233,3 +233,45 @@ def test_names_never_overlap_on_any_table(spots: list[tuple[int, int]], words: i
     missing = root.find(f"{SVG}desc")
     unplaced = (missing.text or "") if missing is not None else ""
     assert len(found) + (unplaced.count(";") + 1 if unplaced else 0) == len(units)
+
+
+def test_a_fire_line_through_friendly_troops_is_dashed_and_warned_of(corpus: list[NapoleonicScenario]) -> None:
+    """Raevsky's French 12-pounder fired straight through its own 30th Ligne and nothing said so (issue 38): the
+    line is drawn dashed with the friends in its title, and the page carries a warning naming them; a battery of
+    howitzers alone (Hougoumont's, firing over the 2nd and 3rd Ligne at the château) is neither."""
+    from admiralty.rulesets.napoleonic.site.drawing import fire_warnings
+
+    raevsky = next(s for s in corpus if s.id == "raevsky-redoubt-1812")
+    lines = {(line.get("data-battery"), line.get("data-target")): line
+             for line in ET.fromstring(table_svg(raevsky.table, raevsky)).iter(f"{SVG}line")
+             if "line-of-fire" in (line.get("class") or "")}
+    french = lines[("french-12pdr", "redoubt-garrison")]
+    assert "through-friends" in (french.get("class") or "") and french.get("stroke-dasharray")
+    title = french.find(f"{SVG}title")
+    assert title is not None and "through its own 30th Ligne" in (title.text or "")
+    warning = fire_warnings(raevsky)
+    assert warning.startswith('!!! warning "Fire through friendly troops"')
+    assert "12-pounder battery of the grand battery fires at" in warning and "through its own 30th Ligne" in warning
+    hougoumont = next(s for s in corpus if s.id == "hougoumont-1815")
+    drawn = ET.fromstring(table_svg(hougoumont.table, hougoumont))
+    howitzers = [line for line in drawn.iter(f"{SVG}line") if line.get("data-battery") == "reille-howitzers"]
+    assert howitzers and not any("through-friends" in (line.get("class") or "") for line in howitzers)
+    reille = next(b for b in hougoumont.batteries if b.id == "reille-howitzers")
+    assert fire_warnings(hougoumont) and (reille.name or reille.id) not in fire_warnings(hougoumont)
+
+
+def test_range_stick_captions_are_wrapped_never_cut(corpus: list[NapoleonicScenario]) -> None:
+    """Hougoumont's range-stick captions were cut with "…" on screen, in print and in the download (issue 38):
+    each caption's lines now hold all of its words, and every line fits the drawing's width at a wide font's
+    advance (DejaVu Sans where the machine has it)."""
+    for scenario in corpus:
+        root = ET.fromstring(table_svg(scenario.table, scenario, rings=False))
+        width = float((root.get("viewBox") or "").split()[2])
+        for stick in classed(root, "range-stick"):
+            caption = next(t for t in stick.iter(f"{SVG}text") if "stick-caption" in (t.get("class") or ""))
+            lines = [span.text or "" for span in caption.iter(f"{SVG}tspan")]
+            title = stick.find(f"{SVG}title")
+            assert title is not None and " ".join(lines) == title.text, scenario.id
+            assert not any("…" in line for line in lines)
+            for line in lines:
+                assert PAD + width_em(line, "unit-label") * 12 <= width - PAD + 1, (scenario.id, line)

@@ -13,15 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from admiralty.rulesets.dreadnought.engine.model import Port, SeaMap, Zone
+from admiralty.rulesets.dreadnought.site.labels import NOMINAL_PX, Word
 from admiralty.rulesets.dreadnought.site.map import (
     border,
     map_figure,
     map_svg,
-    nation_colour,
     route_points,
     side_colour,
     zone_centres,
 )
+from admiralty.site.colours import NEUTRAL_COLOUR, nation_colour
 from admiralty.validator.pipeline import validate
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -178,3 +179,55 @@ def test_the_scale_bar_is_in_km_when_the_map_says_how_long_a_unit_is(mini: Any) 
     assert scale_words(adriatic) == "35 km = one grid cell"
     plain = mini.map
     assert plain.km_per_unit is None and scale_words(plain) == "10 map units = one grid cell"
+
+
+def _hue(colour: str) -> float:
+    import colorsys
+
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return colorsys.rgb_to_hls(r, g, b)[0] * 360
+
+
+def test_neighbouring_nations_differ_in_hue_and_neutrals_are_set_apart() -> None:
+    """Britain, the Netherlands and Belgium were near-identical pinks (issue 38): now 20 degrees of hue or more
+    apart; a land the map names neutral is drawn in the neutral colour and listed once as "neutral"."""
+    coast = ["britain", "netherlands", "belgium", "france", "germany"]
+    for i, first in enumerate(coast):
+        for second in coast[i + 1:]:
+            a, b = _hue(nation_colour(first)), _hue(nation_colour(second))
+            if "germany" in (first, second):  # grey: no hue, told apart by its lack of one
+                continue
+            assert min(abs(a - b), 360 - abs(a - b)) >= 20, (first, second)
+    jutland = next(s for s in validate([str(ROOT / "scenarios" / "dreadnought")]).scenarios if s.id == "jutland-1916")
+    lands = {p.get("data-land"): p for p in parse(map_svg(jutland.map, jutland)).iter(f"{SVG}path")
+             if "land" in (p.get("class") or "").split()}
+    assert lands["norway"].get("fill") == lands["netherlands"].get("fill") == NEUTRAL_COLOUR
+    assert "neutral" in (lands["norway"].get("class") or "").split()
+    assert lands["britain"].get("fill") == nation_colour("britain") != NEUTRAL_COLOUR
+    legend = map_figure(jutland.map, jutland)
+    legend = legend[legend.index('<ul class="map-legend"'):legend.index("</ul>")]
+    assert legend.count("<span>neutral</span>") == 1 and "Norway" not in legend
+
+
+@pytest.mark.rule("DN-5.1")
+def test_the_static_drawing_places_every_fleet_number_and_no_two_words_overlap() -> None:
+    """Jutland's static drawing (a page without scripts, the downloads) culled no fleet number but stacked them:
+    every number from the key is shown, and no two shown fleet numbers or turns overlap at the nominal width."""
+    for scenario in validate([str(ROOT / "scenarios" / "dreadnought")]).scenarios:
+        root = parse(map_svg(scenario.map, scenario))
+        pane = root.find(f".//{SVG}svg[@class='map-pane']")
+        assert pane is not None
+        unit = float((pane.get("viewBox") or "").split()[2]) / NOMINAL_PX
+        words = [t for t in root.iter(f"{SVG}text")
+                 if {"route-label", "route-turn"} & set((t.get("class") or "").split())]
+        numbers = [t for t in words if "route-label" in (t.get("class") or "")]
+        assert sorted(t.get("data-fleet") for t in numbers if t.get("display") != "none") == sorted(
+            f.id for f in scenario.fleets()), scenario.id
+        boxes = [Word(next(c for c in ("route-label", "route-turn") if c in (t.get("class") or "")), t.text or "",
+                      float(t.get("x", 0)), float(t.get("y", 0)), "").box(unit)
+                 for t in words if t.get("display") != "none"]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                e = 0.1  # the positions are written to 0.1
+                assert not (a[0] < b[2] - e and b[0] < a[2] - e and a[1] < b[3] - e and b[1] < a[3] - e), (
+                    scenario.id, a, b)

@@ -28,6 +28,7 @@ RULESET = Ruleset(
         f"{VALIDATOR}.checks:planned_targets_in_sight_and_range",
         f"{VALIDATOR}.checks:howitzers_formed_before_play",
         f"{VALIDATOR}.checks:sides_on_the_table",
+        f"{VALIDATOR}.fireline:fire_lines_clear_of_friends",
     ),
     codes=f"{VALIDATOR}.codes:CODES",
     tables=package_path("rulesets", "napoleonic", "tables.yaml"),

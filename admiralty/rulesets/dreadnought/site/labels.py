@@ -9,6 +9,9 @@ the full-size download show.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel, unary_union
@@ -72,11 +75,16 @@ def country_points(seamap: SeaMap) -> list[tuple[str, Point]]:
     return out
 
 
+# Kinds that are never hidden: a fleet's number is in the key, so it is on the map (moved to a free spot, never
+# culled, by ``place_words`` here and by the viewer at every zoom).
+MUST_SHOW = frozenset({"route-label"})
+
+
 def label(kind: str, text: str, x: float, y: float, unit: float, extra: str = "", sea: bool = False) -> str:
     """A ``map-label`` text element; ``unit`` is SVG units per screen pixel at the nominal width."""
     px = SIZE_PX[kind]
     return (f'<text class="map-label {kind}" data-px="{px}" data-priority="{PRIORITY[kind]}"'
-            + (' data-sea="1"' if sea else "")
+            + (' data-sea="1"' if sea else "") + (' data-must="1"' if kind in MUST_SHOW else "")
             + f' x="{x:.1f}" y="{y:.1f}" font-size="{px * unit:.2f}" {extra}>{esc(text)}</text>')
 
 
@@ -107,3 +115,49 @@ def country_labels(seamap: SeaMap, frame: object, unit: float) -> list[str]:
         x, y = frame.point(at)  # type: ignore[attr-defined]
         out.append(label("country-name", name, x, y, unit, 'text-anchor="middle" dominant-baseline="central"'))
     return out
+
+
+@dataclass
+class Word:
+    """A scenario's word on the map before it is placed: its kind, text, anchor (the box's centre) and the rest
+    of its attributes."""
+
+    kind: str
+    text: str
+    x: float
+    y: float
+    extra: str
+    shown: bool = True
+
+    def box(self, unit: float, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
+        px = SIZE_PX[self.kind] * unit
+        half_w, half_h = 0.34 * px * len(self.text) + 0.15 * px, 0.55 * px
+        return (self.x + dx - half_w, self.y + dy - half_h, self.x + dx + half_w, self.y + dy + half_h)
+
+
+def _clear(box: tuple[float, float, float, float], taken: list[tuple[float, float, float, float]]) -> bool:
+    return not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in taken)
+
+
+def place_words(words: list[Word], unit: float, rings: int = 6, angles: int = 12) -> list[str]:
+    """The scenario's words placed without collisions at the nominal width (the static drawing: a page without
+    scripts, the downloads): a word that must show (``MUST_SHOW``) moves to the nearest free spot on rings round
+    its anchor; any other word tries the first ring and is hidden (``display="none"``) where none is free."""
+    taken: list[tuple[float, float, float, float]] = []
+    ordered = sorted(words, key=lambda w: (w.kind not in MUST_SHOW, PRIORITY[w.kind]))
+    for word in ordered:
+        step = SIZE_PX[word.kind] * unit
+        reach = rings if word.kind in MUST_SHOW else 1
+        spots = [(0.0, 0.0)] + [(ring * step * math.cos(2 * math.pi * i / angles),
+                                 ring * step * math.sin(2 * math.pi * i / angles))
+                                for ring in range(1, reach + 1) for i in range(angles)]
+        free = next(((dx, dy) for dx, dy in spots if _clear(word.box(unit, dx, dy), taken)), None)
+        if free is None and word.kind in MUST_SHOW:
+            free = (0.0, 0.0)
+        if free is None:
+            word.shown = False
+            continue
+        word.x, word.y = word.x + free[0], word.y + free[1]
+        taken.append(word.box(unit))
+    return [label(w.kind, w.text, w.x, w.y, unit, 'text-anchor="middle" dominant-baseline="central" ' + w.extra
+                  + ("" if w.shown else ' display="none"')) for w in words]

@@ -10,7 +10,7 @@ from admiralty.rulesets.dreadnought.engine.model import Point, SeaMap
 from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.site.features import FEATURE_COLOUR, route_summary
 from admiralty.rulesets.dreadnought.site.plain import display_name
-from admiralty.site.colours import nation_colour, side_colour
+from admiralty.site.colours import NEUTRAL_COLOUR, is_neutral, nation_colour, side_colour
 from admiralty.site.text import attr, esc
 from admiralty.site.words import nation_name
 
@@ -31,7 +31,10 @@ def legend_html(seamap: SeaMap, scenario: Any = None) -> str:
     map features, minefields and each side's starts and routes."""
     items = [_item(_symbol(f'<rect width="16" height="10" y="-9" fill="{attr(nation_colour(nation))}" '
                            'stroke="#777"/>'), nation_name(nation))
-             for nation in sorted({land.nation for land in seamap.land})]
+             for nation in sorted({land.nation for land in seamap.land if not is_neutral(land.name)})]
+    if any(is_neutral(land.name) for land in seamap.land):
+        items.append(_item(_symbol(f'<rect width="16" height="10" y="-9" fill="{NEUTRAL_COLOUR}" stroke="#777"/>'),
+                           "neutral"))
     if seamap.ports:
         items.append(_item(_symbol('<circle class="legend-port" cx="8" cy="-4" r="3.5" fill="#fff" stroke="#222"/>'),
                            "port"))

@@ -23,7 +23,7 @@ from admiralty.rulesets.dreadnought.site import labels
 from admiralty.rulesets.dreadnought.site.features import feature_shapes
 from admiralty.rulesets.dreadnought.site.legend import legend_html, route_key_html
 from admiralty.rulesets.dreadnought.site.theatre import Box, theatre_box
-from admiralty.site.colours import nation_colour, side_colour
+from admiralty.site.colours import is_neutral, land_colour, side_colour
 from admiralty.site.text import attr, esc
 
 MINE_COLOUR = "#111111"
@@ -161,8 +161,9 @@ def _land(seamap: SeaMap, frame: Frame) -> list[str]:
     for land in seamap.land:
         d = " ".join("M" + " L".join(f"{x},{y}" for x, y in (frame.point(p) for p in ring)) + " Z"
                      for ring in land.polygons)
-        out.append(f'<path class="land" data-land="{attr(land.id)}" data-nation="{attr(land.nation)}" '
-                   f'fill="{attr(nation_colour(land.nation))}" fill-rule="evenodd" d="{d}">'
+        kind = "land neutral" if is_neutral(land.name) else "land"
+        out.append(f'<path class="{kind}" data-land="{attr(land.id)}" data-nation="{attr(land.nation)}" '
+                   f'fill="{attr(land_colour(land.nation, land.name))}" fill-rule="evenodd" d="{d}">'
                    f'<title>{esc(land.name)}</title></path>')
     return out
 
@@ -177,16 +178,16 @@ def _ports(seamap: SeaMap, frame: Frame, size: float) -> list[str]:
 
 
 def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centres: dict[str, Point],
-                  shifted: list[tuple[float, float]], unit: float, planned: PlannedRoute | None) -> list[str]:
-    """The fleet's number from the route key, at the drawn route's point farthest from its start (fleets mostly
-    start together in port and part at sea), and the turn each stop is reached on (DN-5.1)."""
+                  shifted: list[tuple[float, float]], unit: float, planned: PlannedRoute | None) -> list[labels.Word]:
+    """The fleet's number from the route key, above the drawn route's point farthest from its start (fleets
+    mostly start together in port and part at sea), and the turn each stop is reached on (DN-5.1); placed
+    together with every other fleet's by ``labels.place_words``."""
     sx, sy = shifted[0]
     far = max(shifted, key=lambda p: (p[0] - sx) ** 2 + (p[1] - sy) ** 2)
-    lift = "-0.9em" if far != shifted[0] else "-1.1em"
-    out = [labels.label("route-label", str(number), far[0], far[1], unit,
-                        f'text-anchor="middle" dy="{lift}" fill="{colour}" data-fleet="{attr(fleet.id)}"')]
-    out += [labels.label("route-turn", str(turn), x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
-                         f'fill="{colour}" data-fleet="{attr(fleet.id)}"')
+    lift = (0.9 if far != shifted[0] else 1.1) * labels.SIZE_PX["route-label"] * unit
+    extra = f'fill="{colour}" data-fleet="{attr(fleet.id)}"'
+    out = [labels.Word("route-label", str(number), far[0], far[1] - lift, extra)]
+    out += [labels.Word("route-turn", str(turn), x, y, extra)
             for turn, (x, y) in turn_stops(fleet, seamap, centres, shifted, planned)]
     return out
 
@@ -204,10 +205,12 @@ def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, 
 
 
 def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float,
-                     svg_id: str, unit: float) -> tuple[list[str], list[str]]:
-    """Map features, minefields, routes and start markers; returns (defs, shapes)."""
+                     svg_id: str, unit: float) -> tuple[list[str], list[str], list[str]]:
+    """Map features, minefields, routes and start markers; returns (defs, shapes, words): the fleets' numbers and
+    turns are drawn above every shape and port, so that no later route covers them."""
     defs: list[str] = []
     shapes: list[str] = []
+    words: list[labels.Word] = []
     for field in getattr(scenario, "minefields", ()):
         lines = border(seamap, *field.between)
         for line in lines:
@@ -242,9 +245,10 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                               f'L{x - r:.1f},{y:.1f} Z"><title>{esc(fleet.name)} starts at {esc(fleet.start)}'
                               '</title></path>')
             if shifted:
-                shapes += _route_labels(fleet, number, colour, seamap, centres, shifted, unit, planned.get(fleet.id))
+                words += _route_labels(fleet, number, colour, seamap, centres, shifted, unit,
+                                       planned.get(fleet.id))
     shapes += _objectives(scenario, seamap, frame, centres, size)
-    return defs, shapes
+    return defs, shapes, labels.place_words(words, unit)
 
 
 @dataclass(frozen=True)
@@ -329,8 +333,8 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
     size = base.size * box[2] / width
     ports = base.ports if box == whole else "".join(_ports(seamap, frame, size))
     words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
-    defs, overlay = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit) if scenario
-                     else ([], []))
+    defs, overlay, route_words = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit)
+                                  if scenario else ([], [], []))
     title = getattr(scenario, "title", None) or seamap.title
     view = " ".join(f"{n:.1f}" for n in box)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" id="{attr(svg_id)}" '
@@ -343,7 +347,7 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
              f'<rect class="sea-ground" width="{width:.1f}" height="{frame.height:.1f}" fill="#f4f8fb"/>',
              f'<g class="zones">{base.zones}</g><g class="lands">{base.lands}</g><g class="borders">{base.blocked}</g>',
              '<g class="overlay">', *overlay, "</g>",
-             f'<g class="ports">{ports}</g><g class="labels">{words}</g>',
+             f'<g class="ports">{ports}</g><g class="labels">{words}{"".join(route_words)}</g>',
              _scale_bar(seamap, frame, unit, box), "</svg>",
              _compass(width - PAD - 16, PAD + 18, 16),
              "</svg>"]

@@ -1,5 +1,7 @@
 """The part of the map a scenario is fought in: the rectangle (in the drawing's SVG units) round every zone and
-port the scenario uses (starts, orders, ports entered, minefields, objectives and map features), with a margin,
+port the scenario uses (starts, orders, ports entered, minefields, objectives and map features) and the home
+ports of its sides (every port of a side's nations: where its fleets sail from and run back to, so that the
+start view is a wargame map with its coasts, not a crop of open sea), with a margin,
 widened or heightened so that it is at most ``MAX_TALL`` times as tall as wide (a full-width map taller than that
 does not fit a laptop's screen) and at most ``MAX_WIDE`` times as wide as tall (a ribbon on a phone), and kept
 inside the whole map. A scenario that uses most of its map gets the
@@ -40,9 +42,15 @@ def used_places(scenario: Any) -> list[str]:
     return places
 
 
+def home_ports(seamap: SeaMap, scenario: Any) -> list[str]:
+    """Every port of the map that belongs to one of the scenario's sides' nations, in the map's order."""
+    nations = {nation for side in getattr(scenario, "sides", ()) for nation in side.nations}
+    return [port_id for port_id, port in seamap.ports.items() if port.nation in nations]
+
+
 def _map_points(seamap: SeaMap, scenario: Any) -> list[Point]:
     points: list[Point] = []
-    for place in used_places(scenario):
+    for place in [*used_places(scenario), *home_ports(seamap, scenario)]:
         zone_id = place.replace(" ", "")
         if zone_id in seamap.zones:
             points.extend((float(x), float(y)) for x, y in seamap.zones[zone_id].polygon)

@@ -4,6 +4,7 @@ and the print pack's map sheet all draw with :func:`table_svg`."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -13,6 +14,7 @@ from admiralty.rulesets.napoleonic.engine.geometry import bearing_vector, line_o
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
 from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Table, Terrain, Unit
 from admiralty.rulesets.napoleonic.site.labels import Box, Placed, Placer, inside
+from admiralty.rulesets.napoleonic.validator.fireline import crossings
 from admiralty.site.colours import side_colour
 from admiralty.site.text import attr, esc
 from admiralty.site.words import id_words
@@ -147,6 +149,7 @@ def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) ->
         turns.setdefault((entry.battery, entry.target), []).append(entry.turn)
     batteries = {b.id: b for b in scenario.batteries}
     names = {u.id: name_of(u) for u in scenario.units} | {t.id: name_of(t) for t in scenario.table.terrain}
+    through = {(c.battery, c.target): c.friends for c in crossings(scenario)}
     out = []
     for (battery_id, target), on in turns.items():
         shape = target_shape(scenario, target)
@@ -155,10 +158,31 @@ def _fire_lines(scenario: NapoleonicScenario, frame: TableFrame, svg_id: str) ->
         (x1, y1), (x2, y2) = (frame.point(p) for p in line_of_fire(batteries[battery_id].at, shape).coords)
         when = ", ".join(str(t) for t in sorted(on))
         words = f"{name_of(batteries[battery_id])} fires at {names.get(target, target)} on turn {when}"
-        out.append(f'<line class="line-of-fire" data-battery="{attr(battery_id)}" data-target="{attr(target)}" '
+        friends = through.get((battery_id, target), ())
+        if friends:  # GEO027: drawn dashed, and said in words on the page (``fire_warnings``)
+            words += " (through its own " + ", ".join(names.get(f, f) for f in friends) + ")"
+        out.append(f'<line class="line-of-fire{" through-friends" if friends else ""}" '
+                   f'data-battery="{attr(battery_id)}" data-target="{attr(target)}" '
                    f'data-turns="{attr(when)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b71c1c" '
-                   f'stroke-width="1.6" marker-end="url(#{attr(svg_id)}-fire)"><title>{esc(words)}</title></line>')
+                   + ('stroke-dasharray="5 3" ' if friends else "")
+                   + f'stroke-width="1.6" marker-end="url(#{attr(svg_id)}-fire)"><title>{esc(words)}</title></line>')
     return out
+
+
+def fire_warnings(scenario: NapoleonicScenario) -> str:
+    """A warning for the scenario page (Markdown) naming every planned line of fire that passes through a unit
+    of the battery's own side (GEO027, the validator's warning), or "" when every line is clear."""
+    found = crossings(scenario)
+    if not found:
+        return ""
+    names = {u.id: name_of(u) for u in scenario.units} | {b.id: name_of(b) for b in scenario.batteries}
+    names |= {t.id: name_of(t) for t in scenario.table.terrain}
+    lines = [f"{names.get(c.battery, c.battery)} fires at {names.get(c.target, c.target)} (turn "
+             f"{', '.join(str(t) for t in c.turns)}) through its own {', '.join(names.get(f, f) for f in c.friends)}."
+             for c in found]
+    body = "\n".join(f"    - {esc(line)}" for line in lines)
+    return (f'!!! warning "Fire through friendly troops"\n    The fire plan has a battery fire through its own '
+            f"side's troops (drawn dashed on the table; validator warning GEO027):\n\n{body}\n")
 
 
 def _labels(table: Table, scenario: NapoleonicScenario | None, frame: TableFrame, boxes: dict[str, Box],
@@ -186,15 +210,19 @@ def _labels(table: Table, scenario: NapoleonicScenario | None, frame: TableFrame
     return placer.placed, missing
 
 
-def _range_sticks(scenario: NapoleonicScenario, top: float) -> tuple[list[str], float]:
+def _range_sticks(scenario: NapoleonicScenario, top: float, width: float) -> tuple[list[str], float]:
     """The static version of the range circles, for paper: one measuring stick per distinct set of ranges,
-    to the table's scale, marked at canister, effective and long range (NA-pen-a), naming its batteries."""
+    to the table's scale, marked at canister, effective and long range (NA-pen-a), naming its batteries. The
+    caption is wrapped onto as many lines as the drawing's width needs, never cut."""
     sets: dict[tuple[float, float, float], list[str]] = {}
     for b in scenario.batteries:
         sets.setdefault((b.ranges.canister, b.ranges.effective, b.ranges.long), []).append(name_of(b))
     out, y = [], top
     for (canister, effective, long), names in sets.items():
-        y += 44
+        caption = (f"Range stick in cm, to scale: canister {canister:g}, effective {effective:g}, long {long:g}"
+                   f" ({', '.join(names)})")
+        lines = caption_lines(caption, width - 2 * PAD)
+        y += 44 + CAPTION_LINE * (len(lines) - 1)
         marks = "".join(f'<line x1="{PAD + cm * SCALE:.1f}" y1="{y - 8}" x2="{PAD + cm * SCALE:.1f}" y2="{y + 4}" '
                         f'stroke="#111" stroke-width="1.5"/><text x="{PAD + cm * SCALE:.1f}" y="{y + 16}" '
                         f'font-size="12" text-anchor="middle" fill="#222">{cm:g}</text>'
@@ -202,17 +230,22 @@ def _range_sticks(scenario: NapoleonicScenario, top: float) -> tuple[list[str], 
         bands = "".join(f'<rect x="{PAD + a * SCALE:.1f}" y="{y - 4}" width="{(b - a) * SCALE:.1f}" height="6" '
                         f'fill="{fill}"/>' for a, b, fill in ((0.0, canister, "#555"), (canister, effective, "#999"),
                                                               (effective, long, "#ccc")))
-        caption = (f"Range stick in cm, to scale: canister {canister:g}, effective {effective:g}, long {long:g}"
-                   f" ({', '.join(names)})")
-        out.append(f'<g class="range-stick">{bands}{marks}<text x="{PAD:.1f}" y="{y - 14}" font-size="12" '
-                   f'fill="#222">{esc(_shorten(caption))}</text><title>{esc(caption)}</title></g>')
+        first = y - 14 - CAPTION_LINE * (len(lines) - 1)
+        spans = "".join(f'<tspan x="{PAD:.1f}" y="{first + CAPTION_LINE * i:.1f}">{esc(line)}</tspan>'
+                        for i, line in enumerate(lines))
+        out.append(f'<g class="range-stick">{bands}{marks}<text class="stick-caption" font-size="12" '
+                   f'fill="#222">{spans}</text><title>{esc(caption)}</title></g>')
     return out, y - top + 20 if out else 0.0
 
 
-def _shorten(caption: str) -> str:
-    """A stick's caption cut to the table's width (the whole caption is its tooltip)."""
-    room = int(120 * SCALE / 7.2)
-    return caption if len(caption) <= room else caption[: room - 1].rstrip() + "…"
+CAPTION_LINE = 15.0  # SVG units between the lines of a stick's caption (12 px type)
+CAPTION_EM = 0.6  # a generous average advance of sans-serif type, in em: wrapped early rather than run off
+
+
+def caption_lines(caption: str, room: float, size: float = 12.0) -> list[str]:
+    """A stick's caption broken at spaces into lines no wider than ``room`` SVG units (a word longer than a
+    line keeps a line of its own)."""
+    return textwrap.wrap(caption, max(10, int(room / (size * CAPTION_EM)))) or [caption]
 
 
 def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float,
@@ -247,7 +280,7 @@ def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width
         x += item
     height = 20.0 * row + 10 if items else 0.0
     if scenario and scenario.batteries:
-        sticks, stick_height = _range_sticks(scenario, top + height)
+        sticks, stick_height = _range_sticks(scenario, top + height, width)
         out += sticks
         height += stick_height
     return "".join(out), height

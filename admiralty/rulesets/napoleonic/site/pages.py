@@ -18,7 +18,13 @@ from admiralty.rulesets.napoleonic.engine.fire import range_band
 from admiralty.rulesets.napoleonic.engine.geometry import range_cm
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
 from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario, Table
-from admiralty.rulesets.napoleonic.site.drawing import TERRAIN_WORDS, compass, table_svg, target_shape
+from admiralty.rulesets.napoleonic.site.drawing import (
+    TERRAIN_WORDS,
+    compass,
+    fire_warnings,
+    table_svg,
+    target_shape,
+)
 from admiralty.rulesets.napoleonic.site.plain import (
     legend_html,
     name_html,
@@ -90,7 +96,7 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
            "front edge black. Select a battery (click it, or Tab to it and press Enter) to see its canister, "
            "effective and long range circles; on paper, the range sticks under the table measure the same "
            "distances.\n",
-           ctx.figure(f"na-table-{slug(scenario.id)}", drawn, "map-figure")]
+           ctx.figure(f"na-table-{slug(scenario.id)}", drawn, "map-figure"), fire_warnings(scenario)]
     out.append("## Units\n")
     for side in scenario.sides:
         rows = unit_rows(scenario, side.id)

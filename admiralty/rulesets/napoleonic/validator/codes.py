@@ -97,4 +97,16 @@ CODES: tuple[Code, ...] = (
                "batteries:\n  - {id: french-guns, side: france, ...}",
          right="units:\n  - {id: foy-column, side: france, ...}\n  - {id: nassau-battalion, side: allies, ...}",
          severity=Severity.WARNING),
+    # fireline.py
+    Code("GEO027", "Fire line through a friendly unit", "A battery's planned line of fire, from the battery to the "
+         "middle of its target, passes through the bases of a unit of the battery's own side (a warning: the "
+         "rules measure sight past buildings only, so the game plays it, but no gunner fires through his own "
+         "infantry). A battery of howitzers alone fires over its own troops and is not checked. Move the battery "
+         "or the unit, or plan another target.",
+         wrong="units:\n  - {id: ligne, side: france, formation: column, at: [52, 42], facing: 90}\n"
+               "batteries:\n  - {id: guns, side: france, at: [26, 42], facing: 90}\n"
+               "fire_plan:\n  - {battery: guns, turn: 1, target: redoubt}   # at [72, 42]: through the ligne",
+         right="batteries:\n  - {id: guns, side: france, at: [26, 30], facing: 90}   # fires past the ligne's "
+               "flank\nfire_plan:\n  - {battery: guns, turn: 1, target: redoubt}",
+         severity=Severity.WARNING),
 )

@@ -1,6 +1,6 @@
 /* admiralty map viewer: pan and zoom every map (mouse wheel and drag, touch pinch and drag, keyboard),
-   keep labels at their size in screen pixels, hide a label that would overlap another or (for sea labels)
-   sit on land, show one battery's range rings at a time, and offer the full-size SVG, the PDF file the build wrote, and a print of the map alone.
+   keep labels at their size in screen pixels, move a label that must show (a fleet's number) to the nearest
+   free spot, hide any other label that would overlap another or (for sea labels) sit on land, show one battery's range rings at a time, and offer the full-size SVG, the PDF file the build wrote, and a print of the map alone.
    Vanilla JavaScript, nothing loaded from anywhere. */
 (function () {
   "use strict";
@@ -303,6 +303,27 @@
     this.apply();
   };
 
+  /* Where a label that must show (a fleet's number from the route key, data-must) goes when its own place is
+     taken or off the pane: the nearest free spot on rings round it, a label's height apart, so that every fleet
+     in the key is on the map (placed, never culled). A label moves by its transform, in the pane's units. */
+  var RINGS = 6, ANGLES = 12;
+  function place(label, b, shown, frame, s) {
+    var h = b.b - b.t, best = null;
+    for (var ring = 0; ring <= RINGS && !best; ring++) {
+      for (var i = 0; i < (ring ? ANGLES : 1); i++) {
+        var a = 2 * Math.PI * i / ANGLES, dx = ring * h * Math.cos(a), dy = ring * h * Math.sin(a);
+        var c = { l: b.l + dx, r: b.r + dx, t: b.t + dy, b: b.b + dy };
+        var inside = c.l >= frame.l && c.r <= frame.r && c.t >= frame.t && c.b <= frame.b;
+        if (inside && !shown.some(function (o) { return overlaps(o, c); })) { best = [dx, dy, c]; break; }
+      }
+    }
+    if (!best) { return b; }
+    if (best[0] || best[1]) {
+      label.setAttribute("transform", "translate(" + (best[0] / s).toFixed(3) + "," + (best[1] / s).toFixed(3) + ")");
+    }
+    return best[2];
+  }
+
   Viewer.prototype.apply = function () {
     this.pane.setAttribute("viewBox", this.view.map(function (n) { return n.toFixed(2); }).join(" "));
     this.svg.setAttribute("data-zoom", (this.home[2] / this.view[2]).toFixed(3));
@@ -310,12 +331,15 @@
     this.labels.forEach(function (label) {
       var px = +label.getAttribute("data-px") || 12;
       label.setAttribute("font-size", (px / s).toFixed(3));
+      label.removeAttribute("transform");
+      label.removeAttribute("display");  /* the static drawing's choice, for a page without scripts */
       label.style.display = "";
     });
     var p = this.paneRect(), frame = { l: p.left, t: p.top, r: p.left + p.width, b: p.top + p.height };
     this.labels.forEach(function (label) {
       var b = box(label);
       if (b.r <= b.l) { return; }
+      if (label.getAttribute("data-must") === "1") { shown.push(place(label, b, shown, frame, s)); return; }
       var visible = b.l >= frame.l - 0.5 && b.r <= frame.r + 0.5 && b.t >= frame.t - 0.5 && b.b <= frame.b + 0.5;
       var clash = shown.some(function (o) { return overlaps(o, b); });
       if (!clash && visible && label.getAttribute("data-sea") === "1" && onLand(label, b)) { clash = true; }

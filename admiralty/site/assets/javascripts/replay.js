@@ -12,8 +12,10 @@
     "font-size", "font-weight", "font-style", "font-family", "text-anchor", "dominant-baseline", "paint-order",
     "display", "visibility", "letter-spacing", "text-transform"];
 
-  /* The scenario's planned routes: the copy shows where the fleets went instead. */
-  var PLANS = ["route", "route-label", "route-turn", "start"];
+  /* The scenario's planned routes and fire plan: the copy shows where the fleets went and what each battery
+     fired at in the turn shown instead. The scale bar is drawn for the
+     page's view, not the copy's crop, where its caption was cut ("= one grid cell"). */
+  var PLANS = ["route", "route-label", "route-turn", "start", "scale-bar", "line-of-fire"];
 
   function mapCopy(viewer) {
     var original = Array.prototype.filter.call(document.querySelectorAll("svg.admiralty-map"), function (s) {
@@ -93,7 +95,7 @@
   /* Tokens of different places can still meet: a port's stack beside its sea zone's (around Valona), two
      small zones side by side (Novara and Sankt Georg in N11 and N12 at Ancona). Push every overlapping pair
      apart along the line between their centres, half the overlap each, until none overlaps (with room for the
-     white rim); same input, same picture. */
+     white rim); a zone's printed code (fixed) pushes its tokens off and never moves; same input, same picture. */
   function separate(placed) {
     for (var pass = 0; pass < 200; pass++) {
       var moved = false;
@@ -103,13 +105,30 @@
           var need = (a.r + b.r) * 1.05 + 1.2;
           if (d >= need) { continue; }
           if (d < 1e-6) { dx = Math.cos(j); dy = Math.sin(j); d = 1; } else { dx /= d; dy /= d; }
-          var push = (need - d) / 2 + 0.01;
-          a.x -= dx * push; a.y -= dy * push; b.x += dx * push; b.y += dy * push;
+          if (a.fixed && b.fixed) { continue; }
+          var push = (need - d) / (a.fixed || b.fixed ? 1 : 2) + 0.01;
+          if (!a.fixed) { a.x -= dx * push; a.y -= dy * push; }
+          if (!b.fixed) { b.x += dx * push; b.y += dy * push; }
           moved = true;
         }
       }
       if (!moved) { return; }
     }
+  }
+
+  /* One numbering between the map, its key and the replay: a fleet keeps the number the page's route key gives
+     it (Otranto's Horthy is 1 on the map and in the replay); a fleet the key does not list (one formed in the
+     game) takes the next free number in the order it appears. */
+  function fleetNumbers(turns) {
+    var number = {}, next = 1;
+    Array.prototype.forEach.call(document.querySelectorAll("ol.map-key li[data-fleet]"), function (li) {
+      var mark = li.querySelector(".key-number"), n = mark ? parseInt(mark.textContent, 10) : NaN;
+      if (!isNaN(n)) { number[li.getAttribute("data-fleet")] = n; next = Math.max(next, n + 1); }
+    });
+    turns.forEach(function (t) { (t.tokens || []).forEach(function (f) {
+      if (!(f.id in number)) { number[f.id] = next++; }
+    }); });
+    return number;
   }
 
   function start(viewer) {
@@ -119,18 +138,17 @@
     if (!turns.length) { return; }
     var label = viewer.querySelector(".replay-turn"), list = viewer.querySelector(".replay-events");
     var slider = viewer.querySelector(".replay-slider"), tally = viewer.querySelector(".replay-tally tbody");
-    var colour = {}, number = {};
+    var colour = {}, number = fleetNumbers(turns);
     sides.forEach(function (s) { colour[s.id] = s.colour; });
-    turns.forEach(function (t) { (t.tokens || []).forEach(function (f) {
-      if (!(f.id in number)) { number[f.id] = Object.keys(number).length + 1; }
-    }); });
     var copy = mapCopy(viewer);
     var pane = copy ? (copy.querySelector("svg.map-pane") || copy) : null;
     var layer = null, legend = null;
     if (pane && Object.keys(number).length) {
       layer = document.createElementNS(SVG, "g");
       layer.setAttribute("class", "replay-tokens");
-      pane.appendChild(layer);
+      /* under the map's words: a zone's code and name (white-rimmed) stay readable over a token */
+      var words = pane.querySelector("g.labels");
+      if (words && words.parentNode === pane) { pane.insertBefore(layer, words); } else { pane.appendChild(layer); }
       legend = document.createElement("ol");
       legend.className = "replay-fleets";
       viewer.querySelector(".replay-state").appendChild(legend);
@@ -139,6 +157,33 @@
     slider.max = String(turns.length - 1);
     viewer.querySelector(".replay-tally caption").textContent =
       data.scored ? data.vp_label || "Victory points so far" : (data.loss_label || "Losses") + " so far";
+
+    /* Each battery's fire of the turn shown, battery to target, drawn over the table (the fire plan is the
+       first turns' intent; the game's fire changes with targets destroyed and the players' choices). */
+    var fireLayer = null;
+    function fires(turn) {
+      if (!copy || !pane) { return; }
+      if (!fireLayer) {
+        fireLayer = document.createElementNS(SVG, "g");
+        fireLayer.setAttribute("class", "replay-fires");
+        pane.appendChild(fireLayer);
+      }
+      fireLayer.textContent = "";
+      (turn.fires || []).forEach(function (pair) {
+        var id = window.CSS && CSS.escape ? CSS.escape : function (v) { return v; };
+        var from = copy.querySelector("g.battery[data-battery='" + id(pair[0]) + "']");
+        var to = copy.querySelector("[data-unit='" + id(pair[1]) + "'], [data-terrain='" + id(pair[1]) + "']");
+        var a = from && centre(from, fireLayer), b = to && centre(to, fireLayer);
+        if (!a || !b) { return; }
+        var line = document.createElementNS(SVG, "line");
+        line.setAttribute("class", "replay-fire");
+        line.setAttribute("data-battery", pair[0]); line.setAttribute("data-target", pair[1]);
+        line.setAttribute("x1", a[0].toFixed(1)); line.setAttribute("y1", a[1].toFixed(1));
+        line.setAttribute("x2", b[0].toFixed(1)); line.setAttribute("y2", b[1].toFixed(1));
+        line.setAttribute("stroke", "#b71c1c"); line.setAttribute("stroke-width", "2");
+        fireLayer.appendChild(line);
+      });
+    }
 
     function marks(turn) {
       if (!copy) { return; }
@@ -159,7 +204,13 @@
     function spotOf(at) {
       if (!spots[at]) {
         var el = place(copy, at), c = el && centre(el, layer);
-        spots[at] = c ? { c: c, port: el.hasAttribute("data-port") } : null;
+        var code = Array.prototype.filter.call(copy.querySelectorAll(".zone-code"), function (l) {
+          return l.textContent === at && getComputedStyle(l).display !== "none"; })[0];
+        var words = code && code.getBBox();  /* the zone's code as printed: its tokens stand above it */
+        spots[at] = c ? { c: c, port: el.hasAttribute("data-port"), top: words ? words.y : null,
+                          code: words ? { x: words.x + words.width / 2, y: words.y + words.height / 2,
+                                          r: Math.hypot(words.width, words.height) / 2, fixed: true } : null }
+          : null;
       }
       return spots[at];
     }
@@ -198,12 +249,16 @@
         if (!c) { return; }
         /* a ring wide enough that neighbours on it never touch (four or more would at a fixed radius) */
         var spread = n > 1 ? Math.max(size * 0.45, (r * 1.1 + 0.6) / Math.sin(Math.PI / n)) : 0;
+        /* a zone's code sits at its middle with its name below: the stack stands above them, not on them */
+        var lift = spot.port ? 0 : spot.top === null ? spread + r * 1.6 : Math.max(0, c[1] + spread + r * 1.3 - spot.top);
         stacks[at].forEach(function (f, k) {
           var angle = 2 * Math.PI * k / n;
-          placed.push({ f: f, x: c[0] + spread * Math.cos(angle), y: c[1] + spread * Math.sin(angle), r: r });
+          placed.push({ f: f, x: c[0] + spread * Math.cos(angle), y: c[1] - lift + spread * Math.sin(angle), r: r });
         });
       });
-      separate(placed);
+      var fixed = [];
+      Object.keys(stacks).forEach(function (at) { var spot = spotOf(at); if (spot && spot.code) { fixed.push(spot.code); } });
+      separate(placed.concat(fixed));
       placed.forEach(function (p) {
         var f = p.f, g = layer.querySelector("g[data-token='" + CSS.escape(f.id) + "']");
         if (!g) {
@@ -249,9 +304,11 @@
         value.setAttribute("data-side", s.id);
         row.appendChild(name);
         row.appendChild(value);
-        if (data.scored) {
-          var lost = document.createElement("td");
-          lost.textContent = (data.loss_label || "Losses") + ": " + String((turn.losses || {})[s.id] || 0);
+        if (data.scored) {  /* one viewpoint a row: the points a side scored beside the enemy losses it caused */
+          var lost = document.createElement("td"), enemy = 0;
+          sides.forEach(function (o) { if (o.id !== s.id) { enemy += (turn.losses || {})[o.id] || 0; } });
+          lost.textContent = "Enemy " + (data.loss_label || "losses").toLowerCase() + ": " + String(enemy);
+          lost.setAttribute("data-enemy-losses", String(enemy));
           row.appendChild(lost);
         }
         tally.appendChild(row);
@@ -277,6 +334,7 @@
         list.appendChild(item);
       });
       marks(turn);
+      fires(turn);
       tokens(turn);
       score(turn, index ? turns[index - 1] : null);
       viewer.querySelector("[data-step='-1']").disabled = viewer.querySelector("[data-step='first']").disabled = index === 0;
