@@ -8,6 +8,7 @@ turns its result into files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -146,8 +147,39 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
     return "\n".join(out)
 
 
+JUMPS: tuple[tuple[str, str], ...] = (("Victory", "victory-conditions"), ("Set-up", "set-up"), ("Map", "map"),
+                                       ("Table", "table"), ("Forces", "orders-of-battle"), ("Units", "units"),
+                                       ("Rules", "special-rules"), ("Game", "a-sample-game"), ("Balance", "balance"))
+
+
+def jump_bar(body: str) -> str:
+    """The phone's "jump to" bar: a link to each main section the page has (the table of contents' column is
+    hidden on a narrow screen; the CSS shows this bar only there)."""
+    links = "".join(f'<a href="#{anchor}">{esc(label)}</a>' for label, anchor in JUMPS
+                    if re.search(rf"^## {re.escape(_title_of(anchor))}\s*$", body, re.M))
+    return html_block(f'<nav class="jump-bar" aria-label="Jump to">{links}</nav>', "jump-to") if links else ""
+
+
+def _title_of(anchor: str) -> str:
+    return {"a-sample-game": "A sample game", "set-up": "Set-up"}.get(anchor, anchor.replace("-", " ").capitalize())
+
+
+def briefing_html(briefing: str, sources: Sequence[str] = ()) -> str:
+    """The briefing's first paragraph, the rest and the sources behind disclosures (the page leads to the victory
+    conditions and set-up, not through a screen of history)."""
+    first, _, rest = briefing.strip().partition("\n\n")
+    out = render_markdown(first) if first else ""
+    if rest.strip():
+        out += f'<details class="briefing-more"><summary>The whole briefing</summary>{render_markdown(rest)}</details>'
+    if sources:
+        out += (f'<details class="sources"><summary>Sources ({len(sources)})</summary><ul>'
+                + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul></details>")
+    return html_block(out, "author-text briefing")
+
+
 def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
-    """The whole page of one scenario: generic part, the ruleset's part, balance."""
+    """The whole page of one scenario: the generic head (facts, at a glance, the briefing's opening), the
+    ruleset's part (victory conditions and set-up first), the rules status, a sample game, balance, sources."""
     src = scenario_src(scenario.id)
     ruleset = scenario.ruleset
     renderer = renderers().get(ruleset)
@@ -157,36 +189,32 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         facts.append(f"date **{md_literal(scenario.date)}**")
     if _sides(scenario):
         facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
-    out.append(", ".join(facts) + ".\n")
-    if renderer and renderer.sheets:
-        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))}): the map, orders of battle, record "
-                   "cards and the turn and VP tracks, a page each, to print or save as PDF (Letter or A4). The map "
-                   "alone: *Download this map* under it, as SVG or PDF.\n")
+    sheets = (f" [Printable sheets]({md_path(src, sheet_src(scenario.id))}) to play from paper (Letter or A4)."
+              if renderer and renderer.sheets else "")
+    out.append(", ".join(facts) + "." + sheets + "\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
     out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))
-    if scenario.briefing:
+    if scenario.briefing or scenario.sources:
         out.append("## Briefing\n")
-        out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))
-    sources = scenario.sources
-    if sources:
-        out.append("## Sources\n")
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>",
-                              "sources"))
+        out.append(briefing_html(scenario.briefing or "", scenario.sources))
+    body = []
     if renderer:
-        out.append(renderer.scenario_body(scenario, src, ctx))
+        body.append(renderer.scenario_body(scenario, src, ctx))
     else:
-        out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
-                   f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
-    out.append(scenario_status(ruleset, src, ctx))
-    out.append("## A sample game\n")
-    out.append("One of the smoke games, turn by turn: each turn's events in words, the fleets moving on a copy of "
-               "the map, contacts and battles marked, damage and sinkings listed, and the victory points so far.\n")
-    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
-                                 scenario_names(scenario), side_colours(scenario),
-                                 renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
-    out.append(balance_section(scenario, stats, ctx))
-    return "\n".join(out) + "\n"
+        body.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
+                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
+    body.append(scenario_status(ruleset, src, ctx))
+    body.append("## A sample game\n")
+    body.append("One smoke game, turn by turn: the events in words, the forces moving on the map, battles, losses "
+                "and the victory points so far.\n")
+    body.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
+                                  scenario_names(scenario), side_colours(scenario),
+                                  renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
+    body.append(balance_section(scenario, stats, ctx))
+    text = "\n".join(body)
+    out.insert(2, jump_bar(text))
+    return "\n".join(out) + "\n" + text + "\n"
 
 
 def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:

@@ -75,18 +75,20 @@ def test_scenario_page_has_every_part(hostile_validation: Any, ctx: SiteContext)
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-chart"' in page
     assert "Central Powers</strong> wins by leading on victory points by at least 1." in page
     # names, not ids, where a player reads: the port, the nation, the mission
-    assert "Starts at **Westport**" in page and "Nations: Austria\\-Hungary" in page and "(mission: raid)" in page
-    assert "Starts at **westport**" not in page
+    # the compact fleet form: name, mission, start, ships; the per-ship table behind a disclosure
+    assert re.search(r"<li><strong>[^<]+</strong>: raid, Westport: ", page)
+    assert "Nations: Austria-Hungary" in page and ", westport:" not in page
+    assert '<details class="oob-ships"><summary>Ship data: Central Powers' in page
     assert "<td>6</td><td>day</td><td>Westport</td>" in page  # turn 6: the order to enter Westport, by name
     # every mark of the orders-of-battle tables is explained on the page
     legend = page.split('class="oob-legend"')[1].split("</details>")[0]
     for term in ("<em>Italic name</em>", "★", "Speed", "Guns P/S/T", "Torp.", "VP", "Draft", "Fuel"):
         assert f"<dt>{term}</dt>" in legend, term
     assert "1s slow" in legend and "2+ fastest" in legend
-    # the rule switches: titles, values in words, the schema's sentence, clause ids as links to anchors
-    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
-    assert "Raid max ships" in rules and "(default)" in rules
-    assert 'href="../../rules/dreadnought/#clause-dn-5-2-raid">DN-5.2-raid</a>' in rules
+    # the special rules: sentences for the switches set away from the default, never a default or a YAML key
+    rules = page.split("## Special rules")[1].split("## A sample game")[0]
+    assert "(default)" not in rules and "raid_max_ships" not in rules and "option-id" not in rules
+    assert page.index("## Victory conditions") < page.index("## Map") < page.index("## Orders of battle")
 
 
 def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:

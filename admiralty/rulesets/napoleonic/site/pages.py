@@ -22,7 +22,6 @@ from admiralty.rulesets.napoleonic.site.drawing import TERRAIN_WORDS, compass, t
 from admiralty.rulesets.napoleonic.site.plain import (
     legend_html,
     name_html,
-    overrides,
     special_rules,
     thing_name,
     victory_conditions,
@@ -85,7 +84,8 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
              ["Units", f"{len(scenario.units)} ({sum(u.figures for u in scenario.units)} figures)"],
              ["Batteries", str(len(scenario.batteries))]]
     drawn = table_svg(table, scenario, svg_id=f"table-{slug(scenario.id)}")
-    out = [_table(["", ""], facts, "facts"), "## Table\n",
+    out = ["## Victory conditions\n", victory_conditions(scenario, src, ctx),
+           "## Set-up\n", _table(["", ""], facts, "facts"), "## Table\n",
            "To scale, in centimetres; north (the far edge) is up. Each unit is drawn on the bases it covers, its "
            "front edge black. Select a battery (click it, or Tab to it and press Enter) to see its canister, "
            "effective and long range circles; on paper, the range sticks under the table measure the same "
@@ -115,13 +115,7 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
         out.append("No planned fire: the players choose every target.\n")
     out.append(legend_html(src, ctx))
     out.append("## Special rules\n")
-    out.append("Each rule option as this scenario sets it (in bold) or leaves it (default).\n")
-    out.append(_table(["Option", "Value", "What it means"], special_rules(scenario, src, ctx), "rules"))
-    changed = overrides(scenario)
-    if changed:
-        out.append("House tables changed by this scenario: " + md_literal("; ".join(changed)) + ".\n")
-    out.append("## Victory conditions\n")
-    out.append(victory_conditions(scenario, src, ctx))
+    out.append(special_rules(scenario, src, ctx))
     return "\n".join(out)
 
 
