@@ -16,12 +16,18 @@ from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
 from admiralty.site import coverage, downloads, replayview
-from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
+from admiralty.site.charts import balance_html, percent, vp_svg
 from admiralty.site.colours import side_colour
+from admiralty.site.contest import (
+    CONTEST_WORDS,
+    contest,
+    favoured_text,
+)
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
 from admiralty.site.replaynames import scenario_names
 from admiralty.site.richtext import render_inline, render_markdown
+from admiralty.site.scenarioindex import index_page, work_of
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_clause_summaries, load_status, scenario_status, status_section
 from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, slug
@@ -35,49 +41,6 @@ def renderers() -> dict[str, Renderer]:
 
 
 GUIDE_FILE = "guide.md"  # a rule system's authoring guide, beside its rules page
-INDEX_SCRIPT = """<script>
-(function () {
-  var table = document.getElementById("scenario-index");
-  var filter = document.getElementById("scenario-filter");
-  if (!table || !filter) { return; }
-  var body = table.tBodies[0];
-  function key(row, column) {
-    var cell = row.cells[column];
-    var value = cell.getAttribute("data-sort");
-    if (value === null) { value = cell.textContent.trim(); }
-    var number = parseFloat(value);
-    return isNaN(number) || /[^0-9.eE+-]/.test(value) ? value.toLowerCase() : number;
-  }
-  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (header, column) {
-    header.setAttribute("tabindex", "0");
-    header.setAttribute("aria-sort", "none");
-    function sort() {
-      var ascending = header.getAttribute("aria-sort") !== "ascending";
-      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.setAttribute("aria-sort", "none"); });
-      header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = key(a, column), y = key(b, column);
-        if (x === y) { return 0; }
-        if (typeof x !== typeof y) { return (typeof x === "number") === ascending ? -1 : 1; }
-        return (x > y) === ascending ? 1 : -1;
-      });
-      rows.forEach(function (row) { body.appendChild(row); });
-    }
-    header.addEventListener("click", sort);
-    header.addEventListener("keydown", function (event) { if (event.key === "Enter") { sort(); } });
-  });
-  filter.addEventListener("input", function () {
-    var words = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
-    Array.prototype.forEach.call(body.rows, function (row) {
-      var text = row.textContent.toLowerCase();
-      row.hidden = !words.every(function (word) { return text.indexOf(word) !== -1; });
-    });
-  });
-})();
-</script>"""
-
-
 @dataclass
 class GeneratedSite:
     """Generated page sources (path -> Markdown) and notes for the build log."""
@@ -100,20 +63,6 @@ def side_colours(scenario: ScenarioModel) -> dict[str, str]:
     return {side: side_colour(index) for index, (side, _) in enumerate(_sides(scenario))}
 
 
-def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
-    """(text, sort key) for the index's balance column: the first side's win rate over the balance games (the
-    chart's and the verdict's figure), its Wilson interval, the verdict mark, the band and the games."""
-    band = (stats.expected if stats else None) or expected
-    band_text = f"band {percent(band[0])}–{percent(band[1])}" if band else ""
-    balance = stats.balance() if stats else None
-    if balance is None or balance.first is None:
-        return (band_text + " (not played)" if band_text else "not played", "")
-    mark = {True: " ✓", False: " ✗", None: ""}[balance.in_band]
-    kind = f" {balance.player}" if balance.player else ""
-    return (f"{rate_text(balance.first)}{mark}" + (f"; {band_text}" if band_text else "")
-            + f"; {balance.games}{kind} games", f"{balance.first.rate:.4f}")
-
-
 def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: SiteContext) -> str:
     if stats is None:
         return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
@@ -121,26 +70,25 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
     order = [s for s, _ in _sides(scenario)]
     colours = side_colours(scenario)
     balance = stats.balance()
-    kinds = ", ".join(stats.players)
+    rating = contest(balance)
+    lead = favoured_text(balance, names)
+    verdict = ""
+    if balance.expected is not None and balance.first is not None:
+        where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
+        verdict = (f" {names.get(balance.first.side, balance.first.side)}'s rate is {where} the author's expected "
+                   f"band of {percent(balance.expected[0])}–{percent(balance.expected[1])}.")
+    rate = balance.first.rate if balance.first else 0.0
     out = ["## Balance\n",
-           f"{stats.games} smoke games were played" + (f" ({md_literal(kinds)} players)" if kinds else "")
-           + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "")
-           + f". The balance is judged on the {md_literal(balance.who())}.\n",
+           html_block(f'<p class="balance-verdict" data-rate="{rate:.4f}" data-contest="{attr(rating or "")}">'
+                      f"<strong>{esc(lead[0].upper() + lead[1:])}</strong>"
+                      + (f"; contest <strong>{esc(rating)}</strong> ({esc(CONTEST_WORDS[rating])})" if rating else "")
+                      + f". Counted over the {esc(balance.who())}.{esc(verdict)}</p>", "verdict"),
            html_block(balance_html(balance, names, colours, order), "balance-chart")]
-    first = balance.first
-    if first is not None:
-        name = names.get(first.side, first.side)
-        verdict = ""
-        if balance.expected is not None:
-            where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
-            verdict = (f", {where} the author's expected band "
-                       f"{percent(balance.expected[0])}–{percent(balance.expected[1])}")
-        out.append(html_block(f'<p class="balance-verdict" data-rate="{first.rate:.4f}"><strong>{esc(name)}</strong> '
-                              f"won {esc(rate_text(first))} of the {esc(balance.who())}{esc(verdict)}.</p>",
-                              "verdict"))
     vp = vp_svg(stats, names, colours, order)
     if vp:
-        out.append(f"Victory points at the end of all {stats.games} games:\n")
+        kinds = ", ".join(stats.players)
+        out.append(f"Victory points at the end of every smoke game, all {stats.games} of them"
+                   + (f" ({md_literal(kinds)} players)" if kinds else "") + "; the y axis counts games:\n")
         out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", vp, "balance-vp"))
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
@@ -193,8 +141,10 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
               if renderer and renderer.sheets else "")
     out.append(", ".join(facts) + "." + sheets + "\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
-    size = renderer.glance(scenario) if renderer and renderer.glance else None
-    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))
+    sample = replayview.read_sample(ctx.smoke_dir, scenario.id)
+    size, work = work_of(scenario, ctx)
+    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome, work,
+                          getattr(scenario, "alliances", ())))
     if scenario.briefing or scenario.sources:
         out.append("## Briefing\n")
         out.append(briefing_html(scenario.briefing or "", scenario.sources))
@@ -208,40 +158,13 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
     body.append("## A sample game\n")
     body.append("One smoke game, turn by turn: the events in words, the forces moving on the map, battles, losses "
                 "and the victory points so far.\n")
-    body.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
+    body.append(replayview.viewer(scenario.id, sample,
                                   scenario_names(scenario), side_colours(scenario),
                                   renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
     body.append(balance_section(scenario, stats, ctx))
     text = "\n".join(body)
     out.insert(2, jump_bar(text))
     return "\n".join(out) + "\n" + text + "\n"
-
-
-def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
-    """All scenarios in one table, sortable by any column and filterable by words (inline script)."""
-    src = "scenarios/index.md"
-    rows = []
-    for s in scenarios:
-        stats = read_smoke(ctx.smoke_dir, s.id)
-        label, key = balance_label(stats, s.smoke.balance)
-        turns: object = s.turns
-        if turns is None:  # the rules count no turns: as long as the smoke games last
-            turns = f"about {round(stats.length_mean)}" if stats and stats.length_mean else ""
-        rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
-                    f"{esc(s.title or s.id)}</a></td><td>{esc(s.ruleset)}</td>"
-                    f'<td class="date">{esc(s.date)}</td>'
-                    f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
-                    f'<td data-sort="{attr(str(turns).removeprefix("about "))}">{esc(turns)}</td>'
-                    f'<td class="balance" data-sort="{attr(key)}" data-rate="{attr(key)}">{esc(label)}</td></tr>')
-    table = ('<p><label for="scenario-filter">Filter: </label><input type="search" id="scenario-filter" '
-             'placeholder="words in any column" autocomplete="off"></p>'
-             '<table id="scenario-index"><thead><tr><th>Title</th><th>Ruleset</th><th>Date</th>'
-             "<th>Sides</th><th>Turns</th><th>Balance</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    return ("# Scenarios\n\n"
-            f"{len(scenarios)} scenarios. Click a column heading to sort; type in the box to filter. Balance is the "
-            "first side's win rate with its Wilson 95% interval, over the smoke games the scenario page's chart shows "
-            "(✓ inside the author's expected band, ✗ outside).\n"
-            + html_block(table, "scenario-index") + "\n" + INDEX_SCRIPT + "\n")
 
 
 # --- diagnostic codes ------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def test_coverage_glance_and_class_pages_fit(server: str, browser: Any, width: i
         load(browser, server + "scenarios/mini-raid/")
         items = {e.get_attribute("data-glance"): e.text for e in
                  browser.find_elements(By.CSS_SELECTOR, "dl.glance .glance-item")}
-        assert set(items) == {"size", "turns", "playing time", "difficulty", "favoured", "drawn", "historically"}
+        assert set(items) == {"size", "turns", "playing time", "difficulty", "favoured", "contest", "historically"}
         assert all(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, "dl.glance dd"))
         assert "4 ships in 2 fleets" in items["size"]
 
