@@ -70,5 +70,7 @@ def test_work_counts_moves_battles_and_rolls() -> None:
     work = work_from(9, None, events)
     assert work == Work(pieces=9, moves=2, battles=1, steps=1, turns=2)
     assert work_from(9, 3, []) is None
-    assert difficulty_of(Work(40, 0, 0, 0, 1)) == "introductory" and difficulty_of(Work(41, 0, 0, 0, 1)) == "intermediate"
-    assert difficulty_of(Work(200, 0, 0, 0, 1)) == "intermediate" and difficulty_of(Work(198, 0, 1, 0, 1)) == "advanced"
+    assert difficulty_of(Work(40, 0, 0, 0, 1)) == "introductory"
+    assert difficulty_of(Work(41, 0, 0, 0, 1)) == "intermediate"
+    assert difficulty_of(Work(200, 0, 0, 0, 1)) == "intermediate"
+    assert difficulty_of(Work(198, 0, 1, 0, 1)) == "advanced"
