@@ -79,9 +79,8 @@ def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, s
         rows.append(("Size", size.words))
     rows.append(("Turns", (str(played_turns) if played_turns else "not fixed") + mean))
     if work:
-        rows.append(("Playing time", f"{minutes_text(work.minutes)} (set-up of {work.pieces} pieces, "
-                                     f"{work.moves} moves, {work.battles} battles and {work.steps} rolls and losses "
-                                     "in the sample game)"))
+        rows.append(("Playing time", f"{minutes_text(work.minutes)} ({work.moves} moves, {work.battles} battles, "
+                                     f"{work.steps} rolls in the sample game)"))
         rows.append(("Difficulty", f"{difficulty_of(work)} ({work.pieces} pieces, {work.moves + work.battles} "
                                    "moves and battles to decide)"))
     elif size:

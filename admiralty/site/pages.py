@@ -87,8 +87,8 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
     vp = vp_svg(stats, names, colours, order)
     if vp:
         kinds = ", ".join(stats.players)
-        out.append(f"Victory points at the end of every smoke game, all {stats.games} of them"
-                   + (f" ({md_literal(kinds)} players)" if kinds else "") + "; the y axis counts games:\n")
+        out.append(f"Victory points at the end of all {stats.games} smoke games"
+                   + (f" ({md_literal(kinds)})" if kinds else "") + ":\n")
         out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", vp, "balance-vp"))
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
@@ -156,8 +156,7 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
                     f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
     body.append(scenario_status(ruleset, src, ctx))
     body.append("## A sample game\n")
-    body.append("One smoke game, turn by turn: the events in words, the forces moving on the map, battles, losses "
-                "and the victory points so far.\n")
+    body.append("One smoke game, turn by turn: events, moves, battles, losses and victory points.\n")
     body.append(replayview.viewer(scenario.id, sample,
                                   scenario_names(scenario), side_colours(scenario),
                                   renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
@@ -327,4 +326,17 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
     site.pages.update(rules_pages(ctx))
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
     site.notes += downloads.link_all(site.pages, ctx)
+    _exclude_from_search(site.pages)
     return site
+
+
+def _exclude_from_search(pages: dict[str, str]) -> None:
+    for path in pages:
+        if path.startswith(UNSEARCHED) and not path.endswith("index.md"):
+            pages[path] = SEARCH_EXCLUDE + pages[path]
+
+
+# Pages the search leaves out (a lighter index): the print packs repeat the scenario pages' orders of battle, and
+# a diagnostic code's page is for authors, who reach it from the diagnostic's link or the codes index.
+UNSEARCHED = ("sheets/", "codes/")
+SEARCH_EXCLUDE = "---\nsearch:\n  exclude: true\n---\n\n"
