@@ -22,12 +22,13 @@ from admiralty.site.contest import (
     CONTEST_WORDS,
     contest,
     favoured_text,
+    favourite,
 )
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
 from admiralty.site.replaynames import scenario_names
 from admiralty.site.richtext import render_inline, render_markdown
-from admiralty.site.scenarioindex import index_page, work_of
+from admiralty.site.scenarioindex import home_cards, index_page, work_of
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_clause_summaries, load_status, scenario_status, status_section
 from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, slug
@@ -47,6 +48,7 @@ class GeneratedSite:
 
     pages: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    home: str = ""  # the scenario cards a hand-written page shows where it writes scenarioindex.HOME_MARKER
 
 
 def _sides(scenario: ScenarioModel) -> list[tuple[str, str]]:
@@ -77,9 +79,11 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
         where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
         verdict = (f" {names.get(balance.first.side, balance.first.side)}'s rate is {where} the author's expected "
                    f"band of {percent(balance.expected[0])}–{percent(balance.expected[1])}.")
-    rate = balance.first.rate if balance.first else 0.0
+    top = favourite(balance)
+    rate = top.rate if top else 0.0  # the favourite's rate, the index's figure
     out = ["## Balance\n",
-           html_block(f'<p class="balance-verdict" data-rate="{rate:.4f}" data-contest="{attr(rating or "")}">'
+           html_block(f'<p class="balance-verdict" data-rate="{rate:.4f}" data-side="{attr(top.side if top else "")}" '
+                      f'data-contest="{attr(rating or "")}">'
                       f"<strong>{esc(lead[0].upper() + lead[1:])}</strong>"
                       + (f"; contest <strong>{esc(rating)}</strong> ({esc(CONTEST_WORDS[rating])})" if rating else "")
                       + f". Counted over the {esc(balance.who())}.{esc(verdict)}</p>", "verdict"),
@@ -274,8 +278,9 @@ def _maps_index(rows: Sequence[tuple[str, str, int]], ctx: SiteContext) -> str:
     src = "maps/index.md"
     body = "".join(f'<tr><td><a href="{attr(ctx.href(src, map_src(i)))}">{esc(t)}</a></td><td><code>{esc(i)}</code>'
                    f"</td><td>{n}</td></tr>" for i, t, n in rows)
-    return ("# Maps\n\nEvery operational map, with its zones, ports and land.\n"
-            + html_block("<table><thead><tr><th>Map</th><th>Id</th><th>Zones</th></tr></thead><tbody>" + body
+    return ("# Maps\n\nEvery map and table: the sea maps with their zones, ports and land, and the tabletop battle "
+            "tables with their terrain. *Areas* counts a map's sea zones or a table's terrain pieces.\n"
+            + html_block("<table><thead><tr><th>Map</th><th>Id</th><th>Areas</th></tr></thead><tbody>" + body
                          + "</tbody></table>", "maps"))
 
 
@@ -303,6 +308,7 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
         if s.ruleset not in by_ruleset:
             site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{s.ruleset}'")
     site.pages["scenarios/index.md"] = index_page(unique, ctx)
+    site.home = home_cards(unique, ctx)
     map_rows: list[tuple[str, str, int]] = []
     for ruleset, renderer in by_ruleset.items():
         mine = [s for s in unique if s.ruleset == ruleset]

@@ -135,7 +135,10 @@ def _index_row(s: ScenarioModel, src: str, ctx: SiteContext) -> str:
              esc(rating or "not measured")]
     sorts = ["", "", "", "", str(size.pieces if size else ""), f"{minutes or 0:.0f}",
              str(work.load if work else size.pieces if size else ""), key, str(RATING_ORDER.get(rating or "", 9))]
-    tds = "".join(f'<td data-label="{attr(head)}"' + (f' data-sort="{attr(sort)}"' if sort else "") + f">{cell}</td>"
+    top = favourite(stats.balance()) if stats else None
+    extra = {"Favoured": f' class="balance" data-rate="{attr(key)}" data-side="{attr(top.side if top else "")}"'}
+    tds = "".join(f'<td data-label="{attr(head)}"' + extra.get(head, "")
+                  + (f' data-sort="{attr(sort)}"' if sort else "") + f">{cell}</td>"
                   for head, cell, sort in zip(INDEX_COLUMNS, cells, sorts, strict=True))
     data = "".join(f' data-{k}="{attr(v)}"' for k, v in facets.items())
     return f'<tr data-scenario="{attr(s.id)}"{data}>{tds}</tr>'
@@ -169,3 +172,50 @@ def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
             "(balanced, drawish, lopsided, one-sided). Playing time and difficulty come from the work of the sample "
             "game: pieces to set up, moves, battles and rolls.\n"
             + html_block(table, "scenario-index") + "\n" + INDEX_SCRIPT + "\n")
+
+
+HOME_MARKER = "<!-- admiralty:scenarios -->"
+
+
+def balance_strip(stats: SmokeStats | None, names: Mapping[str, str], colours: Mapping[str, str]) -> str:
+    """A small SVG preview for a scenario card: one strip, each side's share of the balance games won in its
+    colour, draws grey (a plain strip when not measured)."""
+    width, height = 160.0, 14.0
+    parts: list[str] = []
+    label = "not measured"
+    if stats is not None and stats.balance().games:
+        balance = stats.balance()
+        shares = [(names.get(s.side, s.side), s.rate, colours.get(s.side, "#999")) for s in balance.sides]
+        if balance.draws:
+            shares.append(("drawn", balance.draws / balance.games, "#bdbdbd"))
+        x = 0.0
+        for _name, rate, colour in shares:
+            parts.append(f'<rect x="{x:.1f}" y="0" width="{rate * width:.1f}" height="{height}" '
+                         f'fill="{attr(colour)}"/>')
+            x += rate * width
+        label = "Who wins: " + ", ".join(f"{name} {percent(rate)}" for name, rate, _ in shares)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-strip" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{attr(label)}">'
+            f'<title>{esc(label)}</title><rect width="{width:.0f}" height="{height:.0f}" fill="#eee"/>'
+            + "".join(parts) + "</svg>")
+
+
+def home_cards(scenarios: Sequence[ScenarioModel], ctx: SiteContext, src: str = "index.md") -> str:
+    """The home page's scenario cards: title, date, sides, size, playing time, contest, and the balance strip."""
+    from admiralty.site.pages import side_colours
+
+    cards = []
+    for s in scenarios:
+        stats = read_smoke(ctx.smoke_dir, s.id)
+        names = dict(s.side_names())
+        size, work = work_of(s, ctx)
+        minutes = work.minutes if work else None
+        rating = contest(stats.balance()) if stats else None
+        facts = " · ".join(x for x in (s.date[:4], s.ruleset, size.words if size else "",
+                                       minutes_text(minutes) if minutes else "", rating or "") if x)
+        cards.append(f'<li class="scenario-card" data-scenario="{attr(s.id)}">'
+                     f'<a href="{attr(ctx.href(src, scenario_src(s.id)))}">{esc(s.title or s.id)}</a>'
+                     f"{balance_strip(stats, names, side_colours(s))}"
+                     f'<span class="card-sides">{esc(" v ".join(names.values()))}</span>'
+                     f'<span class="card-facts">{esc(facts)}</span></li>')
+    return html_block(f'<ul class="scenario-cards">{"".join(cards)}</ul>', "home-scenarios")

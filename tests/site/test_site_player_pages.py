@@ -60,3 +60,32 @@ def test_compact_order_of_battle_separates_ships(built_site: Path) -> None:
     assert re.search(r"Novara[^<]*,\s", page)  # ships separated, so the search finds each by name
     assert page.index('id="victory-conditions"') < page.index('id="map"')
 
+
+
+def test_home_page_shows_scenario_cards(built_site: Path) -> None:
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    cards = re.findall(r'<li class="scenario-card" data-scenario="([^"]+)">', home)
+    assert sorted(cards) == ["hostile-raid", "mini-raid"]
+    assert 'href="scenarios/mini-raid/"' in home and 'class="balance-strip"' in home
+    assert "Who wins: Central Powers 44%, Entente 50%, drawn 6%" in home  # the strip says what it shows
+    assert "admiralty:scenarios" not in home
+
+
+def test_player_sources_drop_build_plumbing() -> None:
+    from admiralty.site.richtext import player_sources
+
+    assert player_sources(["Natural Earth 1:10m, naturalearthdata.com; ../shared/data/europe.geojson",
+                           "Generated with `admiralty map from-geojson ../shared/x.geojson -o y.yaml --force`",
+                           "Corbett, Naval Operations III (1923)"]) == [
+        "Natural Earth 1:10m, naturalearthdata.com", "Corbett, Naval Operations III (1923)"]
+
+
+def test_maps_index_lists_the_napoleonic_tables() -> None:
+    from admiralty.rulesets.napoleonic.site.pages import map_index_rows
+    from admiralty.site.pages import _maps_index
+
+    scenarios = [s for s in validate([str(ROOT / "scenarios")]).scenarios if s.ruleset == "napoleonic"]
+    rows = map_index_rows(scenarios, [])
+    assert len(rows) == len({s.table.id for s in scenarios}) == 5
+    page = _maps_index(rows, SiteContext())
+    assert all(f"<code>{table_id}</code>" in page for table_id, _, _ in rows)

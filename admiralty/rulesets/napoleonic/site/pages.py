@@ -148,6 +148,14 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     return {map_src(t.id): table_page(t, map_src(t.id), scenarios, ctx) for t in tables.values()}
 
 
+def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """(table id, title, terrain pieces) of every napoleonic table, for the maps index."""
+    tables = {m.id: m for m in models if isinstance(m, Table)}
+    for scenario in scenarios:
+        tables.setdefault(scenario.table.id, scenario.table)
+    return [(t.id, t.title, len(t.terrain)) for t in sorted(tables.values(), key=lambda t: t.id)]
+
+
 def glance(scenario: NapoleonicScenario) -> Size:
     """Units and batteries; a turn of fire for every battery takes about ten minutes."""
     figures = sum(u.figures for u in scenario.units)
@@ -156,5 +164,5 @@ def glance(scenario: NapoleonicScenario) -> Size:
 
 
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance,
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows, glance=glance,
                     stylesheet=Path(__file__).with_name("site.css"), replay=REPLAY)
