@@ -195,7 +195,8 @@ def balance_strip(stats: SmokeStats | None, names: Mapping[str, str], colours: M
             x += rate * width
         label = "Who wins: " + ", ".join(f"{name} {percent(rate)}" for name, rate, _ in shares)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-strip" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{attr(label)}">'
+            f'width="{width:.0f}" height="{height:.0f}" preserveAspectRatio="none" role="img" '
+            f'aria-label="{attr(label)}">'
             f'<title>{esc(label)}</title><rect width="{width:.0f}" height="{height:.0f}" fill="#eee"/>'
             + "".join(parts) + "</svg>")
 
