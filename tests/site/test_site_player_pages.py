@@ -89,3 +89,17 @@ def test_maps_index_lists_the_napoleonic_tables() -> None:
     assert len(rows) == len({s.table.id for s in scenarios}) == 5
     page = _maps_index(rows, SiteContext())
     assert all(f"<code>{table_id}</code>" in page for table_id, _, _ in rows)
+
+
+def test_search_finds_ships_by_name_and_type_and_leaves_out_print_packs(built_site: Path) -> None:
+    import json
+
+    from admiralty.rulesets.dreadnought.site.plain import type_html
+
+    assert type_html("BB") == 'BB <span class="type-words">battleship</span>' and type_html("Q") == "Q"
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    scenario_text = " ".join(d["text"] for d in docs if d["location"].startswith("scenarios/mini-raid/"))
+    assert re.search(r"\bNovara\b", scenario_text)  # a word of its own, not glued to the next cell
+    assert not [d["location"] for d in docs if d["location"].startswith(("sheets/", "codes/"))
+                and d["location"].rstrip("/") not in ("sheets", "codes")
+                and not d["location"].startswith(("sheets/#", "codes/#"))]

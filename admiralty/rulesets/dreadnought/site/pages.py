@@ -16,6 +16,7 @@ from admiralty.rulesets.dreadnought.site.plain import (
     place_name,
     ship_name,
     special_rules_html,
+    type_html,
     victory_text,
 )
 from admiralty.rulesets.dreadnought.site.replay import REPLAY
@@ -43,7 +44,7 @@ def facts_list(facts: Sequence[Sequence[str]]) -> str:
 
 
 def _class_cells(cls: ShipClass) -> list[str]:
-    return [esc(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
+    return [type_html(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
             "armoured" if cls.armoured else "unarmoured", "shallow" if cls.shallow_draft else "—",
             f"{cls.primary}/{cls.secondary}/{cls.tertiary}", str(cls.torpedo), str(cls.victory_points)]
 

@@ -59,6 +59,20 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
+TYPE_WORDS: dict[str, str] = {
+    "BB": "battleship", "BC": "battlecruiser", "B": "pre-dreadnought battleship", "CA": "armoured cruiser",
+    "CL": "light cruiser", "DD": "destroyer", "TB": "torpedo boat", "SS": "submarine", "ML": "minelayer",
+    "MS": "minesweeper",
+}
+
+
+def type_html(ship_type: str) -> str:
+    """``BB <span class="type-words">battleship</span>``: the catalog's code and its words, so that a reader (and
+    the site search) finds "battleship" as well as "BB"."""
+    words = TYPE_WORDS.get(ship_type)
+    return esc(ship_type) + (f' <span class="type-words">{esc(words)}</span>' if words else "")
+
+
 def ship_name(ship: Ship) -> str:
     """Italic name for an elite crew (as on the counters), a star for a leader."""
     name = f"<em>{esc(ship.name)}</em>" if ship.italic else esc(ship.name)
