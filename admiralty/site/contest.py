@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from admiralty.site.charts import percent
+from admiralty.site.replaytext import kind
 from admiralty.site.smoke import Balance, SideStats
 
 ONE_SIDED = 0.75
@@ -120,27 +121,25 @@ class Work:
         return self.pieces + self.moves + 3 * self.battles
 
 
-BOOKKEEPING = {"game-started", "game-over", "turn", "start", "points", "weather"}
 DIFFICULTY = ((40.0, "introductory"), (200.0, "intermediate"))
 
 
-def work_from(pieces: int, turns: int | None, events: Sequence[Mapping[str, Any]] | None) -> Work | None:
-    """The work of a game from its pieces and the sample game's events (``None`` without a sample game)."""
+def work_from(pieces: int, turns: int | None, events: Sequence[Mapping[str, Any]] | None,
+              kinds: Mapping[str, str] | None = None) -> Work | None:
+    """The work of a game from its pieces and the sample game's events (``None`` without a sample game). Each
+    event counts by the kind its rule system's ``ReplayWords.kinds`` gives it: a move, a battle, or a step to
+    resolve (a contact, damage, a loss); other events (bookkeeping) do not count."""
     if not events:
         return None
-    moves = battles = steps = 0
+    counts = {"move": 0, "battle": 0, "step": 0}
     for event in events:
-        kind = str(event.get("type", ""))
-        if kind in BOOKKEEPING:
-            continue
-        if "moved" in kind or kind in ("move", "retreat"):
-            moves += 1
-        elif kind in ("battle", "fire"):
-            battles += 1
-        else:
-            steps += 1
-    played = turns or max((int(e.get("turn", 0)) for e in events if isinstance(e.get("turn"), int)), default=1)
-    return Work(pieces, moves, battles, steps, played)
+        what = kind(event, kinds)
+        if what in ("move", "battle"):
+            counts[what] += 1
+        elif what in ("contact", "damage", "sunk"):
+            counts["step"] += 1
+    played = turns or max((e["turn"] for e in events if isinstance(e.get("turn"), int)), default=1)
+    return Work(pieces, counts["move"], counts["battle"], counts["step"], played)
 
 
 def difficulty_of(work: Work) -> str:

@@ -112,7 +112,8 @@ def work_of(scenario: ScenarioModel, ctx: SiteContext) -> tuple[Size | None, Wor
     renderer = renderers().get(scenario.ruleset)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
     sample = replayview.read_sample(ctx.smoke_dir, scenario.id) if size else None
-    work = work_from(size.pieces, size.turns or scenario.turns, sample["events"]) if size and sample else None
+    kinds = renderer.replay.kinds if renderer and renderer.replay else None
+    work = work_from(size.pieces, size.turns or scenario.turns, sample["events"], kinds) if size and sample else None
     return size, work
 
 

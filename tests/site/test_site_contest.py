@@ -67,7 +67,8 @@ def test_bins_label_whole_victory_points() -> None:
 def test_work_counts_moves_battles_and_rolls() -> None:
     events = [{"type": "game-started"}, {"type": "fleet-moved", "turn": 1}, {"type": "battle", "turn": 1},
               {"type": "ship-damaged", "turn": 1}, {"type": "points", "turn": 1}, {"type": "fleet-moved", "turn": 2}]
-    work = work_from(9, None, events)
+    kinds = {"fleet-moved": "move", "battle": "battle", "ship-damaged": "damage", "points": "points"}
+    work = work_from(9, None, events, kinds)
     assert work == Work(pieces=9, moves=2, battles=1, steps=1, turns=2)
     assert work_from(9, 3, []) is None
     assert difficulty_of(Work(40, 0, 0, 0, 1)) == "introductory"
