@@ -1,5 +1,6 @@
 """The "at a glance" box at the top of a scenario page: size, turns and playing time, difficulty, which side
-the smoke games favour and by how much, how often they end drawn, and the historical outcome.
+the smoke games favour (named, with its win rate), the contest rating, the seats that never won, and the
+historical outcome.
 
 The size comes from the rule system's renderer (``Renderer.glance``: words for the pieces, their count, and
 the minutes a turn takes at the table); the balance figures are ``SmokeStats.balance()``, the same games the
@@ -11,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from admiralty.site.charts import percent
+from admiralty.site.contest import (
+    CONTEST_WORDS,
+    Work,
+    contest,
+    difficulty_of,
+    favoured_text,
+    minutes_text,
+    never_won_text,
+)
 from admiralty.site.richtext import render_inline
 from admiralty.site.smoke import SmokeStats
 from admiralty.site.text import attr, esc, html_block
@@ -45,31 +54,21 @@ def playing_time(turns: int | None, minutes_per_turn: float) -> str:
 
 
 def favoured(stats: SmokeStats | None, names: dict[str, str]) -> tuple[str, str]:
-    """(favoured text, draws text) from the balance games: a side is favoured only when its Wilson interval
-    lies wholly above every other side's."""
+    """(favoured text, contest text) from the balance games: the favoured side named with its win rate, and the
+    contest rating with what it means and which games it counts."""
     if stats is None:
         return ("not measured (no smoke games)", "not measured")
     balance = stats.balance()
-    draws = (f"{percent(balance.draws / balance.games)} of the {balance.games} games"
-             if balance.draws is not None and balance.games else "not measured")
-    ranked = sorted(balance.sides, key=lambda s: s.rate, reverse=True)
-    if len(ranked) < 2:
-        if ranked:
-            return (f"{names.get(ranked[0].side, ranked[0].side)} wins {percent(ranked[0].rate)} of the "
-                    f"{balance.who()}", draws)
-        return ("not measured", draws)
-    top, second = ranked[0], ranked[1]
-    gap = round((top.rate - second.rate) * 100)
-    who = f"{names.get(top.side, top.side)} wins {percent(top.rate)}, {names.get(second.side, second.side)} " \
-          f"{percent(second.rate)}"
-    if top.wilson95[0] > second.wilson95[1]:
-        return (f"{names.get(top.side, top.side)}, by {gap} points ({who})", draws)
-    return (f"neither side clearly ({who}; the 95% intervals overlap)", draws)
+    rating = contest(balance)
+    if rating is None:
+        return (favoured_text(balance, names), "not measured")
+    return (favoured_text(balance, names), f"{rating}: {CONTEST_WORDS[rating]} (over the {balance.who()})")
 
 
 def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, sides: Sequence[tuple[str, str]],
-               outcome: str = "") -> str:
-    """The box as an HTML block (a definition list); every author value escaped."""
+               outcome: str = "", work: Work | None = None, alliances: Sequence[Sequence[str]] = ()) -> str:
+    """The box as an HTML block (a definition list); every author value escaped. Playing time and difficulty
+    come from the work of the sample game when there is one (``work``), else from turns and pieces."""
     names = dict(sides)
     played_turns = (size.turns if size and size.turns is not None else turns)
     mean = f" (smoke games last {stats.length_mean:.1f} on average)" if stats and stats.length_mean else ""
@@ -79,13 +78,22 @@ def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, s
     if size:
         rows.append(("Size", size.words))
     rows.append(("Turns", (str(played_turns) if played_turns else "not fixed") + mean))
-    if size:
+    if work:
+        rows.append(("Playing time", f"{minutes_text(work.minutes)} ({work.moves} moves, {work.battles} battles, "
+                                     f"{work.steps} rolls in the sample game)"))
+        rows.append(("Difficulty", f"{difficulty_of(work)} ({work.pieces} pieces, {work.moves + work.battles} "
+                                   "moves and battles to decide)"))
+    elif size:
         rows.append(("Playing time", playing_time(played_turns, size.minutes_per_turn)
                      + f" ({size.minutes_per_turn:g} minutes a turn)"))
         rows.append(("Difficulty", f"{difficulty(size.pieces)} ({size.pieces} pieces to handle)"))
-    favour, draws = favoured(stats, names)
+    favour, rating = favoured(stats, names)
     rows.append(("Favoured", favour))
-    rows.append(("Drawn", draws))
+    rows.append(("Contest", rating))
+    if stats is not None:
+        warning = never_won_text(stats.balance(), names, alliances)
+        if warning:
+            rows.append(("Never won", warning))
     cells = [(label, esc(value)) for label, value in rows]
     cells.append(("Historically", render_inline(outcome) if outcome.strip() else "see the briefing"))
     body = "".join(f'<div class="glance-item" data-glance="{attr(label.lower())}"><dt>{esc(label)}</dt>'

@@ -8,6 +8,7 @@ turns its result into files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,12 +16,19 @@ from typing import Any
 
 from admiralty.contract import ScenarioModel, load_object, rulesets
 from admiralty.site import coverage, downloads, replayview
-from admiralty.site.charts import balance_html, percent, rate_text, vp_svg
+from admiralty.site.charts import balance_html, percent, vp_svg
 from admiralty.site.colours import side_colour
+from admiralty.site.contest import (
+    CONTEST_WORDS,
+    contest,
+    favoured_text,
+    favourite,
+)
 from admiralty.site.context import Renderer, SiteContext, code_src, map_src, md_path, scenario_src, sheet_src
 from admiralty.site.glance import glance_box
 from admiralty.site.replaynames import scenario_names
 from admiralty.site.richtext import render_inline, render_markdown
+from admiralty.site.scenarioindex import home_cards, index_page, work_of
 from admiralty.site.smoke import SmokeStats, read_smoke
 from admiralty.site.status import load_clause_summaries, load_status, scenario_status, status_section
 from admiralty.site.text import attr, esc, heading, html_block, inline_code, md_literal, slug
@@ -34,55 +42,13 @@ def renderers() -> dict[str, Renderer]:
 
 
 GUIDE_FILE = "guide.md"  # a rule system's authoring guide, beside its rules page
-INDEX_SCRIPT = """<script>
-(function () {
-  var table = document.getElementById("scenario-index");
-  var filter = document.getElementById("scenario-filter");
-  if (!table || !filter) { return; }
-  var body = table.tBodies[0];
-  function key(row, column) {
-    var cell = row.cells[column];
-    var value = cell.getAttribute("data-sort");
-    if (value === null) { value = cell.textContent.trim(); }
-    var number = parseFloat(value);
-    return isNaN(number) || /[^0-9.eE+-]/.test(value) ? value.toLowerCase() : number;
-  }
-  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (header, column) {
-    header.setAttribute("tabindex", "0");
-    header.setAttribute("aria-sort", "none");
-    function sort() {
-      var ascending = header.getAttribute("aria-sort") !== "ascending";
-      Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.setAttribute("aria-sort", "none"); });
-      header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = key(a, column), y = key(b, column);
-        if (x === y) { return 0; }
-        if (typeof x !== typeof y) { return (typeof x === "number") === ascending ? -1 : 1; }
-        return (x > y) === ascending ? 1 : -1;
-      });
-      rows.forEach(function (row) { body.appendChild(row); });
-    }
-    header.addEventListener("click", sort);
-    header.addEventListener("keydown", function (event) { if (event.key === "Enter") { sort(); } });
-  });
-  filter.addEventListener("input", function () {
-    var words = filter.value.toLowerCase().split(/\\s+/).filter(Boolean);
-    Array.prototype.forEach.call(body.rows, function (row) {
-      var text = row.textContent.toLowerCase();
-      row.hidden = !words.every(function (word) { return text.indexOf(word) !== -1; });
-    });
-  });
-})();
-</script>"""
-
-
 @dataclass
 class GeneratedSite:
     """Generated page sources (path -> Markdown) and notes for the build log."""
 
     pages: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    home: str = ""  # the scenario cards a hand-written page shows where it writes scenarioindex.HOME_MARKER
 
 
 def _sides(scenario: ScenarioModel) -> list[tuple[str, str]]:
@@ -99,20 +65,6 @@ def side_colours(scenario: ScenarioModel) -> dict[str, str]:
     return {side: side_colour(index) for index, (side, _) in enumerate(_sides(scenario))}
 
 
-def balance_label(stats: SmokeStats | None, expected: tuple[float, float] | None) -> tuple[str, str]:
-    """(text, sort key) for the index's balance column: the first side's win rate over the balance games (the
-    chart's and the verdict's figure), its Wilson interval, the verdict mark, the band and the games."""
-    band = (stats.expected if stats else None) or expected
-    band_text = f"band {percent(band[0])}–{percent(band[1])}" if band else ""
-    balance = stats.balance() if stats else None
-    if balance is None or balance.first is None:
-        return (band_text + " (not played)" if band_text else "not played", "")
-    mark = {True: " ✓", False: " ✗", None: ""}[balance.in_band]
-    kind = f" {balance.player}" if balance.player else ""
-    return (f"{rate_text(balance.first)}{mark}" + (f"; {band_text}" if band_text else "")
-            + f"; {balance.games}{kind} games", f"{balance.first.rate:.4f}")
-
-
 def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: SiteContext) -> str:
     if stats is None:
         return "## Balance\n\nNo smoke-game statistics were available when this site was built.\n"
@@ -120,34 +72,66 @@ def balance_section(scenario: ScenarioModel, stats: SmokeStats | None, ctx: Site
     order = [s for s, _ in _sides(scenario)]
     colours = side_colours(scenario)
     balance = stats.balance()
-    kinds = ", ".join(stats.players)
+    rating = contest(balance)
+    lead = favoured_text(balance, names)
+    verdict = ""
+    if balance.expected is not None and balance.first is not None:
+        where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
+        verdict = (f" {names.get(balance.first.side, balance.first.side)}'s rate is {where} the author's expected "
+                   f"band of {percent(balance.expected[0])}–{percent(balance.expected[1])}.")
+    top = favourite(balance)
+    rate = top.rate if top else 0.0  # the favourite's rate, the index's figure
     out = ["## Balance\n",
-           f"{stats.games} smoke games were played" + (f" ({md_literal(kinds)} players)" if kinds else "")
-           + (f", {stats.length_mean:.1f} turns on average" if stats.length_mean is not None else "")
-           + f". The balance is judged on the {md_literal(balance.who())}.\n",
+           html_block(f'<p class="balance-verdict" data-rate="{rate:.4f}" data-side="{attr(top.side if top else "")}" '
+                      f'data-contest="{attr(rating or "")}">'
+                      f"<strong>{esc(lead[0].upper() + lead[1:])}</strong>"
+                      + (f"; contest <strong>{esc(rating)}</strong> ({esc(CONTEST_WORDS[rating])})" if rating else "")
+                      + f". Counted over the {esc(balance.who())}.{esc(verdict)}</p>", "verdict"),
            html_block(balance_html(balance, names, colours, order), "balance-chart")]
-    first = balance.first
-    if first is not None:
-        name = names.get(first.side, first.side)
-        verdict = ""
-        if balance.expected is not None:
-            where = {True: "inside", False: "outside", None: "compared with"}[balance.in_band]
-            verdict = (f", {where} the author's expected band "
-                       f"{percent(balance.expected[0])}–{percent(balance.expected[1])}")
-        out.append(html_block(f'<p class="balance-verdict" data-rate="{first.rate:.4f}"><strong>{esc(name)}</strong> '
-                              f"won {esc(rate_text(first))} of the {esc(balance.who())}{esc(verdict)}.</p>",
-                              "verdict"))
     vp = vp_svg(stats, names, colours, order)
     if vp:
-        out.append(f"Victory points at the end of all {stats.games} games:\n")
+        kinds = ", ".join(stats.players)
+        out.append(f"Victory points at the end of all {stats.games} smoke games"
+                   + (f" ({md_literal(kinds)})" if kinds else "") + ":\n")
         out.append(ctx.figure(f"balance-{slug(str(scenario.id))}", vp, "balance-vp"))
     if stats.failures:
         out.append("Failures: " + md_literal(", ".join(f"{k} {n}" for k, n in stats.failures)) + ".\n")
     return "\n".join(out)
 
 
+JUMPS: tuple[tuple[str, str], ...] = (("Victory", "victory-conditions"), ("Set-up", "set-up"), ("Map", "map"),
+                                       ("Table", "table"), ("Forces", "orders-of-battle"), ("Units", "units"),
+                                       ("Rules", "special-rules"), ("Game", "a-sample-game"), ("Balance", "balance"))
+
+
+def jump_bar(body: str) -> str:
+    """The phone's "jump to" bar: a link to each main section the page has (the table of contents' column is
+    hidden on a narrow screen; the CSS shows this bar only there)."""
+    links = "".join(f'<a href="#{anchor}">{esc(label)}</a>' for label, anchor in JUMPS
+                    if re.search(rf"^## {re.escape(_title_of(anchor))}\s*$", body, re.M))
+    return html_block(f'<nav class="jump-bar" aria-label="Jump to">{links}</nav>', "jump-to") if links else ""
+
+
+def _title_of(anchor: str) -> str:
+    return {"a-sample-game": "A sample game", "set-up": "Set-up"}.get(anchor, anchor.replace("-", " ").capitalize())
+
+
+def briefing_html(briefing: str, sources: Sequence[str] = ()) -> str:
+    """The briefing's first paragraph, the rest and the sources behind disclosures (the page leads to the victory
+    conditions and set-up, not through a screen of history)."""
+    first, _, rest = briefing.strip().partition("\n\n")
+    out = render_markdown(first) if first else ""
+    if rest.strip():
+        out += f'<details class="briefing-more"><summary>The whole briefing</summary>{render_markdown(rest)}</details>'
+    if sources:
+        out += (f'<details class="sources"><summary>Sources ({len(sources)})</summary><ul>'
+                + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul></details>")
+    return html_block(out, "author-text briefing")
+
+
 def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
-    """The whole page of one scenario: generic part, the ruleset's part, balance."""
+    """The whole page of one scenario: the generic head (facts, at a glance, the briefing's opening), the
+    ruleset's part (victory conditions and set-up first), the rules status, a sample game, balance, sources."""
     src = scenario_src(scenario.id)
     ruleset = scenario.ruleset
     renderer = renderers().get(ruleset)
@@ -157,63 +141,33 @@ def scenario_page(scenario: ScenarioModel, ctx: SiteContext) -> str:
         facts.append(f"date **{md_literal(scenario.date)}**")
     if _sides(scenario):
         facts.append("sides " + " v ".join(f"**{md_literal(name)}**" for _, name in _sides(scenario)))
-    out.append(", ".join(facts) + ".\n")
-    if renderer and renderer.sheets:
-        out.append(f"[Printable sheets]({md_path(src, sheet_src(scenario.id))}): the map, orders of battle, record "
-                   "cards and the turn and VP tracks, a page each, to print or save as PDF (Letter or A4). The map "
-                   "alone: *Download this map* under it, as SVG or PDF.\n")
+    sheets = (f" [Printable sheets]({md_path(src, sheet_src(scenario.id))}) to play from paper (Letter or A4)."
+              if renderer and renderer.sheets else "")
+    out.append(", ".join(facts) + "." + sheets + "\n")
     stats = read_smoke(ctx.smoke_dir, scenario.id)
-    size = renderer.glance(scenario) if renderer and renderer.glance else None
-    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome))
-    if scenario.briefing:
+    sample = replayview.read_sample(ctx.smoke_dir, scenario.id)
+    size, work = work_of(scenario, ctx)
+    out.append(glance_box(size, scenario.turns, stats, _sides(scenario), scenario.outcome, work,
+                          getattr(scenario, "alliances", ())))
+    if scenario.briefing or scenario.sources:
         out.append("## Briefing\n")
-        out.append(html_block(render_markdown(scenario.briefing), "author-text briefing"))
-    sources = scenario.sources
-    if sources:
-        out.append("## Sources\n")
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>",
-                              "sources"))
+        out.append(briefing_html(scenario.briefing or "", scenario.sources))
+    body = []
     if renderer:
-        out.append(renderer.scenario_body(scenario, src, ctx))
+        body.append(renderer.scenario_body(scenario, src, ctx))
     else:
-        out.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
-                   f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
-    out.append(scenario_status(ruleset, src, ctx))
-    out.append("## A sample game\n")
-    out.append("One of the smoke games, turn by turn: each turn's events in words, the fleets moving on a copy of "
-               "the map, contacts and battles marked, damage and sinkings listed, and the victory points so far.\n")
-    out.append(replayview.viewer(scenario.id, replayview.read_sample(ctx.smoke_dir, scenario.id),
-                                 scenario_names(scenario), side_colours(scenario),
-                                 renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
-    out.append(balance_section(scenario, stats, ctx))
-    return "\n".join(out) + "\n"
-
-
-def index_page(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
-    """All scenarios in one table, sortable by any column and filterable by words (inline script)."""
-    src = "scenarios/index.md"
-    rows = []
-    for s in scenarios:
-        stats = read_smoke(ctx.smoke_dir, s.id)
-        label, key = balance_label(stats, s.smoke.balance)
-        turns: object = s.turns
-        if turns is None:  # the rules count no turns: as long as the smoke games last
-            turns = f"about {round(stats.length_mean)}" if stats and stats.length_mean else ""
-        rows.append(f'<tr data-scenario="{attr(s.id)}"><td><a href="{attr(ctx.href(src, scenario_src(s.id)))}">'
-                    f"{esc(s.title or s.id)}</a></td><td>{esc(s.ruleset)}</td>"
-                    f'<td class="date">{esc(s.date)}</td>'
-                    f"<td>{esc(' v '.join(name for _, name in _sides(s)))}</td>"
-                    f'<td data-sort="{attr(str(turns).removeprefix("about "))}">{esc(turns)}</td>'
-                    f'<td class="balance" data-sort="{attr(key)}" data-rate="{attr(key)}">{esc(label)}</td></tr>')
-    table = ('<p><label for="scenario-filter">Filter: </label><input type="search" id="scenario-filter" '
-             'placeholder="words in any column" autocomplete="off"></p>'
-             '<table id="scenario-index"><thead><tr><th>Title</th><th>Ruleset</th><th>Date</th>'
-             "<th>Sides</th><th>Turns</th><th>Balance</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    return ("# Scenarios\n\n"
-            f"{len(scenarios)} scenarios. Click a column heading to sort; type in the box to filter. Balance is the "
-            "first side's win rate with its Wilson 95% interval, over the smoke games the scenario page's chart shows "
-            "(✓ inside the author's expected band, ✗ outside).\n"
-            + html_block(table, "scenario-index") + "\n" + INDEX_SCRIPT + "\n")
+        body.append(f'!!! note "Details not published yet"\n    The site has no page renderer for the '
+                    f"{md_literal(ruleset)} ruleset yet: only the summary is shown.\n")
+    body.append(scenario_status(ruleset, src, ctx))
+    body.append("## A sample game\n")
+    body.append("One smoke game, turn by turn: events, moves, battles, losses and victory points.\n")
+    body.append(replayview.viewer(scenario.id, sample,
+                                  scenario_names(scenario), side_colours(scenario),
+                                  renderer.replay if renderer and renderer.replay else replayview.NO_WORDS))
+    body.append(balance_section(scenario, stats, ctx))
+    text = "\n".join(body)
+    out.insert(2, jump_bar(text))
+    return "\n".join(out) + "\n" + text + "\n"
 
 
 # --- diagnostic codes ------------------------------------------------------------------------------
@@ -321,8 +275,9 @@ def _maps_index(rows: Sequence[tuple[str, str, int]], ctx: SiteContext) -> str:
     src = "maps/index.md"
     body = "".join(f'<tr><td><a href="{attr(ctx.href(src, map_src(i)))}">{esc(t)}</a></td><td><code>{esc(i)}</code>'
                    f"</td><td>{n}</td></tr>" for i, t, n in rows)
-    return ("# Maps\n\nEvery operational map, with its zones, ports and land.\n"
-            + html_block("<table><thead><tr><th>Map</th><th>Id</th><th>Zones</th></tr></thead><tbody>" + body
+    return ("# Maps\n\nEvery map and table: the sea maps with their zones, ports and land, and the tabletop battle "
+            "tables with their terrain. *Areas* counts a map's sea zones or a table's terrain pieces.\n"
+            + html_block("<table><thead><tr><th>Map</th><th>Id</th><th>Areas</th></tr></thead><tbody>" + body
                          + "</tbody></table>", "maps"))
 
 
@@ -350,6 +305,7 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
         if s.ruleset not in by_ruleset:
             site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{s.ruleset}'")
     site.pages["scenarios/index.md"] = index_page(unique, ctx)
+    site.home = home_cards(unique, ctx)
     map_rows: list[tuple[str, str, int]] = []
     for ruleset, renderer in by_ruleset.items():
         mine = [s for s in unique if s.ruleset == ruleset]
@@ -373,4 +329,17 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
     site.pages.update(rules_pages(ctx))
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
     site.notes += downloads.link_all(site.pages, ctx)
+    _exclude_from_search(site.pages)
     return site
+
+
+def _exclude_from_search(pages: dict[str, str]) -> None:
+    for path in pages:
+        if path.startswith(UNSEARCHED) and not path.endswith("index.md"):
+            pages[path] = SEARCH_EXCLUDE + pages[path]
+
+
+# Pages the search leaves out (a lighter index): the print packs repeat the scenario pages' orders of battle, and
+# a diagnostic code's page is for authors, who reach it from the diagnostic's link or the codes index.
+UNSEARCHED = ("sheets/", "codes/")
+SEARCH_EXCLUDE = "---\nsearch:\n  exclude: true\n---\n\n"

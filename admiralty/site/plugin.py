@@ -135,6 +135,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
                           directory_urls=config.use_directory_urls, root=settings.source, rules_index=settings.rules,
                           figures=self.figures, downloads=self.downloads)
         site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
+        self.home = site.home
         assets = {uri: ASSETS / uri for uri in (STYLESHEET, *SCRIPTS)} | ruleset_stylesheets()
         generated = {uri: path.read_text(encoding="utf-8") for uri, path in assets.items()} | site.pages
         for note in site.notes:
@@ -145,6 +146,14 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
                 continue
             files.append(File.generated(config, src_uri, content=content))
         return files
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """The scenario cards where a page (the home page) asks for them with ``<!-- admiralty:scenarios -->``;
+        their links are relative to the site root, so only a top-level page may ask."""
+        from admiralty.site.scenarioindex import HOME_MARKER
+
+        home = getattr(self, "home", "")
+        return markdown.replace(HOME_MARKER, home) if home and HOME_MARKER in markdown else markdown
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """Put the SVG figures in: after Markdown and the search index, which need not parse them."""

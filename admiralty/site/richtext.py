@@ -9,6 +9,7 @@ stay live.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
 from functools import cache
 from typing import TYPE_CHECKING
@@ -81,6 +82,24 @@ def document_head(title: str, label: str, description: str, sources: tuple[str, 
     out = [f"# {heading(title)}\n", f"{label}\n"]
     if description:
         out.append(html_block(render_markdown(description), "author-text"))
-    if sources:
-        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in sources) + "</ul>", "sources"))
+    shown = player_sources(sources)
+    if shown:
+        out.append(html_block("<ul>" + "".join(f"<li>{render_inline(s)}</li>" for s in shown) + "</ul>", "sources"))
+    return out
+
+
+GENERATED_BY = re.compile(r"^\s*Generated with `admiralty ")
+BUILD_PATH = re.compile(r"[;,]?\s*\.\.?/\S+")
+
+
+def player_sources(sources: tuple[str, ...] | list[str]) -> list[str]:
+    """The sources a reader of the site can follow: without the command line that generated a file and without
+    paths into the build tree (``../shared/data/...``), which are notes for the authors in the YAML."""
+    out = []
+    for source in sources:
+        if GENERATED_BY.match(source):
+            continue
+        cleaned = BUILD_PATH.sub("", source).strip()
+        if cleaned:
+            out.append(cleaned)
     return out

@@ -28,6 +28,9 @@ STATUS_WORDS = {
     "not-played": "not played",
 }
 """What each status means in the table's words."""
+GROUP_WORDS = {"house": "Played as house rules", "option": "House options, off unless a scenario turns them on",
+               "not-played": "Not played"}  # "12 played as house rules, 2 not played" in the summary
+"""The heading of each status's list on a scenario page."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +116,19 @@ def status_section(entries: Sequence[StatusEntry]) -> str:
 
 
 def scenario_status(ruleset: str, from_src: str, ctx: SiteContext) -> str:
-    """The scenario page's paragraph linking every entry of its rule system's status list."""
+    """The scenario page's disclosure (under its special rules) listing every entry of its rule system's status
+    list, grouped by status, each linked to its row on the rules page."""
     entries = ruleset_status(ruleset)
     if not entries:
         return ""
-    links = ", ".join(
-        f'<a class="clause" href="{attr(ctx.href(from_src, f"rules/{ruleset}.md", clause_anchor(e.id)))}">'
-        f"{esc(e.title)}</a> ({esc(STATUS_WORDS[e.status])})" for e in entries)
-    return ("## House rules and rules not played\n\n"
-            + html_block(f"<p>This scenario is played with the rule system's status list: {links}.</p>",
-                         "rules-status-links") + "\n")
+    groups: dict[str, list[str]] = {}
+    for e in entries:
+        href = ctx.href(from_src, f"rules/{ruleset}.md", clause_anchor(e.id))
+        groups.setdefault(e.status, []).append(f'<li><a class="clause" href="{attr(href)}">{esc(e.title)}</a></li>')
+    lists = "".join(f"<dt>{esc(GROUP_WORDS.get(status, status))}</dt><dd><ul>{''.join(items)}</ul></dd>"
+                    for status, items in groups.items())
+    counts = ", ".join(f"{len(items)} {GROUP_WORDS.get(status, status).lower()}" for status, items in groups.items())
+    return html_block(f'<details class="rules-status"><summary>House rules and rules not played: {esc(counts)}'
+                      "</summary><p>Rules the seeds refer to without giving them, and how this rule system plays them "
+                      f'(the same in every scenario of it):</p><dl class="rules-status-list">{lists}</dl></details>',
+                      "rules-status-links") + "\n"

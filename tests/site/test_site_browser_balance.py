@@ -27,13 +27,16 @@ def test_chart_verdict_and_index_show_the_same_figure(server: str, browser: Any,
         assert left >= 0 and right <= width + 1, "the balance column is reachable by scrolling its table"
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width + 1  # page: no overflow
 
+        assert cell.get_attribute("data-side") == "entente" and index_text.startswith("Entente wins 50%")
+
         load(browser, server + "scenarios/mini-raid/")
-        first = browser.find_element(By.CSS_SELECTOR, ".admiralty-balance .bal-row")
+        favoured = browser.find_element(By.CSS_SELECTOR, ".admiralty-balance .bal-row[data-side='entente']")
         verdict = browser.find_element(By.CSS_SELECTOR, ".balance-verdict")
-        assert index_rate == first.get_attribute("data-rate") == verdict.get_attribute("data-rate") == "0.4400"
-        value = first.find_element(By.CSS_SELECTOR, ".bal-value").text
-        assert value.startswith("44% (35%–54%)") and index_text.startswith("44% (35%–54%)")
-        assert "44% (35%–54%)" in verdict.text and "100 games with scripted players" in verdict.text
+        assert index_rate == favoured.get_attribute("data-rate") == verdict.get_attribute("data-rate") == "0.5000"
+        value = favoured.find_element(By.CSS_SELECTOR, ".bal-value").text
+        assert value.startswith("50% (40%–60%)")
+        assert "Entente wins 50% of games" in verdict.text and "100 games with scripted players" in verdict.text
+        assert verdict.get_attribute("data-contest") == "balanced"
         caption = browser.find_element(By.CSS_SELECTOR, ".admiralty-balance figcaption").text
         assert "100 games with scripted players on every side" in caption
         # nothing of the chart is cut off: every name and figure lies inside the figure's box

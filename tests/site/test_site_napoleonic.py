@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -212,15 +213,13 @@ def test_fire_plan_by_turn_with_range_and_band(plancenoit: NapoleonicScenario) -
 def test_scenario_page_has_every_part(plancenoit: NapoleonicScenario) -> None:
     page = scenario_page(plancenoit, SiteContext())
     for part in ("## Table", "## Units", "## Batteries", "## Fire plan", "## Special rules", "## Victory conditions",
-                 "[Printable sheets](../sheets/plancenoit-1815.md)", "ignition_by_guns", "../maps/plancenoit/"):
+                 "[Printable sheets](../sheets/plancenoit-1815.md)", "../maps/plancenoit/"):
         assert part in page, part
-    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
-    # every option of the schema, in words, explained by the schema's sentence, its clause linked
-    for option in ("Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
-                   "Guns alone can set fires"):
-        assert option in rules, option
-    assert "ignition_by_guns | False" not in page and "whether batteries without howitzers also roll" in rules
-    assert 'href="../../rules/napoleonic/#clause-na-fire-a">NA-fire-a</a>' in rules
+    # the scenario leaves every option at its default (ignition_by_guns: false): no option is listed, no key shown
+    rules = page.split("## Special rules")[1].split("## A sample game")[0]
+    assert "None: the scenario is played with the rules as written." in rules
+    assert "ignition_by_guns" not in page and "(default)" not in page
+    assert page.index("## Victory conditions") < page.index("## Table")
     victory = page.split("## Victory conditions")[1]
     assert f"The game lasts {plancenoit.turns} turns" in victory and "plus 4 for each enemy battery" in victory
     assert "equal scores are a draw" in victory
@@ -281,12 +280,18 @@ def test_figure_groups_fill_bases_in_order(bases: int, per_base: int, short: int
 
 
 def test_rule_options_read_as_plain_words(plancenoit: NapoleonicScenario) -> None:
-    """Each option under its schema title with the schema's sentence, never ``ignition_by_guns | False``."""
-    page = scenario_page(plancenoit, SiteContext())
-    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
-    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", rules)
-    assert [r[0].split(" <code")[0] for r in rows] == [
-        "Rounding three-quarter casualties", "Second-class skirmishers round down", "Marking casualties",
-        "Guns alone can set fires"]
-    guns = rows[3]
-    assert guns[1] == "<strong>no</strong>" and "set buildings alight" in guns[2] and "False" not in rules
+    """An option set away from its default reads as a sentence with its clause linked; a default never appears,
+    nor an option's key or a Python value."""
+    changed = dataclasses.replace(plancenoit, rules={"ignition_by_guns": True, "marking": "roster",
+                                                     "rounding_3_4": "at-least-one"})
+    page = scenario_page(changed, SiteContext())
+    rules = page.split("## Special rules")[1].split("## A sample game")[0]
+    listed = re.search(r'<ul class="special-rules">(.*?)</ul>', rules)
+    assert listed
+    items = re.findall(r"<li>(.*?)</li>", listed.group(1))
+    assert len(items) == 2, items  # marking: roster is the default
+    assert items[0].startswith("Three-quarter casualties round up when either die shows 1 to 3")
+    assert items[1].startswith("Batteries without howitzers may also set buildings alight")
+    assert 'href="../../rules/napoleonic/#clause-na-fire-a">NA-fire-a</a>' in rules
+    for key in ("ignition_by_guns", "rounding_3_4", "marking", "True", "at-least-one"):
+        assert key not in rules, key

@@ -18,7 +18,8 @@ from admiralty.engine.model.common import Smoke
 from admiralty.site import coverage
 from admiralty.site.charts import balance_html, vp_svg
 from admiralty.site.context import SiteContext
-from admiralty.site.pages import balance_label, generate_pages, index_page, renderers, scenario_page
+from admiralty.site.pages import generate_pages, index_page, renderers, scenario_page
+from admiralty.site.scenarioindex import balance_label
 from admiralty.site.smoke import parse_smoke, read_smoke, wilson_interval
 from admiralty.validator.pipeline import validate
 
@@ -40,25 +41,29 @@ def ctx(smoke_dir: Path) -> SiteContext:
 def index_rows(page: str) -> list[str]:
     table = re.search(r'<table id="scenario-index".*?</table>', page, re.S)
     assert table
-    return re.findall(r"<tr data-scenario=\"([^\"]+)\">", table.group(0))
+    return re.findall(r"<tr data-scenario=\"([^\"]+)\"", table.group(0))
 
 
 def test_index_lists_every_scenario_once_with_sortable_columns(hostile_validation: Any, ctx: SiteContext) -> None:
     page = index_page(hostile_validation.scenarios, ctx)
     assert sorted(index_rows(page)) == ["hostile-raid", "mini-raid"]
     head = re.search(r"<thead>(.*?)</thead>", page, re.S)
-    assert head and re.findall(r"<th>(.*?)</th>", head.group(1)) == ["Title", "Ruleset", "Date", "Sides", "Turns",
-                                                                      "Balance"]
+    assert head and re.findall(r"<th>(.*?)</th>", head.group(1)) == ["Scenario", "Rule system", "Date", "Sides",
+                                                                      "Size", "Playing time", "Difficulty",
+                                                                      "Favoured", "Contest"]
+    assert 'data-facet="ruleset"' in page and 'data-facet="era"' in page and 'data-facet="length"' in page
+    assert 'data-ruleset="dreadnought" data-era="First World War"' in page
     assert 'id="scenario-filter"' in page and "<script>" in page and "addEventListener" in page
     assert "src=" not in page.split("<script>")[1]  # the script loads nothing
-    assert 'data-sort="0.4400"' in page  # mini-raid's observed rate, sortable as a number
-    assert "44% (35%–54%) ✓" in page
+    assert 'data-sort="0.5000"' in page  # mini-raid's favourite's rate, sortable as a number
+    assert "Entente wins 50% ✓; 100 games" in page  # the favoured side named (the band is Central Powers')
     assert "&lt;/title&gt;&lt;script&gt;" in page  # the hostile title, escaped in its cell
 
 
 def test_balance_label_reads_band_and_verdict() -> None:
     stats = parse_smoke(SMOKE_MINI)
-    assert balance_label(stats, None) == ("44% (35%–54%) ✓; band 20%–80%; 100 scripted games", "0.4400")
+    assert balance_label(stats, None) == ("entente wins 50% ✓; 100 games", "0.5000")
+    assert balance_label(stats, None, {"entente": "Entente"})[0] == "Entente wins 50% ✓; 100 games"
     assert balance_label(None, (0.35, 0.65)) == ("band 35%–65% (not played)", "")
     assert balance_label(None, None) == ("not played", "")
 
@@ -75,18 +80,20 @@ def test_scenario_page_has_every_part(hostile_validation: Any, ctx: SiteContext)
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-chart"' in page
     assert "Central Powers</strong> wins by leading on victory points by at least 1." in page
     # names, not ids, where a player reads: the port, the nation, the mission
-    assert "Starts at **Westport**" in page and "Nations: Austria\\-Hungary" in page and "(mission: raid)" in page
-    assert "Starts at **westport**" not in page
+    # the compact fleet form: name, mission, start, ships; the per-ship table behind a disclosure
+    assert re.search(r"<li><strong>[^<]+</strong>: raid, Westport: ", page)
+    assert "Nations: Austria-Hungary" in page and ", westport:" not in page
+    assert '<details class="oob-ships"><summary>Ship data: Central Powers' in page
     assert "<td>6</td><td>day</td><td>Westport</td>" in page  # turn 6: the order to enter Westport, by name
     # every mark of the orders-of-battle tables is explained on the page
     legend = page.split('class="oob-legend"')[1].split("</details>")[0]
     for term in ("<em>Italic name</em>", "★", "Speed", "Guns P/S/T", "Torp.", "VP", "Draft", "Fuel"):
         assert f"<dt>{term}</dt>" in legend, term
     assert "1s slow" in legend and "2+ fastest" in legend
-    # the rule switches: titles, values in words, the schema's sentence, clause ids as links to anchors
-    rules = page.split("## Special rules")[1].split("## Victory conditions")[0]
-    assert "Raid max ships" in rules and "(default)" in rules
-    assert 'href="../../rules/dreadnought/#clause-dn-5-2-raid">DN-5.2-raid</a>' in rules
+    # the special rules: sentences for the switches set away from the default, never a default or a YAML key
+    rules = page.split("## Special rules")[1].split("## A sample game")[0]
+    assert "(default)" not in rules and "raid_max_ships" not in rules and "option-id" not in rules
+    assert page.index("## Victory conditions") < page.index("## Map") < page.index("## Orders of battle")
 
 
 def test_unknown_ruleset_gets_the_generic_part_only(ctx: SiteContext) -> None:
@@ -266,17 +273,21 @@ def test_at_a_glance_box_says_who_is_favoured_only_when_the_intervals_part() -> 
     stats = parse_smoke(SMOKE_MINI)  # scripted: 44% (35–54%) v 50% (40–60%): overlapping
     assert stats is not None
     names = {"central-powers": "<b>Central</b>", "entente": "Entente"}
-    text, draws = favoured(stats, names)
-    assert text.startswith("neither side clearly") and draws == "6% of the 100 games"
+    text, rating = favoured(stats, names)
+    assert text == "no side clearly: Entente wins 50% of games (<b>Central</b> 44%, drawn 6%)"
+    assert rating == "balanced: either side can win (over the 100 games with scripted players on every side)"
     clear = parse_smoke({**SMOKE_MINI, "balance": {**SMOKE_MINI["balance"], "player": "random"}})
-    assert clear is not None and favoured(clear, names)[0].startswith("Entente, by 54 points")
+    assert clear is not None
+    assert favoured(clear, names)[0] == "Entente wins 70% of games (<b>Central</b> 16%, drawn 14%)"
+    assert favoured(clear, names)[1].startswith("lopsided: one side is clearly ahead")
+    assert "points" not in favoured(clear, names)[0]
     assert favoured(None, names)[0].startswith("not measured")
     assert (difficulty(8), difficulty(9), difficulty(26)) == ("introductory", "intermediate", "advanced")
     assert playing_time(12, 10) == "about 2 hours" and playing_time(3, 10) == "about 30 minutes"
     box = glance_box(Size("4 ships in 2 fleets", 6, 10), 6, stats, list(names.items()), "<script>x</script>")
     assert "&lt;script&gt;x&lt;/script&gt;" in box and "<script>" not in box
     assert "<b>Central" not in box and "&lt;b&gt;Central" in box
-    for label in ("size", "turns", "playing time", "difficulty", "favoured", "drawn", "historically"):
+    for label in ("size", "turns", "playing time", "difficulty", "favoured", "contest", "historically"):
         assert f'data-glance="{label}"' in box, label
 
 
@@ -291,7 +302,7 @@ def test_the_balance_speaks_of_the_scenarios_first_side_even_when_it_sorts_last(
     first = stats.balance().first
     assert first is not None and (first.side, first.wins) == ("entente", 50)
     assert [s.side for s in stats.sides] == ["entente", "central-powers"]
-    assert balance_label(stats, None)[0].startswith("50% ")
+    assert balance_label(stats, None)[0].startswith("entente wins 50%")
 
 
 def test_every_corpus_scenarios_balance_names_its_first_side(tmp_path: Path) -> None:

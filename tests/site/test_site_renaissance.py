@@ -236,15 +236,15 @@ def test_scenario_body_lists_powers_orders_of_battle_actions_and_dry_dock(armada
     assert "Parma&#x27;s Army of Flanders" in page or "Parma's Army of Flanders" in page
     assert re.search(r"<td>Western Channel \(atlantic\)</td><td></td><td>2</td><td>2</td><td></td><td></td>", page)
     assert "<td>Western Channel (atlantic)</td><td></td><td></td><td></td><td></td><td>8</td>" in page  # Armada
-    actions = re.search(r"<ol>(.*?)</ol>", page, re.S)
+    actions = re.search(r"<ol>(.*?)</ol>", page.split("## Scripted actions")[1], re.S)
     assert actions and actions.group(1).count("<li>") == len(armada.actions)
     assert ("Turn 3: <strong>combat</strong> at Strait of Dover (atlantic): England attacks Hapsburg. Cards: "
             "attacker Fireships; defender none.") in page
     assert "<strong>transport</strong>: Hapsburg carries <em>Parma" in page
-    special = page.split("## Special rules")[1].split("## Victory conditions")[0]
+    special = page.split("## Special rules")[1].split("## A sample game")[0]
     assert re.search(r'"Dry Dock" \(<a class="clause" href="[^"]*rules/renaissance/#clause-rn-10">RN-10</a>\): '
                      r"England put", special)
-    victory = page.split("## Victory conditions")[1].split("## Balance")[0]
+    victory = page.split("## Victory conditions")[1].split("## Set-up")[0]
     assert "1 point for each enemy ship destroyed" in victory and "1 for winning the battle" in victory
     assert "the most points wins" in victory and "draw" in victory
 

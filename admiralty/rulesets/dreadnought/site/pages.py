@@ -14,8 +14,9 @@ from admiralty.rulesets.dreadnought.site.plain import (
     legend_html,
     mission_words,
     place_name,
-    rules_rows,
     ship_name,
+    special_rules_html,
+    type_html,
     victory_text,
 )
 from admiralty.rulesets.dreadnought.site.replay import REPLAY
@@ -36,8 +37,14 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]], css: str) -> s
     return html_block(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>", css)
 
 
+def facts_list(facts: Sequence[Sequence[str]]) -> str:
+    """The set-up facts as a definition list in columns (label, already-escaped HTML value)."""
+    items = "".join(f"<div><dt>{esc(label)}</dt><dd>{value}</dd></div>" for label, value in facts)
+    return html_block(f'<dl class="facts-list">{items}</dl>', "facts")
+
+
 def _class_cells(cls: ShipClass) -> list[str]:
-    return [esc(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
+    return [type_html(cls.type), esc(cls.speed), str(cls.hull), esc(f"{cls.fuel_boxes} {cls.fuel_kind}"),
             "armoured" if cls.armoured else "unarmoured", "shallow" if cls.shallow_draft else "—",
             f"{cls.primary}/{cls.secondary}/{cls.tertiary}", str(cls.torpedo), str(cls.victory_points)]
 
@@ -57,15 +64,42 @@ def _side_names(scenario: Scenario) -> dict[str, str]:
     return {side.id: side.name for side in scenario.sides}
 
 
-def _fleet_section(scenario: Scenario, fleet: Fleet, src: str, ctx: SiteContext) -> str:
-    kind = "colliers and tankers" if fleet.is_collier_group else f"mission: {mission_words(fleet.mission)}"
-    lines = [f"#### {heading(display_name(fleet.name, fleet.id))} ({md_literal(kind)})\n",
-             f"Starts at **{md_literal(place_name(scenario.map, fleet.start))}**"
-             + (f"; escorts **{md_literal(fleet_name(scenario, fleet.escorts))}**" if fleet.escorts else "") + ".\n"]
-    rows = [_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10
-            for name in fleet.ships]
-    lines.append(_table(SHIP_COLUMNS, rows, "oob"))
-    return "\n".join(lines)
+def fleet_line(scenario: Scenario, fleet: Fleet) -> str:
+    """One fleet in the compact form of the print pack, as escaped HTML: ``<strong>5th Battle Squadron</strong>:
+    intercept, G11: Barham, Valiant, Warspite, Malaya`` (the ships separated, so the search finds each)."""
+    kind = "colliers and tankers" if fleet.is_collier_group else mission_words(fleet.mission)
+    escorts = f", escorting {esc(fleet_name(scenario, fleet.escorts))}" if fleet.escorts else ""
+    return (f"<strong>{esc(display_name(fleet.name, fleet.id))}</strong>: {esc(kind)}{escorts}, "
+            f"{esc(place_name(scenario.map, fleet.start))}: {_ship_list(scenario, fleet)}")
+
+
+def _side_ship_table(scenario: Scenario, side: Any, src: str, ctx: SiteContext) -> str:
+    """Every ship of a side, one row each, behind a disclosure (the compact list above says who sails where)."""
+    rows = [[esc(display_name(fleet.name, fleet.id)),
+             *(_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10)]
+            for fleet in side.fleets for name in fleet.ships]
+    head = "".join(f"<th>{esc(h)}</th>" for h in ("Fleet", *SHIP_COLUMNS))
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return (f'<details class="oob-ships"><summary>Ship data: {esc(side.name)}, {len(rows)} ships</summary>'
+            f'<div class="oob"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div></details>')
+
+
+def _side_section(scenario: Scenario, side: Any) -> str:
+    """A side's order of battle: its name, nations and zones in a sentence, one line per fleet."""
+    controls = ", ".join(sorted(side.controls))
+    head = f"Nations: {', '.join(nation_name(n) for n in side.nations)}" + (
+        f"; controls zones {controls}" if controls else "") + "."
+    fleets = "".join(f"<li>{fleet_line(scenario, fleet)}</li>" for fleet in side.fleets)
+    return (f'<section class="oob-side" data-side="{attr(side.id)}"><h3 id="oob-{attr(slug(side.id))}">'
+            f'{esc(side.name)}</h3><p>{esc(head)}</p><ul class="oob-fleets">{fleets}</ul></section>')
+
+
+def orders_of_battle(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """The sides' orders of battle side by side (one column each on a wide screen), then each side's ship data
+    behind a disclosure, then the legend of its columns."""
+    sides = "".join(_side_section(scenario, side) for side in scenario.sides)
+    tables = "".join(_side_ship_table(scenario, side, src, ctx) for side in scenario.sides if side.fleets)
+    return html_block(f'<div class="oob-sides">{sides}</div>{tables}', "oob-compact") + legend_html(src, ctx)
 
 
 def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
@@ -80,7 +114,9 @@ def _orders_table(scenario: Scenario, fleets: Sequence[Fleet]) -> str:
 
 
 def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
-    """The dreadnought part of a scenario page: facts, map, orders of battle, orders, rules, victory."""
+    """The dreadnought part of a scenario page: victory conditions and set-up first (what a player needs before
+    anything else), then the map, the orders of battle in the compact fleet form (ship data folded), the
+    written orders (folded), minefields and the special rules in sentences."""
     night = ", ".join(str(t) for t in sorted(scenario.night)) or "none"
     weather = ", ".join(scenario.weather) if scenario.weather else "random (house weather table)"
     facts = [["Map", f'<a href="{attr(ctx.href(src, map_src(scenario.map.id)))}">{esc(scenario.map.title)}</a>'],
@@ -88,20 +124,17 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
              ["Turns", f"{scenario.turns} (night turns: {esc(night)})"],
              ["Weather", esc(weather)]]
     drawn = map_figure(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
-    out = [_table(["", ""], facts, "facts"), "## Map\n",
-           ctx.figure(f"scenario-map-{slug(scenario.id)}", drawn, "map-figure"), "## Orders of battle\n"]
-    for side in scenario.sides:
-        out.append(f"### {heading(side.name)}\n")
-        controls = ", ".join(sorted(side.controls)) or "none"
-        out.append(f"Nations: {md_literal(', '.join(nation_name(n) for n in side.nations))}. "
-                   f"Zones it controls: {md_literal(controls)}.\n")
-        out.extend(_fleet_section(scenario, fleet, src, ctx) for fleet in side.fleets)
-    out.append(legend_html(src, ctx))
+    out = ["## Victory conditions\n",
+           html_block("<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>", "victory"),
+           "## Set-up\n", facts_list(facts),
+           "## Map\n", ctx.figure(f"scenario-map-{slug(scenario.id)}", drawn, "map-figure"),
+           "## Orders of battle\n", orders_of_battle(scenario, src, ctx)]
     out.append("## Written orders\n")
     for side in scenario.sides:
         if side.fleets:
-            out.append(f"### Orders: {heading(side.name)}\n")
-            out.append(_orders_table(scenario, side.fleets))
+            out.append(html_block(f'<details class="written-orders"><summary>Orders: {esc(side.name)}, '
+                                  f"{len(side.fleets)} fleets turn by turn</summary>"
+                                  + _orders_table(scenario, side.fleets).strip() + "</details>", "orders-folded"))
     if scenario.minefields:
         out.append("## Minefields\n")
         names = _side_names(scenario)
@@ -109,12 +142,7 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
                           [[esc(" / ".join(m.between)), esc(names.get(m.owner, nation_name(m.owner))), str(m.strength)]
                            for m in scenario.minefields], "minefields"))
     out.append("## Special rules\n")
-    out.append("Each switch of the rules as this scenario sets it; the clause links lead to the rules page.\n")
-    out.append(_table(["Rule", "Value", "What it means", "Clauses"], rules_rows(scenario.rules, scenario.map, src, ctx),
-                      "rules"))
-    out.append("## Victory conditions\n")
-    out.append(html_block("<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>",
-                          "victory"))
+    out.append(special_rules_html(scenario.rules, scenario.map, src, ctx))
     return "\n".join(out)
 
 

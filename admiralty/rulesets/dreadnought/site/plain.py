@@ -4,6 +4,7 @@ rule switches explained with their clauses linked, and the legend of the orders-
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from admiralty.rulesets.dreadnought.engine.model import Rules, Scenario, SeaMap, Ship
 from admiralty.site.context import SiteContext
@@ -12,7 +13,6 @@ from admiralty.site.words import (
     clause_link,
     explain,
     id_words,
-    option_schema,
     option_title,
     table_overrides,
     value_words,
@@ -57,6 +57,20 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Torp.", "torpedo factor"),
     ("VP", "victory points the enemy scores for sinking the ship"),
 )
+
+
+TYPE_WORDS: dict[str, str] = {
+    "BB": "battleship", "BC": "battlecruiser", "B": "pre-dreadnought battleship", "CA": "armoured cruiser",
+    "CL": "light cruiser", "DD": "destroyer", "TB": "torpedo boat", "SS": "submarine", "ML": "minelayer",
+    "MS": "minesweeper",
+}
+
+
+def type_html(ship_type: str) -> str:
+    """``BB <span class="type-words">battleship</span>``: the catalog's code and its words, so that a reader (and
+    the site search) finds "battleship" as well as "BB"."""
+    words = TYPE_WORDS.get(ship_type)
+    return esc(ship_type) + (f' <span class="type-words">{esc(words)}</span>' if words else "")
 
 
 def ship_name(ship: Ship) -> str:
@@ -115,35 +129,77 @@ def victory_text(scenario: Scenario) -> list[str]:
     return out
 
 
-def _value(name: str, value: object, seamap: SeaMap) -> str:
+def _ports_words(seamap: SeaMap, ports: Iterable[str]) -> str:
+    names = [place_name(seamap, str(p)) for p in ports]
+    return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1] if names else "none"
+
+
+def _rule_sentence(name: str, value: Any, seamap: SeaMap) -> str:
+    """The sentence a player reads for one rule switch the scenario sets away from the default (plain text)."""
+    if name == "raid_fleets":
+        return f"Each side may send {value} raiding fleet{'s' if value != 1 else ''} to sea at once."
+    if name == "raid_max_ships":
+        return f"A raiding fleet may hold up to {value} ships."
+    if name == "raid_needs_leader":
+        return ("A raiding fleet needs a ship with a leader (★)." if value
+                else "A raiding fleet needs no ship with a leader.")
+    if name == "mixed_nationality":
+        return ("Ships of allied nations may sail in the same fleet." if value
+                else "Every fleet is of one nation only.")
+    if name == "abort_at_start":
+        return ("Fleets may start the game on the abort mission, heading home and declining battle." if value
+                else "No fleet starts the game on the abort mission.")
     if name == "refuel_ports":
-        return "all friendly ports" if value is None else (
-            ", ".join(place_name(seamap, str(p)) for p in value) if isinstance(value, Iterable) else str(value))
-    return value_words(value)
+        return f"Ships refuel only at {_ports_words(seamap, value)}."
+    if name in ("minelayers", "minesweepers"):
+        job = "lay mines" if name == "minelayers" else "sweep mines"
+        ships = sorted(str(v) for v in value)
+        return (f"These ships may {job}: {', '.join(ships)}." if ships else f"No ship may {job}.")
+    if name == "american_colliers_after_1920":
+        return "American colliers join the supply after 1920."
+    if name == "pursuit_speed_bonus":
+        return f"Pursuit speed bonus: {value_words(value)}."
+    if name == "abort_port":
+        return f"An aborting fleet heads for the {value_words(value)} friendly port."
+    return f"{option_title(name)}: {value_words(value)}."
 
 
-def rules_rows(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> list[list[str]]:
-    """Each rule switch: title, value (bold when the scenario sets it), the schema's sentence, its clauses."""
-    schema = option_schema("dreadnought")
+TABLE_WORDS = {"vp": "victory points"}
+
+
+def table_sentence(path: str) -> str:
+    """``bombardment.vp = 10`` -> ``in the bombardment table, victory points: 10`` (words, no YAML keys)."""
+    where, _, value = path.partition(" = ")
+    parts = [TABLE_WORDS.get(p, id_words(p).lower()) for p in where.split(".")]
+    return f"in the {parts[0]} table, {' '.join(parts[1:]) or 'the entry'}: {value}"
+
+
+def special_rules_html(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> str:
+    """The special rules as a list of sentences, each with its clause links; defaults never appear."""
     defaults = Rules()
-    rows = []
+    items: list[str] = []
     for name, clauses in RULE_CLAUSES.items():
-        value, default = getattr(rules, name), getattr(defaults, name)
+        value = getattr(rules, name)
         if name == "tables":
-            changed = table_overrides({"tables": value})
-            shown = "; ".join(changed) or "as printed (house tables)"
+            changed = table_overrides({"tables": value}) if value else []  # {} would read as one empty entry
+            if not changed:
+                continue
+            text = "; ".join(table_sentence(c) for c in changed)
+            sentence = text[0].upper() + text[1:] + " (not as printed in the house tables)."
+        elif value == getattr(defaults, name):
+            continue
         else:
-            shown = _value(name, value, seamap)
-        set_here = value != default
-        rows.append([f'{esc(option_title(name))} <code class="option-id">{esc(name)}</code>',
-                     f"<strong>{esc(shown)}</strong>" if set_here else esc(shown) + " (default)",
-                     explain(str(schema.get(name, {}).get("description", "")), src, ctx),
-                     ", ".join(clause_link(c.strip(), src, ctx) for c in clauses.split(",") if c.strip())])
-    return rows
+            sentence = _rule_sentence(name, value, seamap)
+        links = ", ".join(clause_link(c.strip(), src, ctx) for c in clauses.split(",") if c.strip())
+        items.append(f"<li>{esc(sentence)}" + (f" <span class=\"rule-clauses\">({links})</span>" if links else "")
+                     + "</li>")
+    if not items:
+        return html_block("<p>None: the scenario is played with the rules as written.</p>", "special-rules")
+    return html_block(f'<ul class="special-rules">{"".join(items)}</ul>', "special-rules")
 
 
 def legend_html(src: str, ctx: SiteContext) -> str:
     """What every mark and abbreviation of the orders-of-battle tables means, clause ids linked."""
     items = "".join(f"<dt>{term}</dt><dd>{explain(text, src, ctx)}</dd>" for term, text in LEGEND)
-    return html_block(f'<details class="oob-legend" open><summary>Reading the tables</summary><dl>{items}</dl>'
+    return html_block(f'<details class="oob-legend"><summary>Reading the tables</summary><dl>{items}</dl>'
                       "</details>", "legend")

@@ -28,7 +28,6 @@ from admiralty.rulesets.napoleonic.site.drawing import (
 from admiralty.rulesets.napoleonic.site.plain import (
     legend_html,
     name_html,
-    overrides,
     special_rules,
     thing_name,
     victory_conditions,
@@ -91,7 +90,8 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
              ["Units", f"{len(scenario.units)} ({sum(u.figures for u in scenario.units)} figures)"],
              ["Batteries", str(len(scenario.batteries))]]
     drawn = table_svg(table, scenario, svg_id=f"table-{slug(scenario.id)}")
-    out = [_table(["", ""], facts, "facts"), "## Table\n",
+    out = ["## Victory conditions\n", victory_conditions(scenario, src, ctx),
+           "## Set-up\n", _table(["", ""], facts, "facts"), "## Table\n",
            "To scale, in centimetres; north (the far edge) is up. Each unit is drawn on the bases it covers, its "
            "front edge black. Select a battery (click it, or Tab to it and press Enter) to see its canister, "
            "effective and long range circles; on paper, the range sticks under the table measure the same "
@@ -121,13 +121,7 @@ def scenario_body(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> s
         out.append("No planned fire: the players choose every target.\n")
     out.append(legend_html(src, ctx))
     out.append("## Special rules\n")
-    out.append("Each rule option as this scenario sets it (in bold) or leaves it (default).\n")
-    out.append(_table(["Option", "Value", "What it means"], special_rules(scenario, src, ctx), "rules"))
-    changed = overrides(scenario)
-    if changed:
-        out.append("House tables changed by this scenario: " + md_literal("; ".join(changed)) + ".\n")
-    out.append("## Victory conditions\n")
-    out.append(victory_conditions(scenario, src, ctx))
+    out.append(special_rules(scenario, src, ctx))
     return "\n".join(out)
 
 
@@ -160,6 +154,14 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     return {map_src(t.id): table_page(t, map_src(t.id), scenarios, ctx) for t in tables.values()}
 
 
+def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+    """(table id, title, terrain pieces) of every napoleonic table, for the maps index."""
+    tables = {m.id: m for m in models if isinstance(m, Table)}
+    for scenario in scenarios:
+        tables.setdefault(scenario.table.id, scenario.table)
+    return [(t.id, t.title, len(t.terrain)) for t in sorted(tables.values(), key=lambda t: t.id)]
+
+
 def glance(scenario: NapoleonicScenario) -> Size:
     """Units and batteries; a turn of fire for every battery takes about ten minutes."""
     figures = sum(u.figures for u in scenario.units)
@@ -168,5 +170,5 @@ def glance(scenario: NapoleonicScenario) -> Size:
 
 
 
-RENDERER = Renderer(scenario_body, sheets_page, reference_pages, glance=glance,
+RENDERER = Renderer(scenario_body, sheets_page, reference_pages, map_index_rows, glance=glance,
                     stylesheet=Path(__file__).with_name("site.css"), replay=REPLAY)

@@ -3,16 +3,13 @@ the victory conditions with the packaged house table's value, and the legend of 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario
 from admiralty.rulesets.napoleonic.engine.tables import load_tables
 from admiralty.site.context import SiteContext
 from admiralty.site.text import attr, esc, html_block
-from admiralty.site.words import explain, id_words, link_clauses, option_schema, options_rows, table_overrides
-
-OPTION_ID = re.compile(r'<code class="option-id">([^<]*)</code>')
+from admiralty.site.words import explain, id_words, link_clauses, option_schema, table_overrides, value_words
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("Class", "first, second or third: the troops' quality, which decides how they stand fire and round their "
@@ -42,20 +39,46 @@ def thing_name(scenario: NapoleonicScenario, thing_id: str) -> str:
     return id_words(thing_id)
 
 
-def special_rules(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> list[list[str]]:
-    """The rule options in plain words: each under the schema's title for it (``Marking casualties``, not the
-    option's name in words), its value, and the schema's sentence for it."""
-    rows = options_rows("napoleonic", dict(scenario.rules), src, ctx)
-    titles = {name: str(spec["title"]) for name, spec in option_schema("napoleonic").items() if "title" in spec}
-    for row in rows:
-        found = OPTION_ID.search(row[0])
-        if found and found.group(1) in titles:
-            row[0] = f"{esc(titles[found.group(1)])} {found.group(0)}"
-    return rows
+SENTENCES: dict[tuple[str, object], str] = {
+    ("rounding_3_4", "at-least-one"): "Three-quarter casualties round up when either die shows 1 to 3 (NA-10.46a).",
+    ("rounding_3_4", "literal"): "Three-quarter casualties fail only when both dice show 1 to 3 (NA-10.46a).",
+    ("skirmisher_round_down", "target"): "Second-class skirmishers round down the losses they take, not the "
+                                         "losses they inflict (NA-10.46b).",
+    ("skirmisher_round_down", "firer"): "Second-class skirmishers round down the losses they inflict "
+                                        "(NA-10.46b).",
+    ("marking", "markers"): "Casualties are marked openly on the table, not on hidden roster sheets "
+                            "(NA-marking).",
+    ("marking", "roster"): "Casualties are kept on hidden roster sheets (NA-marking).",
+    ("ignition_by_guns", True): "Batteries without howitzers may also set buildings alight (NA-fire-a).",
+    ("ignition_by_guns", False): "Only batteries with howitzers set buildings alight (NA-fire-a).",
+}
+
+
+def special_rules(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str:
+    """The rule options this scenario sets away from the schema's default, each as a sentence a player reads
+    (clause ids linked); defaults never appear, nor option names. House-table changes follow in words."""
+    values = dict(scenario.rules)
+    items = []
+    for name, spec in option_schema("napoleonic").items():
+        if name == "tables" or name not in values or values[name] == spec.get("default"):
+            continue
+        value = values[name]
+        sentence = SENTENCES.get((name, value),
+                                 f"{spec.get('title', id_words(name))}: {value_words(value)}.")
+        items.append(f"<li>{link_clauses(esc(sentence), src, ctx)}</li>")
+    for change in overrides(scenario):
+        where, _, value = change.partition(" = ")
+        words = [id_words(part).lower() for part in where.split(".")]
+        items.append(f"<li>{esc(f'House table change: the {words[0]} table, {chr(32).join(words[1:])}: {value}.')}"
+                     "</li>")
+    if not items:
+        return html_block("<p>None: the scenario is played with the rules as written.</p>", "special-rules")
+    return html_block(f'<ul class="special-rules">{"".join(items)}</ul>', "special-rules")
 
 
 def overrides(scenario: NapoleonicScenario) -> list[str]:
-    return table_overrides(dict(scenario.rules))
+    """The house-table entries the scenario changes (none for an empty ``tables: {}``)."""
+    return table_overrides(dict(scenario.rules)) if dict(scenario.rules).get("tables") else []
 
 
 def victory_conditions(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str:
@@ -73,5 +96,5 @@ def victory_conditions(scenario: NapoleonicScenario, src: str, ctx: SiteContext)
 
 def legend_html(src: str, ctx: SiteContext) -> str:
     items = "".join(f"<dt>{esc(term)}</dt><dd>{explain(text, src, ctx)}</dd>" for term, text in LEGEND)
-    return html_block(f'<details class="oob-legend" open><summary>Reading the tables</summary><dl>{items}</dl>'
+    return html_block(f'<details class="oob-legend"><summary>Reading the tables</summary><dl>{items}</dl>'
                       "</details>", "legend")

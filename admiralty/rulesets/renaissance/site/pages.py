@@ -146,7 +146,8 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
              ['"Dry Dock"', esc(dry)],
              ["Scripted actions", str(len(scenario.actions))]]
     drawn = map_svg(scenario.map, scenario, svg_id=f"map-{slug(scenario.id)}")
-    out = [_table(["", ""], facts, "facts"), "## Map\n", _map_words(scenario),
+    out = ["## Victory conditions\n", victory_conditions(scenario, src, ctx),
+           "## Set-up\n", _table(["", ""], facts, "facts"), "## Map\n", _map_words(scenario),
            ctx.figure(f"rn-map-{slug(scenario.id)}", drawn, "map-figure"), unit_legend(), "## Orders of battle\n"]
     for power in scenario.powers:
         out += _power_section(scenario, power)
@@ -159,8 +160,6 @@ def scenario_body(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> 
     out.append("## Special rules\n")
     cards = {c: _card_name(c) for hand in scenario.hands.values() for c in hand}
     out.append(special_rules(scenario, src, ctx, cards))
-    out.append("## Victory conditions\n")
-    out.append(victory_conditions(scenario, src, ctx))
     return "\n".join(out)
 
 
