@@ -117,7 +117,7 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
         formations = "".join(f"<li>{esc(f.name or f.id)} at {esc(place_name(scenario.map, f.at))}: "
                              f"{_boxes(f.strength)}</li>" for f in scenario.formations.values() if f.power == power)
         hand = "".join(f"<li>{_boxes(1)} {esc(_card_name(c))}</li>" for c in scenario.hands.get(power, ()))
-        dry = ' · "Dry Dock"' if power in scenario.dry_dock else ""
+        dry = " · &quot;Dry Dock&quot;" if power in scenario.dry_dock else ""
         extra = ((f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
                  + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
                  + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else ""))
@@ -126,7 +126,7 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
             part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
             body = f'<div class="records dense">{"".join(run) or "<p>No naval units.</p>"}</div>'
             sheets.append(f'<section class="sheet sheet-oob" data-power="{attr(power)}"><h2>Order of battle: '
-                          f"{esc(power_name(power))}{part}</h2><p>{esc(scenario.title + dry)}</p>{body}"
+                          f"{esc(power_name(power))}{part}</h2><p>{esc(scenario.title)}{dry}</p>{body}"
                           + (extra if number == len(runs) else "") + "</section>")
     sheets.append(printpack.tracks_sheet(scenario.title, max(1, len(scenario.actions)), (),
                                          [power_name(p) for p in scenario.powers], vp_top(scenario)))
