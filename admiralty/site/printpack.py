@@ -38,7 +38,7 @@ PRINT_CSS = """<style>
   .sheet-scenario, .sheet-setup { font-size: 8pt; line-height: 1.3; }
   .sheet-scenario h3, .sheet-setup h3 { font-size: 9.5pt; margin: .35em 0 .1em; }
   .sheet-scenario ol, .sheet-scenario ul, .sheet-setup ol, .sheet-setup ul { margin: .1em 0 .2em 1.2em; }
-  .sheet-scenario li, .sheet-setup li { margin: 0; }
+  .md-typeset :is(.sheet-scenario, .sheet-setup) li { margin: 0 0 .05em; }
   .sheet-scenario .briefing p { margin: .15em 0; }
   .sheet-scenario table { font-size: 7.5pt; line-height: 1.25; margin: .1em 0 .3em; }
   .sheet-scenario table :is(td, th):first-child { width: 38%; }

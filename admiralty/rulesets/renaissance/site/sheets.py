@@ -48,7 +48,15 @@ def place_card(scenario: RenaissanceScenario, where: str, units: Units) -> tuple
 
 
 def _units_words(units: Units) -> str:
-    return ", ".join(f"{units.count(k)} {UNIT_NAMES[k][0].lower()}" for k in UNIT_KINDS if units.count(k))
+    """``5 galleys, 1 galleon, Armada strength 8``."""
+    words = []
+    for kind in UNIT_KINDS:
+        count, name = units.count(kind), UNIT_NAMES[kind][0]
+        if kind == "armada" and count:
+            words.append(f"{name} {count}")
+        elif count:
+            words.append(f"{count} {name[:-1] if count == 1 and name.endswith('s') else name}")
+    return ", ".join(words)
 
 
 def setup_lines(scenario: RenaissanceScenario, power: str) -> str:
