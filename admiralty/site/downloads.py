@@ -104,7 +104,9 @@ def page_html(svg_file: str, paper: str = "A4") -> str:
     width, height = (long, short) if landscape else (short, long)
     sized = (f'<svg style="display:block;width:{width - 20}mm;height:{height - 20}mm;max-width:none" '
              'preserveAspectRatio="xMidYMin meet"')
-    return ('<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page { size: '
+    label = re.search(r'aria-label="([^"]*)"', tag.group(0)) if tag else None
+    title = f"<title>{label.group(1)}</title>" if label else "<title>Map</title>"  # the PDF's title: not the file's
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8">{title}<style>@page {{ size: '
             f'{paper} {"landscape" if landscape else "portrait"}; margin: 10mm; }} html, body {{ margin: 0; }}'
             f"</style></head><body>{svg.replace('<svg', sized, 1)}</body></html>")
 

@@ -124,3 +124,21 @@ def test_map_pdf_has_the_marks_of_the_svg_in_the_same_places(corpus_server: str,
     printed_ink, drawn_ink = ink(printed), ink(drawn)
     assert covered(printed_ink, drawn_ink) > PDF_MARKS_NEAR_SVG, f"{key}: the PDF has marks the SVG does not"
     assert covered(drawn_ink, printed_ink) > SVG_MARKS_NEAR_PDF, f"{key}: the SVG has marks the PDF lacks"
+
+
+def test_a_map_pdf_is_the_same_bytes_whatever_is_printed_with_it() -> None:
+    """Determinism: a map's PDF does not depend on the other maps of the build (the cache leaves out those
+    printed before), nor on the time (Chromium writes it in; the dates are fixed)."""
+    from admiralty.site.downloads import _printed, standalone_svg
+    from admiralty.site.pdfprint import find_chromium
+
+    chromium = find_chromium()
+    assert chromium is not None
+    one, two = (standalone_svg(f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" viewBox="0 0 90 60" '
+                               f'width="90" height="60" aria-label="Map: {name}"><text y="30">{name}</text></svg>', "")
+                for name in ("One", "Two"))
+    first = _printed([one, two], chromium)
+    again = _printed([two, one], chromium)
+    assert first == again[::-1] and first[0] != first[1]
+    assert all(isinstance(pdf, bytes) and pdf.startswith(b"%PDF-") for pdf in first)
+    assert b"(Map: One)" in first[0] and b"D:20000101000000" in first[0]
