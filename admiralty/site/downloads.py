@@ -22,6 +22,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import io
+import logging
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -44,6 +45,7 @@ PAPER_MM: dict[str, tuple[float, float]] = {"A4": (210, 297), "letter": (215.9, 
 CACHE_FOLDER = "map-pdf"
 CACHE_LIMIT = 2000  # PDFs kept; past it the least recently written go first
 PARALLEL_FROM = 4  # maps to draw before a second process pays for its start
+CHROMIUM_FAILED = "Chromium could not print it"
 
 
 def pdf_renderer() -> str | None:
@@ -263,7 +265,7 @@ def _printed(svgs: list[str], chromium: str) -> list[bytes | str]:
         try:
             return list(print_pages(chromium, pages))
         except (ChromiumError, OSError) as error:
-            return [f"Chromium could not print it ({error})"] * len(svgs)
+            return [f"{CHROMIUM_FAILED} ({error})"] * len(svgs)
 
 
 def _prune(cache: Path) -> None:
@@ -311,7 +313,14 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
     if not pdf or renderer is None:
         return []
     notes = []
-    for key, result in cached_pdfs(svgs, cache, renderer).items():
+    results = cached_pdfs(svgs, cache, renderer)
+    failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
+    if failed and renderer != "svglib" and importlib.util.find_spec("svglib") is not None:
+        # a browser that cannot run here (a sandbox, a broken install) should not cost the site its PDFs
+        logging.getLogger("mkdocs.plugins.admiralty").info(
+            "admiralty: %s; %d map PDFs drawn by svglib instead", results[min(failed)], len(failed))
+        results |= cached_pdfs({key: svgs[key] for key in failed}, cache, "svglib")
+    for key, result in results.items():
         if isinstance(result, bytes):
             write_bytes(folder / f"{key}.pdf", result)
         else:

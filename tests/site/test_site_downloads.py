@@ -193,3 +193,18 @@ def test_chromium_pdf_dates_are_fixed() -> None:
     fixed = fixed_dates(pdf)
     assert fixed == b"<< /CreationDate (D:20000101000000+00'00') /ModDate (D:20000101000000+00'00') >>"
     assert len(fixed) == len(pdf)
+
+
+def test_a_browser_that_cannot_print_leaves_the_pdfs_to_svglib(tmp_path: Path) -> None:
+    """A Chromium that does not start (here: a program that exits at once) costs the site nothing but fidelity:
+    svglib draws the maps and the build has no warning to fail on."""
+    from admiralty.site.downloads import write_downloads
+
+    broken = tmp_path / "chromium"
+    broken.write_text("#!/bin/sh\nexit 1\n", encoding="utf-8")
+    broken.chmod(0o755)
+    site = tmp_path / "site"
+    notes = write_downloads({"m": MAP}, ["m"], site, "", cache=tmp_path / "cache", renderer=str(broken))
+    assert notes == []
+    pdf = (site / "downloads" / "m.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-") and pages_of(pdf) == 1
