@@ -59,10 +59,6 @@ def pdf_renderer() -> str | None:
     return "svglib" if all(importlib.util.find_spec(m) is not None for m in ("svglib", "reportlab")) else None
 
 
-def pdf_available() -> bool:
-    """Some renderer can draw the PDFs."""
-    return pdf_renderer() is not None
-
 
 def is_map(svg: str) -> bool:
     """A map figure (every rule system's map and table drawing carries the ``admiralty-map`` class)."""
@@ -260,7 +256,7 @@ def _printed(svgs: list[str], chromium: str) -> list[bytes | str]:
         pages = []
         for number, svg in enumerate(svgs):
             page = Path(folder) / f"map-{number}.html"
-            page.write_text(page_html(svg), encoding="utf-8")
+            page.write_text(page_html(svg), encoding="utf-8")  # scratch: a temporary page for the browser
             pages.append(page)
         try:
             return list(print_pages(chromium, pages))

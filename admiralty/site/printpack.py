@@ -24,7 +24,6 @@ from admiralty.site.text import attr, esc
 T = TypeVar("T")
 PAPERS: dict[str, str] = {"Letter": "letter", "A4": "A4"}  # button label -> CSS page size
 PAGE_HEIGHT = 800  # px a sheet's body may fill: Letter's 979 inside 10 mm margins, less the heading and slack
-PAGE_WIDTH = 718  # px: A4's width inside the margins (the narrower paper)
 LINE = 14  # px: one line of 8pt text in the print styles (line height 1.3)
 CHARS_PER_LINE = 100  # 8pt text across the page width, on the safe side
 ROW_CHARS = 45  # a table row's text a line: the name column wraps first
