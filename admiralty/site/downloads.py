@@ -1,11 +1,16 @@
-"""Map downloads written at build time: for every map figure a page shows, a standalone SVG (the site's map
-styles inside it) and a PDF of one page the map's size, under ``downloads/`` of the built site, linked under
-the figure ("Download this map: SVG, PDF").
+"""Map downloads written at build time: for every map figure a page shows, a standalone SVG (``mapfile``: a
+title, the drawing with the site's map styles inside it, the legend and route key) and a one-page A4 PDF of
+that file, under ``downloads/`` of the built site, linked under the figure ("Download this map: SVG, PDF").
 
-The PDF is drawn by svglib and ReportLab, pure Python on PyPI wheels (the ``site`` extra installs them):
-unlike cairosvg, which needs the system's Cairo library that pip cannot install, they work on a machine with
-only Python and pip. Without them the build still succeeds; the links offer the SVG alone and the build log
-says why.
+The PDF is printed by headless Chromium (``pdfprint``), the engine that draws the map on screen, so the strokes,
+arrowheads, markers and labels are the SVG's; the renderer was chosen by measurement (``benchmarks/map_pdf.py``,
+see ``pdfprint``). Without Chromium, svglib and ReportLab (pure Python, the ``site`` extra) draw it, less
+faithfully, and the build log says so; without either the links offer the SVG alone.
+
+The PDFs are kept by content (issue 39): a map's PDF is a pure function of its standalone SVG and the
+renderer's versions, so it is stored under ``<cache>/map-pdf/<sha256>.pdf`` (the cache folder of the checked
+tables: ``$ADMIRALTY_CACHE_DIR``, ``off`` for none) and a build whose map did not change copies it instead of
+drawing it again. The maps not in the cache are drawn in two processes when there are several.
 
 The printable sheets are HTML pages that only a browser lays out (tables, record cards, tracks), so the print
 pack has no file here: its buttons say what they do, "Print or save as PDF".
@@ -13,8 +18,12 @@ pack has no file here: its buttons say what they do, "Print or save as PDF".
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import importlib.util
 import io
+import logging
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
@@ -22,6 +31,7 @@ from pathlib import Path
 
 from admiralty.atomic import write_bytes, write_text
 from admiralty.site.context import FIGURE_ATTRIBUTE, SiteContext
+from admiralty.site.mapfile import box_of, compose
 from admiralty.site.text import attr, html_block, page_url
 
 FOLDER = "downloads"
@@ -31,11 +41,23 @@ _BLOCK = re.compile(f'<span {FIGURE_ATTRIBUTE}="([^"]+)"></span>\n</div>\n')
 _ROOT_TAG = re.compile(r"<svg\b[^>]*>")
 _SVG_MARK = re.compile(r"<svg\b|</svg>")
 _XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
+PAPER_MM: dict[str, tuple[float, float]] = {"A4": (210, 297), "letter": (215.9, 279.4)}
+CACHE_FOLDER = "map-pdf"
+CACHE_LIMIT = 2000  # PDFs kept; past it the least recently written go first
+PARALLEL_FROM = 4  # maps to draw before a second process pays for its start
+CHROMIUM_FAILED = "Chromium could not print it"
 
 
-def pdf_available() -> bool:
-    """svglib and ReportLab are installed (the ``site`` extra)."""
-    return all(importlib.util.find_spec(m) is not None for m in ("svglib", "reportlab"))
+def pdf_renderer() -> str | None:
+    """What draws the PDFs: ``chromium`` (the path of the browser) when installed, else ``svglib`` when svglib
+    and ReportLab are (the ``site`` extra), else ``None`` (SVG downloads only)."""
+    from admiralty.site.pdfprint import find_chromium
+
+    found = find_chromium()
+    if found:
+        return found
+    return "svglib" if all(importlib.util.find_spec(m) is not None for m in ("svglib", "reportlab")) else None
+
 
 
 def is_map(svg: str) -> bool:
@@ -59,17 +81,32 @@ def drawing_only(figure: str) -> str:
 
 
 def standalone_svg(svg: str, css: str) -> str:
-    """The figure's drawing as a file of its own: the map styles inside it, every range ring shown (no script to
-    pick one), an XML declaration."""
-    svg = drawing_only(svg)
+    """The figure as a file of its own (``mapfile.compose``): a title, the drawing with the map styles inside it,
+    the legend and route key the page shows as HTML drawn below it, and an XML declaration."""
+    drawing = drawing_only(svg)
+    composed = compose(drawing, svg[len(drawing):], css)
+    root = _ROOT_TAG.search(composed)
+    if root is not None and _XMLNS not in root.group(0):
+        composed = composed.replace("<svg", f"<svg {_XMLNS}", 1)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + composed
+
+
+def page_html(svg_file: str, paper: str = "A4") -> str:
+    """An HTML page printing the file's drawing on one sheet of ``paper`` (turned to landscape when the drawing
+    is wider than tall), as large as fits inside 10 mm margins, at the top of the sheet."""
+    svg = svg_file.split("?>", 1)[1] if svg_file.startswith("<?xml") else svg_file
     tag = _ROOT_TAG.search(svg)
-    if tag is None:
-        return svg
-    root = tag.group(0).replace(" rings-interactive", "").replace("rings-interactive ", "")
-    if _XMLNS not in root:
-        root = root.replace("<svg", f"<svg {_XMLNS}", 1)
-    style = "<style>" + css.replace("<", "\\3c ") + "</style>"  # CSS has no '<'; a stray one cannot end the block
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg[:tag.start()] + root + style + svg[tag.end():]
+    box = box_of(tag.group(0)) if tag else None
+    short, long = PAPER_MM[paper]
+    landscape = box is not None and box.width > box.height
+    width, height = (long, short) if landscape else (short, long)
+    sized = (f'<svg style="display:block;width:{width - 20}mm;height:{height - 20}mm;max-width:none" '
+             'preserveAspectRatio="xMidYMin meet"')
+    label = re.search(r'aria-label="([^"]*)"', tag.group(0)) if tag else None
+    title = f"<title>{label.group(1)}</title>" if label else "<title>Map</title>"  # the PDF's title: not the file's
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8">{title}<style>@page {{ size: '
+            f'{paper} {"landscape" if landscape else "portrait"}; margin: 10mm; }} html, body {{ margin: 0; }}'
+            f"</style></head><body>{svg.replace('<svg', sized, 1)}</body></html>")
 
 
 def _flatten_panes(svg: str) -> str:
@@ -102,7 +139,8 @@ def _flatten_panes(svg: str) -> str:
 
 
 def svg_pdf(svg: str) -> bytes:
-    """A one-page PDF of a standalone SVG (page size = the drawing's size)."""
+    """A one-page PDF of a standalone SVG drawn by svglib (page size = the drawing's size): the fallback when no
+    Chromium is installed."""
     from reportlab.graphics import renderPDF
     from svglib.svglib import svg2rlg
 
@@ -155,21 +193,134 @@ def link_downloads(markdown: str, from_src: str, figures: Mapping[str, str], wan
     return _BLOCK.sub(add, markdown)
 
 
+def pdf_key(svg: str, renderer: str = "svglib") -> str:
+    """The content address of a map's PDF: the SVG, the renderer and every version that could change it."""
+    versions = [_version(name) for name in ("admiralty", "svglib", "reportlab")]
+    if renderer != "svglib":
+        try:
+            stat = Path(renderer).resolve().stat()
+            versions.append(f"{renderer} {stat.st_size} {stat.st_mtime_ns}")
+        except OSError:
+            versions.append(renderer)
+    return hashlib.sha256(("\0".join(versions) + "\0" + svg).encode("utf-8")).hexdigest()
+
+
+def _version(name: str) -> str:
+    try:
+        return f"{name} {importlib.metadata.version(name)}"
+    except importlib.metadata.PackageNotFoundError:
+        return f"{name} -"
+
+
+def pdf_cache_dir() -> Path | None:
+    """Where map PDFs are kept between builds (``None``: nowhere)."""
+    from admiralty.engine.tables import tables_cache_dir
+
+    base = tables_cache_dir()
+    return None if base is None else base / CACHE_FOLDER
+
+
+def _safe_pdf(svg: str) -> bytes | str:
+    """The PDF, or the reason there is none (svglib's own errors vary; the build log names the map instead)."""
+    try:
+        return svg_pdf(svg)
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def _draw_all(svgs: list[str], renderer: str) -> list[bytes | str]:
+    """Each SVG's PDF (or why not): printed by one Chromium, or drawn by svglib in two processes when there are
+    enough to pay for the second."""
+    if renderer != "svglib":
+        return _printed(svgs, renderer)
+    if len(svgs) < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
+        return [_safe_pdf(svg) for svg in svgs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            return list(pool.map(_safe_pdf, svgs, chunksize=max(1, len(svgs) // 8)))
+    except (OSError, RuntimeError):  # no processes to be had here (a sandbox): draw them in this one
+        return [_safe_pdf(svg) for svg in svgs]
+
+
+def _printed(svgs: list[str], chromium: str) -> list[bytes | str]:
+    """Each SVG on its page printed by headless Chromium (``pdfprint``); a browser that fails fails them all."""
+    import tempfile
+
+    from admiralty.site.pdfprint import ChromiumError, print_pages
+
+    if not svgs:
+        return []
+    with tempfile.TemporaryDirectory(prefix="admiralty-maps-") as folder:
+        pages = []
+        for number, svg in enumerate(svgs):
+            page = Path(folder) / f"map-{number}.html"
+            page.write_text(page_html(svg), encoding="utf-8")  # scratch: a temporary page for the browser
+            pages.append(page)
+        try:
+            return list(print_pages(chromium, pages))
+        except (ChromiumError, OSError) as error:
+            return [f"{CHROMIUM_FAILED} ({error})"] * len(svgs)
+
+
+def _prune(cache: Path) -> None:
+    """Keep the cache under ``CACHE_LIMIT`` files, dropping the oldest."""
+    try:
+        files = sorted(cache.glob("*.pdf"), key=lambda p: p.stat().st_mtime)
+        for old in files[:max(0, len(files) - CACHE_LIMIT)]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def cached_pdfs(svgs: Mapping[str, str], cache: Path | None, renderer: str = "svglib") -> dict[str, bytes | str]:
+    """Each key's PDF (or why not): from the cache when its content was drawn before, else drawn now and kept."""
+    found: dict[str, bytes | str] = {}
+    addresses = {key: pdf_key(svg, renderer) for key, svg in svgs.items()}
+    for key, address in addresses.items():
+        try:
+            found[key] = (cache / f"{address}.pdf").read_bytes() if cache is not None else b""
+        except OSError:
+            found[key] = b""
+    missing = [key for key, data in found.items() if not data]
+    for key, result in zip(missing, _draw_all([svgs[k] for k in missing], renderer), strict=True):
+        found[key] = result
+        if cache is not None and isinstance(result, bytes):
+            try:
+                write_bytes(cache / f"{addresses[key]}.pdf", result)
+            except OSError:  # a read-only or full cache folder costs only the next build's time
+                cache = None
+    if cache is not None and missing:
+        _prune(cache)
+    return found
+
+
 def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: Path, css: str,
-                    pdf: bool = True) -> list[str]:
-    """Write ``<site>/downloads/<key>.svg`` (and ``.pdf``) for each key; notes on what could not be drawn."""
+                    pdf: bool = True, cache: Path | None = None, renderer: str | None = None) -> list[str]:
+    """Write ``<site>/downloads/<key>.svg`` (and ``.pdf``, through ``cache``) for each key; notes on what could
+    not be drawn."""
     folder = site_dir / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    notes = []
-    for key in sorted(keys):
-        svg = standalone_svg(figures[key], css)
+    svgs = {key: standalone_svg(figures[key], css) for key in sorted(keys)}
+    for key, svg in svgs.items():
         write_text(folder / f"{key}.svg", svg)
-        if not pdf:
-            continue
-        try:
-            write_bytes(folder / f"{key}.pdf", svg_pdf(svg))
-        except Exception as error:  # svglib's own errors vary; the build log names the map instead
-            notes.append(f"map {key}: no PDF ({type(error).__name__}: {error})")
+    renderer = renderer or pdf_renderer()
+    if not pdf or renderer is None:
+        return []
+    notes = []
+    results = cached_pdfs(svgs, cache, renderer)
+    failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
+    if failed and renderer != "svglib" and importlib.util.find_spec("svglib") is not None:
+        # a browser that cannot run here (a sandbox, a broken install) should not cost the site its PDFs
+        logging.getLogger("mkdocs.plugins.admiralty").info(
+            "admiralty: %s; %d map PDFs drawn by svglib instead", results[min(failed)], len(failed))
+        results |= cached_pdfs({key: svgs[key] for key in failed}, cache, "svglib")
+    for key, result in results.items():
+        if isinstance(result, bytes):
+            write_bytes(folder / f"{key}.pdf", result)
+        else:
+            notes.append(f"map {key}: no PDF ({result})")
     return notes
 
 
@@ -178,10 +329,14 @@ def link_all(pages: dict[str, str], ctx: SiteContext) -> list[str]:
     notes for the build log. Nothing without a figure store (the figures are then inline, not files)."""
     if ctx.figures is None or ctx.downloads is None:
         return []
-    pdf = pdf_available()
+    renderer = pdf_renderer()
+    pdf = renderer is not None
     for src, text in pages.items():
         if not src.startswith("sheets/"):
             pages[src] = link_downloads(text, src, ctx.figures, ctx.downloads, directory_urls=ctx.directory_urls,
                                         pdf=pdf)
-    return [] if pdf else ["maps have no PDF download: svglib and reportlab are not installed "
+    if renderer == "svglib":
+        return ["map PDFs drawn by svglib: no Chromium found (apt-get install chromium, or set "
+                "ADMIRALTY_CHROMIUM), so routes, arrowheads and labels may differ from the screen"]
+    return [] if pdf else ["maps have no PDF download: no Chromium, and svglib and reportlab are not installed "
                            "(pip install 'admiralty[site]')"]

@@ -176,7 +176,8 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
 
         sheets = [ASSETS / STYLESHEET, *ruleset_stylesheets().values()]
         for note in downloads.write_downloads(self.figures, self.downloads, Path(config.site_dir),
-                                              downloads.map_css(sheets), pdf=downloads.pdf_available()):
+                                              downloads.map_css(sheets), pdf=True,
+                                              cache=downloads.pdf_cache_dir()):
             log.warning("admiralty: %s", note)
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,

@@ -152,8 +152,9 @@ def test_print_css_puts_one_sheet_per_page(built_site: Path) -> None:
     printing = "".join(part.split("\n}\n", 1)[0] for part in css.split("@media print")[1:])
     assert re.search(r"\.sheet\s*\{[^}]*break-before:\s*page", printing)
     sheets = (built_site / "sheets/mini-raid/index.html").read_text(encoding="utf-8")
-    # the map; per side: order of battle, written orders, record sheet; the tracks
-    assert sheets.count('class="sheet ') == 1 + 2 * 3 + 1
+    # the scenario (briefing, victory, special rules, set-up with the orders of battle); the map; per side:
+    # written orders, record sheet; the tracks
+    assert sheets.count('class="sheet ') == 1 + 1 + 2 * 2 + 1 and sheets.count('class="sheet sheet-scenario"') == 1
     turn_track = sheets.split("<h3>Turn track</h3>")[1].split("</div>")[0]
     boxes = turn_track.count('class="track-box"') + turn_track.count('class="track-box marked"')
     assert boxes == 6 and turn_track.count('class="track-box marked"') == 2  # six turns, two of them night

@@ -84,7 +84,7 @@ def test_a_nested_pane_is_drawn_at_its_own_size_in_the_pdf() -> None:
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" viewBox="0 0 200 120" width="200" '
            'height="120"><svg class="map-pane" x="10" y="5" width="100" height="50" viewBox="0 0 200 100">'
            '<rect class="zone" width="200" height="100"/></svg><text y="110">legend</text></svg>')
-    flat = ET.fromstring(_flatten_panes(standalone_svg(svg, "")))
+    flat = ET.fromstring(_flatten_panes(svg))
     ns = "{http://www.w3.org/2000/svg}"
     assert flat.findall(f".//{ns}svg") == []
     pane = next(g for g in flat.iter(f"{ns}g") if g.get("class") == "map-pane")
@@ -118,3 +118,93 @@ def test_a_map_pdf_is_the_same_bytes_each_build() -> None:
     first = svg_pdf(svg)
     time.sleep(1.1)  # the creation date counts seconds
     assert svg_pdf(svg) == first and first.startswith(b"%PDF-")
+
+
+LEGEND_FIGURE = ('<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" viewBox="0 0 300 200" width="300" '
+                 'height="200" aria-label="Map: Jutland &amp; after"><rect class="zone" width="300" height="200"/>'
+                 "</svg>"
+                 '<ul class="map-legend"><li class="legend-item"><svg class="legend-symbol" width="22" height="14" '
+                 'viewBox="0 -11 22 14"><circle cx="8" cy="-4" r="3.5"/></svg><span>port</span></li></ul>'
+                 '<ol class="map-key"><li data-fleet="bcf"><span class="key-number" style="background:#0072b2">1'
+                 "</span> "
+                 '<strong>Battle Cruiser Fleet</strong> (Britain): from G11; farthest J13 on turn 4; ends at F12 on '
+                 'turn 8, after a long run north and back again to the bank where it began</li></ol>')
+
+
+def test_a_dreadnought_file_carries_its_title_legend_and_key() -> None:
+    """Issue 38: the dreadnought SVG download had no legend, title or key (they are HTML on the page): the file
+    draws them, every word of the key kept (wrapped, not cut)."""
+    root = ET.fromstring(standalone_svg(LEGEND_FIGURE, "").split("?>", 1)[1])
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = {"".join(t.itertext()) for t in root.iter(f"{ns}text")}
+    assert "Jutland & after" in texts and "port" in texts and "1" in texts
+    key = " ".join(" ".join(t.itertext()) for t in root.iter(f"{ns}text") if t.get("class") == "download-key")
+    words = ("Battle Cruiser Fleet (Britain): from G11; farthest J13 on turn 4; ends at F12 on turn 8, after a long "
+             "run north and back again to the bank where it began")
+    assert words in " ".join(key.split())
+    assert float(root.get("height", 0)) > 200 + 20  # the drawing, the title above it and the key below
+    drawing = next(s for s in root.iter(f"{ns}svg") if s.get("class") == "download-drawing")
+    assert (drawing.get("width"), drawing.get("height"), drawing.get("viewBox")) == ("300", "200", "0 0 300 200")
+
+
+def test_a_napoleonic_file_shows_the_fire_plan_not_every_range_circle() -> None:
+    """Issue 38: the table download drew every battery's range circles at once; the file keeps the fire plan."""
+    table = ('<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map napoleonic-table" viewBox="0 0 100 80" '
+             'width="100" height="80"><g class="battery-ranges range-ring" data-battery="b1"><circle r="9"/>'
+             '<circle r="20"/></g><g class="fire-plan"><line x1="1" x2="50"/></g>'
+             '<g class="legend-item" transform="translate(0,0)"><line x1="0"/><text x="22">long range circle</text></g>'
+             '<g class="legend-item"><circle r="5"/><text x="22">battery, barrel along its facing: select one to see '
+             "its range circles</text></g></svg>")
+    svg = standalone_svg(table, "")
+    assert "range-ring" not in svg and "range circle" not in svg and '<g class="fire-plan">' in svg
+    assert "measure its ranges with the sticks below" in svg
+
+
+def test_a_map_page_is_a4_turned_to_the_drawing() -> None:
+    from admiralty.site.downloads import page_html
+
+    wide = page_html(standalone_svg(MAP, ""))
+    tall = page_html(standalone_svg(MAP.replace('viewBox="0 0 100 50" width="100" height="50"',
+                                                'viewBox="0 0 50 100" width="50" height="100"'), ""))
+    assert "size: A4 landscape" in wide and "size: A4 portrait" in tall
+    assert 'style="display:block;width:277mm;height:190mm' in wide
+
+
+def test_map_pdfs_are_kept_by_content(tmp_path: Path) -> None:
+    """Issue 39: a map drawn before is taken from the cache (here a marked file stands at its address, which a
+    drawing would not give back); a changed map is drawn again and kept under its own address."""
+    from admiralty.site.downloads import cached_pdfs, pdf_key
+
+    svg = standalone_svg(MAP, "")
+    (tmp_path / f"{pdf_key(svg)}.pdf").write_bytes(b"%PDF-kept")
+    assert cached_pdfs({"m": svg}, tmp_path) == {"m": b"%PDF-kept"}
+    changed = svg.replace("Cattaro", "Pola")
+    drawn = cached_pdfs({"m": changed}, tmp_path)["m"]
+    assert isinstance(drawn, bytes) and drawn.startswith(b"%PDF-") and pages_of(drawn) == 1
+    assert (tmp_path / f"{pdf_key(changed)}.pdf").read_bytes() == drawn
+    assert pdf_key(svg) != pdf_key(svg, "/usr/bin/chromium")  # the renderer is part of the address
+
+
+def test_chromium_pdf_dates_are_fixed() -> None:
+    """Determinism: Chromium writes the time into a PDF; the dates become one fixed date of the same length."""
+    from admiralty.site.pdfprint import fixed_dates
+
+    pdf = b"<< /CreationDate (D:20261205031544+00'00') /ModDate (D:20261205031544+00'00') >>"
+    fixed = fixed_dates(pdf)
+    assert fixed == b"<< /CreationDate (D:20000101000000+00'00') /ModDate (D:20000101000000+00'00') >>"
+    assert len(fixed) == len(pdf)
+
+
+def test_a_browser_that_cannot_print_leaves_the_pdfs_to_svglib(tmp_path: Path) -> None:
+    """A Chromium that does not start (here: a program that exits at once) costs the site nothing but fidelity:
+    svglib draws the maps and the build has no warning to fail on."""
+    from admiralty.site.downloads import write_downloads
+
+    broken = tmp_path / "chromium"
+    broken.write_text("#!/bin/sh\nexit 1\n", encoding="utf-8")
+    broken.chmod(0o755)
+    site = tmp_path / "site"
+    notes = write_downloads({"m": MAP}, ["m"], site, "", cache=tmp_path / "cache", renderer=str(broken))
+    assert notes == []
+    pdf = (site / "downloads" / "m.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-") and pages_of(pdf) == 1

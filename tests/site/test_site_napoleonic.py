@@ -253,8 +253,11 @@ def test_roster_groups_figures_by_base(paunsdorf: NapoleonicScenario) -> None:
     sheets = re.search(r"<section.*</section>", page, re.S)
     assert sheets
     root = ET.fromstring(f"<div>{sheets.group(0)}</div>")  # the sheets are well-formed markup
-    # the table, a roster per side (ten units or fewer: one sheet each), the tracks
-    assert [s.get("data-side") for s in classed(root, "sheet")] == [None, *(s.id for s in paunsdorf.sides), None]
+    # the scenario sheet(s), the table, a roster per side (a few units: one sheet each), the tracks
+    kinds = [(s.get("class", "").split()[-1], s.get("data-side")) for s in classed(root, "sheet")]
+    rosters = [("sheet-roster", s.id) for s in paunsdorf.sides]
+    assert kinds[-len(rosters) - 2:] == [("sheet-map", None), *rosters, ("sheet-tracks", None)]
+    assert {kind for kind, _ in kinds[:-len(rosters) - 2]} == {"sheet-scenario"}
     assert "casualties are marked here and figures stay on the table" in page  # marking: roster
     cards = {c.get("data-unit"): c for c in classed(root, "roster") if c.get("data-unit")}
     assert list(cards) == [u.id for u in paunsdorf.units]

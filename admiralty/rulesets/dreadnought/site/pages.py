@@ -20,7 +20,7 @@ from admiralty.rulesets.dreadnought.site.plain import (
     victory_text,
 )
 from admiralty.rulesets.dreadnought.site.replay import REPLAY
-from admiralty.site import printpack
+from admiralty.rulesets.dreadnought.site.sheets import sheets_page
 from admiralty.site.context import Renderer, SiteContext, class_src, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
 from admiralty.site.richtext import document_head
@@ -227,69 +227,6 @@ def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tupl
     for scenario in scenarios:
         maps.setdefault(scenario.map.id, scenario.map)
     return [(m.id, m.title, len(m.zones)) for m in sorted(maps.values(), key=lambda m: m.id)]
-
-
-# --- printable sheets ------------------------------------------------------------------------------
-
-
-def _boxes(count: int, css: str) -> str:
-    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
-
-
-def record_card(ship: Ship) -> str:
-    """One ship's record: its data, hull boxes (squares) and fuel boxes (circles, grey for oil) to cross out."""
-    cls = ship.cls
-    extras = (" · armoured" if cls.armoured else "") + (" · shallow draft" if cls.shallow_draft else "")
-    return (f'<div class="record"><div class="record-head">{ship_name(ship)} <span class="record-class">'
-            f"{esc(cls.name)} · {esc(cls.type)} · speed {esc(cls.speed)}</span></div>"
-            f'<div class="record-data">Guns {cls.primary}/{cls.secondary}/{cls.tertiary} · torpedo {cls.torpedo} · '
-            f"VP {cls.victory_points}{extras}"
-            f'</div><div class="record-row"><span class="record-label">Hull</span>{_boxes(cls.hull, "hull-box")}</div>'
-            f'<div class="record-row"><span class="record-label">Fuel ({esc(cls.fuel_kind)})</span>'
-            f'{_boxes(cls.fuel_boxes, "fuel-box fuel-" + slug(cls.fuel_kind))}</div></div>')
-
-
-def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
-    return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
-
-
-CARDS_PER_SHEET = 16
-
-
-def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
-    """The print pack: the map; per side its order of battle, its written orders and its ships' record cards
-    (16 to a sheet); the turn and VP tracks. One sheet per printed page on Letter or A4."""
-    back = md_path(src, scenario_src(scenario.id))
-    out = [f"# Sheets: {heading(scenario.title)}\n",
-           f"The print pack: every sheet is one printed page. Back to the [scenario]({back}).\n",
-           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
-    drawn = map_figure(scenario.map, scenario, svg_id=f"sheet-map-{slug(scenario.id)}")
-    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(f"sheet-map-{slug(scenario.id)}", drawn))]
-    for side in scenario.sides:
-        fleets = "".join(
-            f"<h3>{esc(display_name(f.name, f.id))} — "
-            f"{esc('colliers and tankers' if f.is_collier_group else mission_words(f.mission))}, "
-            f"starts at {esc(place_name(scenario.map, f.start))}</h3><p>{_ship_list(scenario, f)}</p>"
-            for f in side.fleets)
-        nations = ", ".join(nation_name(n) for n in side.nations)
-        sheets.append(printpack.sheet("oob", f"Order of battle: {side.name}", f"{scenario.title} · nations {nations}",
-                                      fleets or "<p>No fleets.</p>", side=side.id))
-        if side.fleets:
-            sheets.append(printpack.sheet("orders", f"Written orders: {side.name}", scenario.title,
-                                          _orders_table(scenario, side.fleets).strip(), side=side.id))
-        ships = [scenario.ships[n] for f in side.fleets for n in f.ships if n in scenario.ships]
-        runs = printpack.chunks(ships, CARDS_PER_SHEET)
-        for number, run in enumerate(runs, 1):
-            part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
-            sheets.append(printpack.sheet("records", f"Record sheet: {side.name}{part}", scenario.title,
-                                          f'<div class="records">{"".join(record_card(s) for s in run)}</div>',
-                                          side=side.id))
-    vp_max = max((sum(s.cls.victory_points for s in scenario.ships.values() if s.nation not in side.nations)
-                  for side in scenario.sides), default=10)
-    sheets.append(printpack.tracks_sheet(scenario.title, scenario.turns, sorted(scenario.night),
-                                         [side.name for side in scenario.sides], vp_max))
-    out.append(html_block("".join(sheets), "sheets"))
-    return "\n".join(out)
 
 
 def glance(scenario: Scenario) -> Size:

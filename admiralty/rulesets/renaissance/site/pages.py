@@ -20,7 +20,6 @@ from admiralty.rulesets.renaissance.engine.model import (
 from admiralty.rulesets.renaissance.engine.tables import load_tables
 from admiralty.rulesets.renaissance.site.geomap import is_geographic
 from admiralty.rulesets.renaissance.site.map import (
-    UNIT_NAMES,
     map_svg,
     place_name,
     power_colour,
@@ -28,7 +27,7 @@ from admiralty.rulesets.renaissance.site.map import (
 )
 from admiralty.rulesets.renaissance.site.plain import special_rules, unit_legend, victory_conditions
 from admiralty.rulesets.renaissance.site.replay import REPLAY
-from admiralty.site import printpack
+from admiralty.rulesets.renaissance.site.sheets import sheets_page
 from admiralty.site.context import Renderer, SiteContext, map_src, md_path, scenario_src
 from admiralty.site.glance import Size
 from admiralty.site.richtext import document_head
@@ -206,62 +205,6 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
 def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
     """(map id, title, sea-zone count) of every renaissance map, for the maps index."""
     return [(m.id, m.title, len(m.seas)) for m in sorted(_maps(scenarios, models).values(), key=lambda m: m.id)]
-
-
-# --- printable sheets ------------------------------------------------------------------------------
-
-
-def _boxes(count: int, css: str = "tally-box") -> str:
-    return "".join(f'<span class="{css}"></span>' for _ in range(max(0, count)))
-
-
-def _place_card(scenario: RenaissanceScenario, where: str, units: Units) -> str:
-    rows = []
-    for kind in UNIT_KINDS:
-        count = units.count(kind)
-        if not count:
-            continue
-        if kind == "armada":  # one box per step of strength, to cross off as it is lost
-            steps = "".join(f'<span class="tally-box step">{s}</span>' for s in range(count, 0, -2))
-            rows.append(f'<div class="record-row"><span class="record-label">Armada</span>{steps}</div>')
-        else:
-            rows.append(f'<div class="record-row"><span class="record-label">{esc(UNIT_NAMES[kind][0])}</span>'
-                        f"{_boxes(count)}</div>")
-    return (f'<div class="record"><div class="record-head">{esc(place_name(scenario.map, where))}</div>'
-            f"{''.join(rows)}</div>")
-
-
-def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> str:
-    """Printable sheets: per power its units per place (boxes to cross out), leaders, formations and cards."""
-    back = md_path(src, scenario_src(scenario.id))
-    out = [f"# Sheets: {heading(scenario.title)}\n",
-           f"The print pack: the map, one sheet per power, the tracks; every sheet is one printed page. Back to "
-           f"the [scenario]({back}).\n",
-           html_block(printpack.controls() + printpack.PRINT_SCRIPT, "print-pack-controls")]
-    key = f"sheet-map-{slug(scenario.id)}"
-    drawn = map_svg(scenario.map, scenario, svg_id=key)
-    sheets = [printpack.map_sheet(scenario.title, ctx.figure_inline(key, drawn))]
-    for power in scenario.powers:
-        cards = "".join(_place_card(scenario, where, by_power[power]) for where, by_power in scenario.units.items()
-                        if power in by_power and not by_power[power].is_empty)
-        leaders = "".join(f"<li>{esc(lead.name or lead.id)}: battle rating {lead.battle_rating}, at "
-                          f"{esc(place_name(scenario.map, lead.at))}</li>"
-                          for lead in scenario.leaders.values() if lead.power == power)
-        formations = "".join(f"<li>{esc(f.name or f.id)} at {esc(place_name(scenario.map, f.at))}: "
-                             f"{_boxes(f.strength)}</li>" for f in scenario.formations.values() if f.power == power)
-        hand = "".join(f"<li>{_boxes(1)} {esc(_card_name(c))}</li>" for c in scenario.hands.get(power, ()))
-        dry = " · &quot;Dry Dock&quot;" if power in scenario.dry_dock else ""
-        sheets.append(f'<section class="sheet sheet-oob" data-power="{attr(power)}"><h2>Order of battle: '
-                      f"{esc(power_name(power))}</h2><p>{esc(scenario.title)}{dry}</p>"
-                      f'<div class="records">{cards or "<p>No naval units.</p>"}</div>'
-                      + (f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
-                      + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
-                      + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else "") + "</section>")
-    total = sum(u.count(k) for by_power in scenario.units.values() for u in by_power.values() for k in UNIT_KINDS)
-    sheets.append(printpack.tracks_sheet(scenario.title, max(1, len(scenario.actions)), (),
-                                         [power_name(p) for p in scenario.powers], total + len(scenario.actions)))
-    out.append(html_block("".join(sheets), "sheets"))
-    return "\n".join(out)
 
 
 def glance(scenario: RenaissanceScenario) -> Size:
