@@ -64,6 +64,10 @@ def _side_names(scenario: Scenario) -> dict[str, str]:
     return {side.id: side.name for side in scenario.sides}
 
 
+def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
+    return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
+
+
 def fleet_line(scenario: Scenario, fleet: Fleet) -> str:
     """One fleet in the compact form of the print pack, as escaped HTML: ``<strong>5th Battle Squadron</strong>:
     intercept, G11: Barham, Valiant, Warspite, Malaya`` (the ships separated, so the search finds each)."""
