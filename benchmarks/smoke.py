@@ -177,44 +177,58 @@ def build_figures(tmp: Path) -> bool:
     return same and first_stats == second_stats
 
 
+def _option(name: str, default: str | None = None) -> str | None:
+    """The value after ``name`` on the command line, or ``default``."""
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+def scaling_figures(wanted: str, per_kind: int, tmp: Path) -> bool:
+    """Cold sweeps on 1 and 2 workers: the scaling target."""
+    games = 2 * per_kind
+    scaling = cold(f"smoke {games:,} games, 2 workers vs 1 worker", command(wanted, per_kind, 2, str(tmp / "a")),
+                   command(wanted, per_kind, 1, str(tmp / "b")))
+    report("cold", scaling, "2 workers", "1 worker")
+    inverse = [1 / r for r in scaling.ratios()]
+    met = statistics.median(inverse) >= SCALING_TARGET
+    print(f"       scaling 1 -> 2 workers: median {statistics.median(inverse):.2f}x min {min(inverse):.2f}x "
+          f"max {max(inverse):.2f}x  target >= {SCALING_TARGET}x: {'met' if met else 'MISSED'}; "
+          f"2 workers: {games / statistics.median(scaling.a_wall):.0f} games/s, "
+          f"1 worker: {games / statistics.median(scaling.b_wall):.0f} games/s", flush=True)
+    return met
+
+
+def sweep_figures(wanted: str, tmp: Path) -> bool:
+    """A 10,000-game sweep on 2 workers against 2,000 games: the sweep target."""
+    sweep = cold("10,000-game sweep vs 2,000 games, both on 2 workers",
+                 command(wanted, 5000, 2, str(tmp / "c")), command(wanted, 1000, 2, str(tmp / "d")))
+    report("cold", sweep, "10,000 games", "2,000 games")
+    seconds = statistics.median(sweep.a_wall)
+    met = seconds < SWEEP_TARGET
+    print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
+          f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
+    return met
+
+
 def main() -> int:
     if "--build" in sys.argv:
         with tempfile.TemporaryDirectory() as folder:
             return 0 if build_figures(Path(folder)) else 1
-    per_kind = int(sys.argv[sys.argv.index("--games-per-kind") + 1]) if "--games-per-kind" in sys.argv else 1000
+    per_kind = int(_option("--games-per-kind", "1000") or 1000)
     if "--compiled" in sys.argv:
         from compiled import compiled_python
         COMPILED.append(compiled_python())
         print(f"(cold runs use the compiled engine: {COMPILED[0]})")
-    before = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    before = _option("--before")
     args = [a for a in sys.argv[1:] if not a.startswith("--") and a not in (str(per_kind), before)]
     wanted = args[0] if args else "otranto-1917"
     scenario = next(s for s in validate(["scenarios"]).scenarios if s.id == wanted)
     kinds = ", ".join(scenario.smoke.players)
     print(f"== {wanted}: CLI defaults (replay check every 10th seed, player kinds: {kinds})")
-    ok = True
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        games = 2 * per_kind
-        scaling = cold(f"smoke {games:,} games, 2 workers vs 1 worker", command(wanted, per_kind, 2, str(tmp / "a")),
-                       command(wanted, per_kind, 1, str(tmp / "b")))
-        report("cold", scaling, "2 workers", "1 worker")
-        inverse = [1 / r for r in scaling.ratios()]
-        met = statistics.median(inverse) >= SCALING_TARGET
-        ok &= met
-        print(f"       scaling 1 -> 2 workers: median {statistics.median(inverse):.2f}x min {min(inverse):.2f}x "
-              f"max {max(inverse):.2f}x  target >= {SCALING_TARGET}x: {'met' if met else 'MISSED'}; "
-              f"2 workers: {games / statistics.median(scaling.a_wall):.0f} games/s, "
-              f"1 worker: {games / statistics.median(scaling.b_wall):.0f} games/s", flush=True)
+        ok = scaling_figures(wanted, per_kind, tmp)
         if "--quick" not in sys.argv:
-            sweep = cold("10,000-game sweep vs 2,000 games, both on 2 workers",
-                         command(wanted, 5000, 2, str(tmp / "c")), command(wanted, 1000, 2, str(tmp / "d")))
-            report("cold", sweep, "10,000 games", "2,000 games")
-            seconds = statistics.median(sweep.a_wall)
-            met = seconds < SWEEP_TARGET
-            ok &= met
-            print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
-                  f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
+            ok &= sweep_figures(wanted, tmp)
         if before is not None:
             ok &= before_and_after(wanted, before, per_kind, tmp)
         same = identical_statistics(wanted, tmp)

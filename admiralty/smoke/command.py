@@ -109,14 +109,14 @@ def _smoke(args: argparse.Namespace, scenarios: list[Any]) -> int:
     try:
         with output_lock(settings.out_dir, "admiralty smoke"), stop_on_signals():
             stats = run(scenarios, settings, progress)
+    except RunInterrupted as stopped:  # an ExecutorError too: this one kept the games finished
+        progress.stop()
+        _report_interrupted(stopped, settings.out_dir)
+        return 128 + stopped.signum if stopped.signum else 2
     except (OutputError, ExecutorError) as error:
         progress.stop()
         print(f"admiralty smoke: {error}", file=sys.stderr)
         return 2
-    except RunInterrupted as stopped:
-        progress.stop()
-        _report_interrupted(stopped, settings.out_dir)
-        return 128 + stopped.signum if stopped.signum else 2
     progress.stop()
     return _print_summary(stats, settings.out_dir, time.perf_counter() - started, strict=args.strict,
                           played=progress.by_scenario)

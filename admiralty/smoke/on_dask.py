@@ -85,25 +85,10 @@ def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: P
     last_progress = time.monotonic()
     polls = 0
     while pending:
-        still: list[Any] = []
-        for index, future in enumerate(pending):
-            status = future.status
-            if status == "pending":
-                still.append(future)
-            elif status == "finished" and client.status not in ("connecting", "closing", "closed"):
-                try:
-                    done = _gather(future, stall_timeout)
-                except CancelledError:  # the connection dropped while the result was on its way
-                    raise RunInterrupted(_lost(where), outcomes) from None
-                if done is None:  # its result was on a worker that has just gone: look at the stall clock
-                    still.extend(pending[index:])
-                    break
-                outcomes.extend(done)
-                progress(done)
-                last_progress = time.monotonic()
-            else:
-                raise RunInterrupted(_fault(client, future, status, where), outcomes)
-        pending = still
+        count = len(pending)
+        pending = _gather_finished(client, pending, outcomes, progress, stall_timeout, where)
+        if len(pending) < count:
+            last_progress = time.monotonic()
         if not pending:
             return
         if client.status != "running":
@@ -116,6 +101,29 @@ def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: P
         if stall_timeout and time.monotonic() - last_progress > stall_timeout:
             raise RunInterrupted(_stall_reason(client, stall_timeout, where, at_start), outcomes)
         time.sleep(POLL_SECONDS)
+
+
+def _gather_finished(client: Any, pending: list[Any], outcomes: list[Outcome], progress: Progress,
+                     stall_timeout: float, where: str) -> list[Any]:
+    """One look at the chunks: gather those finished (into ``outcomes``, told to ``progress``); the ones still
+    pending. A chunk that neither is, nor finished, ends the run (RunInterrupted)."""
+    still: list[Any] = []
+    for index, future in enumerate(pending):
+        status = future.status
+        if status == "pending":
+            still.append(future)
+            continue
+        if status != "finished" or client.status in ("connecting", "closing", "closed"):
+            raise RunInterrupted(_fault(client, future, status, where), outcomes)
+        try:
+            done = _gather(future, stall_timeout)
+        except CancelledError:  # the connection dropped while the result was on its way
+            raise RunInterrupted(_lost(where), outcomes) from None
+        if done is None:  # its result was on a worker that has just gone: look at the stall clock
+            return still + pending[index:]
+        outcomes.extend(done)
+        progress(done)
+    return still
 
 
 def _fault(client: Any, future: Any, status: str, where: str) -> str:

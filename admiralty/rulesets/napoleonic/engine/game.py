@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from admiralty.engine.api import Action, Event, GameResult
 from admiralty.engine.events import emit
@@ -41,6 +41,14 @@ from .tables import load_tables, merge
 from .targets import Target
 
 ENGINE_VERSION = "napoleonic-artillery-1"  # written into replay headers; bump when the same seed plays differently
+
+
+class FireOrder(TypedDict):
+    """A battery's one choice (the action a player makes): fire at ``target`` (a unit or a building or built-up
+    area it may fire at), or hold (``None``). A JSON object, as a replay file stores it."""
+
+    battery: str
+    target: str | None
 
 RULESET = "napoleonic"
 
@@ -91,7 +99,7 @@ class NapoleonicGame:
         self.turn = 0
         self._queue: list[str] = []
         self._current: Battery | None = None
-        self._actions: list[Action] = []
+        self._actions: list[FireOrder] = []
         self._targets: dict[str, Target] = {}
         self._over = False
         self._reason = ""
@@ -113,14 +121,14 @@ class NapoleonicGame:
         return () if self._over or self._current is None else (self._current.side,)
 
     def legal_actions(self, side: str) -> list[Action]:
-        return [dict(a) for a in self._actions] if side in self.to_move() else []
+        return [a.copy() for a in self._actions] if side in self.to_move() else []
 
     def apply(self, side: str, action: Action) -> None:
         if side not in self.to_move() or action not in self._actions:
             raise ValueError(f"illegal action for {side!r}: {action!r}")
         battery = self._current
         assert battery is not None
-        target = action["target"]
+        target: str | None = action["target"]  # the FireOrder found among the legal ones
         if target is None:
             emit(self.events, "hold", "house", turn=self.turn, battery=battery.id)
         else:
@@ -245,11 +253,11 @@ class NapoleonicGame:
             if plan.target not in by_id:
                 emit(self.events, "plan-blocked", "house", turn=self.turn, battery=battery.id, target=plan.target)
                 return False
-            self._actions = [{"battery": battery.id, "target": plan.target}]
+            self._actions = [FireOrder(battery=battery.id, target=plan.target)]
             self._targets = {plan.target: by_id[plan.target]}
         elif targets:
-            self._actions = [{"battery": battery.id, "target": t.id} for t in targets]
-            self._actions.append({"battery": battery.id, "target": None})
+            self._actions = [FireOrder(battery=battery.id, target=t.id) for t in targets]
+            self._actions.append(FireOrder(battery=battery.id, target=None))
             self._targets = by_id
         else:
             emit(self.events, "no-target", "house", turn=self.turn, battery=battery.id)

@@ -35,23 +35,29 @@ def expected_value(target: Mapping[str, Any], penetration_share: float = 0.5) ->
 def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The legal target with the most expected casualties; else an unburnt building; else hold."""
     targets = {t["id"]: t for t in view.get("targets", ())}
+    aimed = [(action, targets[action["target"]]) for action in legal_actions
+             if action["target"] is not None and action["target"] in targets]
+    choice = _deadliest(aimed) or _arson(aimed)
+    if choice is not None:
+        return choice
+    holds = [a for a in legal_actions if a["target"] is None]
+    return holds[0] if holds else legal_actions[0]
+
+
+def _deadliest(aimed: Sequence[tuple[Action, Mapping[str, Any]]]) -> Action | None:
+    """The first of the actions whose target loses the most figures on average, if any loses some."""
     best: tuple[float, Action] | None = None
-    arson: Action | None = None
-    for action in legal_actions:
-        target = targets.get(action["target"]) if action["target"] is not None else None
-        if target is None:
-            continue
+    for action, target in aimed:
         value = expected_value(target)
         if value > 0 and (best is None or value > best[0]):
             best = (value, action)
-        if arson is None and target["kind"] == "terrain" and not target["burning"]:
-            arson = action
-    if best is not None:
-        return best[1]
-    if arson is not None:
-        return arson
-    holds = [a for a in legal_actions if a["target"] is None]
-    return holds[0] if holds else legal_actions[0]
+    return best[1] if best else None
+
+
+def _arson(aimed: Sequence[tuple[Action, Mapping[str, Any]]]) -> Action | None:
+    """The first action at a building or built-up area not burning yet."""
+    return next((action for action, target in aimed if target["kind"] == "terrain" and not target["burning"]),
+                None)
 
 
 PLAYERS: dict[str, Player] = {"random": random_player, "heuristic": heuristic_player}
