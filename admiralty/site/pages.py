@@ -330,7 +330,24 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
     site.pages["coverage.md"] = coverage.coverage_markdown(coverage.collect(ctx.root, ctx.rules_index), codes)
     site.notes += downloads.link_all(site.pages, ctx)
     _exclude_from_search(site.pages)
+    _map_page_contents(site.pages)
     return site
+
+
+def _map_page_contents(pages: dict[str, str]) -> None:
+    """A map's reference page gives the map the contents column's width and lists its sections above the map
+    instead (a jump-to bar shown at every width): the table of contents above the map, not beside it."""
+    for path, text in pages.items():
+        if not path.startswith("maps/") or path.endswith("index.md"):
+            continue
+        titles = re.findall(r"^## (.+?)\s*$", text, re.M)
+        if not titles or "\n" not in text:
+            continue
+        links = "".join(f'<a href="#{slug(title)}">{esc(title)}</a>' for title in titles)
+        bar = html_block(f'<nav class="jump-bar jump-bar-always" aria-label="On this page">{links}</nav>',
+                         "jump-to map-contents")
+        head, _, rest = text.partition("\n")
+        pages[path] = f"{head}\n{bar}\n{rest}"
 
 
 def _exclude_from_search(pages: dict[str, str]) -> None:

@@ -60,10 +60,10 @@ def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser
             return
         assert routes["fleets"] > 0 and routes["unlabelled"] == [], routes
         # the map spans the content column (less its padding); on a desktop that column is the page's width
-        # less the navigation (the table of contents gives way on a page with a map)
+        # less the navigation and the table of contents, which stays beside the map on a scenario page (issue 38)
         assert routes["map"] >= routes["content"] - 60, routes
         if width == 1400:
-            assert routes["map"] >= 1000, routes
+            assert routes["map"] >= 840, routes
     finally:
         set_width(browser, 1280, height=1000)
 
