@@ -20,6 +20,7 @@ _.__getattr__
 _.on_config
 _.on_files
 _.on_post_page
+_.on_post_template
 _.on_post_build
 _.on_serve
 # Python-Markdown calls an extension's extendMarkdown; PyYAML calls a dumper's ignore_aliases.
