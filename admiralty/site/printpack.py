@@ -50,6 +50,7 @@ PRINT_CSS = """<style>
     border-width: 1px; margin: 0; }
   .sheet .records.dense .base-group { padding: 1px 2px; margin-right: 2px; gap: 1px; }
   .sheet .vp-track .track-box { min-width: 1.9em; height: 1.5em; line-height: 1.5em; font-size: 6.5pt; }
+  .sheet .vp-track [data-row="hundreds"] .track-box { min-width: 2.7em; }  /* "1300" inside its box */
 }
 </style>"""
 
