@@ -24,8 +24,8 @@ from admiralty.engine.replay import format_log, play, read_replay, replay, write
 from admiralty.rulesets.dreadnought.engine.battle import BasicCombat
 from admiralty.rulesets.dreadnought.engine.battle_types import Battle, Combatant
 from admiralty.rulesets.dreadnought.engine.game import IllegalAction
+from admiralty.rulesets.dreadnought.engine.house import read_house
 from admiralty.rulesets.dreadnought.engine.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
-from admiralty.rulesets.dreadnought.engine.weather import weather_for_roll
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, campaign, drive, events, fleet, rules, scenario, start
 
@@ -138,7 +138,7 @@ def test_scenario_overrides_merge_by_table_then_key_and_are_checked() -> None:
 
 
 def test_the_house_weather_table() -> None:
-    assert [weather_for_roll(base_tables(), r) for r in (2, 6, 7, 9, 10, 11, 12)] == [
+    assert [read_house(base_tables()).weather.for_roll(r) for r in (2, 6, 7, 9, 10, 11, 12)] == [
         "calm", "calm", "moderate", "moderate", "rough", "rough", "storm"]
 
 

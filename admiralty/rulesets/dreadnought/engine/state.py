@@ -14,6 +14,7 @@ from typing import Any
 from admiralty.engine.api import Event, GameResult
 from admiralty.engine.events import emit_stamped
 from admiralty.rulesets.dreadnought.engine.geography import Geography
+from admiralty.rulesets.dreadnought.engine.house import House
 from admiralty.rulesets.dreadnought.engine.model import (
     SPEEDS,
     STAY,
@@ -163,6 +164,8 @@ class GameState:
     resolver: Any
     options: dict[str, Any]
     sides: tuple[str, str]
+    house: House
+    """The typed house tables the operational rules read (``tables``: the same, as data, for the battles)."""
     events: list[Event] = field(default_factory=list)
     turn: int = 1
     phase: str = "setup"
