@@ -116,7 +116,8 @@ def _organise(state: GameState, fleet: FleetState) -> list[Act]:
     if orders.may_take_new_mission(state, fleet):
         acts += _new_missions(state, fleet)
         acts += _new_plans(state, fleet)
-    acts += _hide_or_show(state, fleet)
+    if fleet.mission == "raid" or fleet.hidden:  # what _hide_or_show asks first, without the call
+        acts += _hide_or_show(state, fleet)
     return acts
 
 

@@ -27,7 +27,7 @@ def step_units(table: FuelTable, ship: ShipState, index: int) -> int:
 def units_for(state: GameState, ship: ShipState, index: int) -> int:
     """``step_units`` through the game's memo: the answer depends only on the ship's speed and fuel kind and
     on whether this is its first zone of the turn, and the tables do not change during a game."""
-    key = (ship.speed, ship.cls.fuel_kind, index >= 1)
+    key = (ship.speed_rank_now, ship.cls.fuel_kind, index >= 1)  # the rank: ``speed`` is a look-up more
     found = state.fuel_units.get(key)
     if found is None:
         found = state.fuel_units[key] = step_units(state.house.fuel, ship, index)
