@@ -78,8 +78,8 @@ def test_the_house_fuel_table_burns_units_and_crosses_a_box_every_twelve() -> No
     game = start(scenario([fleet("fleet-1", "intercept", "R32", ["Rostock", "G101"])], [], turns=2))
     state = game.state
     rostock, g101 = state.ships["Rostock"], state.ships["G101"]
-    assert fuel.move_units(state.tables, rostock, 2) == 3       # coal burns an extra unit at best speed
-    assert fuel.move_units(state.tables, g101, 2) == 2          # oil does not
+    assert fuel.move_units(state.house.fuel, rostock, 2) == 3       # coal burns an extra unit at best speed
+    assert fuel.move_units(state.house.fuel, g101, 2) == 2          # oil does not
     fuel.burn(state, rostock, 11)
     assert (rostock.fuel, rostock.steam) == (8, 11)
     fuel.burn(state, rostock, 3)

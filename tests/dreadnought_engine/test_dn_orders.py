@@ -6,6 +6,7 @@ import pytest
 
 from admiralty.rulesets.dreadnought.engine import pursuit
 from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
+from admiralty.rulesets.dreadnought.engine.house import read_house
 from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import ALWAYS_CONTACT, FakeResolver, decision, drive, events, fleet, rules, scenario, start
@@ -111,7 +112,7 @@ def _pursue_policy(g, side, legal):  # type: ignore[no-untyped-def]
 
 @pytest.mark.rule("DN-5.23")
 def test_pursuit_modifiers_literal_and_day_only_readings() -> None:
-    tables = base_tables()
+    tables = read_house(base_tables()).pursuit
     assert pursuit.modifier(False, True, "literal", tables) == 3      # +2 day, +1 faster
     assert pursuit.modifier(True, True, "literal", tables) == 1       # the +1 also at night (literal)
     assert pursuit.modifier(True, True, "day-only", tables) == 0      # the other reading

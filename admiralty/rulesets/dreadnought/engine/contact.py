@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.house import ContactTable
 from admiralty.rulesets.dreadnought.engine.state import Decision, GameState
-from admiralty.rulesets.dreadnought.engine.tables import Tables, last_row_from
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,9 @@ def groups(state: GameState, zone: str) -> list[Group]:
     return result
 
 
-def modifier(tables: Tables, night: bool, weather: str, ships: int) -> int:
+def modifier(table: ContactTable, weather: str, ships: int) -> int:
     """House contact table: weather and group-size modifiers to the 1d6 (night changes the need)."""
-    table = tables["contact"]
-    return int(table["weather"][weather]) + int(last_row_from(table["group_size"], "from", ships)["modifier"])
-
-
-def need(tables: Tables, night: bool) -> int:
-    return int(tables["contact"]["need"]["night" if night else "day"])
+    return table.weather[weather] + table.size_modifier(ships)
 
 
 def contested_zones(state: GameState) -> list[str]:
@@ -58,11 +53,8 @@ def contested_zones(state: GameState) -> list[str]:
     return sorted(zone for zone, sides in sides_at.items() if len(sides) == 2)
 
 
-def find_contacts(state: GameState) -> None:
-    """The contact phase: roll for every enemy group sharing a zone, then ask each side that sighted one
-    whether it engages."""
-    state.sighted = {side: [] for side in state.sides}
-    state.engaging = {}
+def _pursuit_contacts(state: GameState) -> dict[str, set[str]]:
+    """DN-5.23: a pursuer that caught its quarry engages it without a roll. The quarries by pursuing side."""
     forced: dict[str, set[str]] = {}
     for pursuer, target in state.forced:
         if pursuer in state.fleets and target in state.fleets:
@@ -73,6 +65,15 @@ def find_contacts(state: GameState) -> None:
                 state.engaging[zone].append(side)
             forced.setdefault(side, set()).add(target)
     state.forced = []
+    return forced
+
+
+def find_contacts(state: GameState) -> None:
+    """The contact phase: roll for every enemy group sharing a zone, then ask each side that sighted one
+    whether it engages."""
+    state.sighted = {side: [] for side in state.sides}
+    state.engaging = {}
+    forced = _pursuit_contacts(state)
     for zone in contested_zones(state):
         zone_groups = groups(state, zone)
         for side in state.sides:
@@ -84,8 +85,8 @@ def find_contacts(state: GameState) -> None:
                     seen, roll = True, 0
                 else:
                     roll = d6(state.rng)
-                    seen = roll + modifier(state.tables, state.is_night, state.weather, group.ships) >= need(
-                        state.tables, state.is_night)
+                    table = state.house.contact
+                    seen = roll + modifier(table, state.weather, group.ships) >= table.need(state.is_night)
                 rule = "DN-5.2-escort" if len(group.fleets) > 1 else "house:contact"
                 state.emit("contact-roll", rule, side=side, zone=zone, group=list(group.fleets), ships=group.ships,
                            roll=roll, sighted=seen)

@@ -31,20 +31,17 @@ from admiralty.rulesets.dreadnought.engine import (
 )
 from admiralty.rulesets.dreadnought.engine import invariants as checks
 from admiralty.rulesets.dreadnought.engine import view as fog
+from admiralty.rulesets.dreadnought.engine.act import DONE, FOLLOW_ORDERS, REGROUPING, Act
 from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS, fight_battles
+from admiralty.rulesets.dreadnought.engine.house import house_tables
 from admiralty.rulesets.dreadnought.engine.model import Scenario, normalise_zone_id
 from admiralty.rulesets.dreadnought.engine.orders import written_plan
 from admiralty.rulesets.dreadnought.engine.players import PLAYERS as _PLAYERS
 from admiralty.rulesets.dreadnought.engine.state import Decision, FleetState, GameState, MinefieldState, ShipState
-from admiralty.rulesets.dreadnought.engine.tables import merged_tables
 
 ENGINE_VERSION = "dreadnought-operational-1"
 PLAYERS = _PLAYERS
 """Players by name for the lead's registry: ``scripted``, ``random``, ``heuristic``."""
-
-
-REGROUPING = ("join:", "split:", "leave:")
-"""Organise actions that move ships between fleets: they touch the ships of every fleet they name."""
 
 
 class IllegalAction(ValueError):
@@ -102,9 +99,10 @@ class DreadnoughtGame:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = state.events
-        # Legal actions of each side's current decision. A side's own action can change only its own
-        # choices (its fleets, its engagements), so it clears only its own entry; a phase step clears all.
-        self._cache: dict[str, tuple[Decision, list[str]]] = {}
+        # Legal actions of each side's current decision (the decision, its acts, their texts once asked).
+        # A side's own action can change only its own choices (its fleets, its engagements), so it clears
+        # only its own entry; a phase step clears all.
+        self._cache: dict[str, _Legal] = {}
         self._steps_run = 0  # turn-sequence steps run so far: an action that ran one touched the whole state
         self._touched: Touched = WHOLE
 
@@ -122,32 +120,32 @@ class DreadnoughtGame:
         return tuple(side for side in self.state.sides if self.state.decisions.get(side))
 
     def legal_actions(self, side: str) -> list[Action]:
-        """The legal actions of ``side``'s decision, computed once per decision and kept until the state
-        changes: the very list ``apply`` checks the action against (players must not change it)."""
+        """The legal actions (their texts) of ``side``'s decision, computed once per decision and kept until
+        the state changes: the same list on every call (players must not change it)."""
         queue = self.state.decisions.get(side)
         if self.state.over or not queue:
             return []
-        return self._legal(side, queue[0])
+        return self._legal(side, queue[0]).text_list()
 
-    def _legal(self, side: str, head: Decision) -> list[str]:
+    def _legal(self, side: str, head: Decision) -> _Legal:
         cached = self._cache.get(side)
-        if cached is not None and cached[0] is head:
-            return cached[1]
-        acts = actions.legal(self.state, head)
-        self._cache[side] = (head, acts)
-        return acts
+        if cached is not None and cached.decision is head:
+            return cached
+        cached = self._cache[side] = _Legal(head, actions.legal(self.state, head))
+        return cached
 
     def apply(self, side: str, action: Action) -> None:
         queue = self.state.decisions.get(side)
         if self.state.over or not queue:
             raise IllegalAction(f"{side} has nothing to decide")
         head = queue[0]
-        if not isinstance(action, str) or action not in self._legal(side, head):
+        chosen = self._legal(side, head).find(action)
+        if chosen is None:
             raise IllegalAction(f"{action!r} is not legal for {side} at {head.as_dict()}")
-        regroups = action.startswith(REGROUPING)
-        fleets, ships = self._decision_fleets(head, action) if regroups else ((), ())
+        regroups = chosen.word in REGROUPING
+        fleets, ships = self._decision_fleets(head, chosen) if regroups else ((), ())
         fleet_count, steps_run = len(self.state.fleets), self._steps_run
-        if actions.apply(self.state, head, action) and queue and queue[0] is head:
+        if actions.apply(self.state, head, chosen) and queue and queue[0] is head:
             queue.pop(0)
         self._cache.pop(side, None)
         self._advance()
@@ -155,7 +153,7 @@ class DreadnoughtGame:
             self._touched = WHOLE
         elif regroups:
             self._touched = self._touched_fleets(fleets, ships, fleet_count)
-        elif action in actions.TRIVIAL:
+        elif chosen is DONE or chosen is FOLLOW_ORDERS:
             self._touched = NOTHING
         else:  # a written order, a mission, hiding: the fleet's own fields, not its ships
             self._touched = Touched(fleets=(head.fleet,)) if head.fleet else Touched(zones=(head.zone or "",))
@@ -166,11 +164,11 @@ class DreadnoughtGame:
         their places; everything when it ran on into the turn sequence or the game is new."""
         return self._touched
 
-    def _decision_fleets(self, head: Decision, action: str) -> tuple[list[str], list[str]]:
-        """The fleets a regrouping ``action`` at ``head`` acts on, and their ships before it."""
+    def _decision_fleets(self, head: Decision, chosen: Act) -> tuple[list[str], list[str]]:
+        """The fleets a regrouping act at ``head`` acts on, and their ships before it."""
         fleets = [head.fleet or ""]
-        if action.startswith("join:"):
-            fleets.append(action[5:])
+        if chosen.word == "join":
+            fleets.append(chosen.arg)
         ships = [name for fleet_id in fleets if (fleet := self.state.fleets.get(fleet_id)) for name in fleet.ships]
         return fleets, ships
 
@@ -201,15 +199,15 @@ class DreadnoughtGame:
     def _settle(self) -> bool:
         """Drop decisions that no longer apply and take the ones with a single, do-nothing choice; True when
         some side is left with a decision to make."""
-        decisions, trivial = self.state.decisions, actions.TRIVIAL
+        decisions = self.state.decisions
         waiting = False
         for side in self.state.sides:
             queue = decisions.get(side)
             if queue is None:
                 queue = decisions[side] = []
             while queue:
-                acts = self._legal(side, queue[0])
-                if not acts or (len(acts) == 1 and acts[0] in trivial):
+                acts = self._legal(side, queue[0]).acts
+                if not acts or (len(acts) == 1 and (acts[0] is DONE or acts[0] is FOLLOW_ORDERS)):
                     queue.pop(0)
                     continue
                 waiting = True
@@ -229,6 +227,30 @@ class DreadnoughtGame:
             step(state)
 
 
+class _Legal:
+    """One decision's legal ``acts`` and, once asked for, their texts: what players choose among."""
+
+    __slots__ = ("acts", "decision", "texts")
+
+    def __init__(self, decision: Decision, acts: Sequence[Act]) -> None:
+        self.decision = decision
+        self.acts = acts
+        self.texts: list[Action] | None = None
+
+    def text_list(self) -> list[Action]:
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = [act.text for act in self.acts]
+        return texts
+
+    def find(self, action: Action) -> Act | None:
+        """The act whose text is ``action`` (None when it is not legal): a search of the texts in C."""
+        try:
+            return self.acts[self.text_list().index(action)]
+        except ValueError:
+            return None
+
+
 def invariants(game: DreadnoughtGame) -> list[str]:
     """What must hold after every action, over the whole state (``invariants.whole_state``): fuel and hull
     boxes within bounds, every afloat ship in exactly one fleet and sunk or grounded ships in none, no empty
@@ -246,7 +268,7 @@ def invariants_touched(game: DreadnoughtGame) -> list[str]:
 def _setup(state: GameState) -> None:
     """Place every fleet (DN-5.2: each with one mission) and every minefield of the scenario (DN-13)."""
     scenario = state.scenario
-    loads = int(state.tables["mines"]["lay"]["loads_per_minelayer"])
+    loads = state.house.mines.loads_per_minelayer
     for side in scenario.sides:
         state.points[side.id] = 0.0
         state.decisions[side.id] = []
@@ -281,10 +303,10 @@ def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = 
         resolver = RESOLVERS[resolver]
     if len(scenario.sides) != 2:
         raise ValueError("a dreadnought scenario has exactly two sides")
+    tables, house = house_tables(scenario.rules.tables, opts.get("tables"))
     state = GameState(
-        scenario=scenario, tables=merged_tables(scenario.rules.tables, opts.get("tables")),
-        geo=scenario.geography, rng=random.Random(seed), resolver=resolver, options=opts,
-        sides=(scenario.sides[0].id, scenario.sides[1].id))
+        scenario=scenario, tables=tables, geo=scenario.geography, rng=random.Random(seed), resolver=resolver,
+        options=opts, sides=(scenario.sides[0].id, scenario.sides[1].id), house=house)
     state.emit("game-started", "DN-5.1", scenario=scenario.id, seed=seed, engine=ENGINE_VERSION,
                turns=scenario.turns)
     _setup(state)

@@ -13,6 +13,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from admiralty.rulesets.dreadnought.engine.act import Act
 from admiralty.rulesets.dreadnought.engine.model import Port, Scenario
 
 BRITISH_DOMINIONS = ("canada", "australia")
@@ -55,6 +56,9 @@ class Geography:
     controls: Mapping[str, frozenset[str]]
     memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     tables: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    acts: dict[tuple[str, str, str, bool, bool], tuple[Act, ...]] = field(default_factory=dict, compare=False,
+                                                                           repr=False)
+    """Acts that follow from the map alone (``actions._moves``, ``actions._abort_ports``), made once per map."""
 
     def is_port(self, place: str) -> bool:
         return place in self.ports
@@ -203,17 +207,14 @@ def build_geography(scenario: Scenario) -> Geography:
             by_zone.setdefault(zone, []).append(port.id)
     friendly: dict[str, frozenset[str]] = {}
     refuel: dict[str, frozenset[str]] = {}
-    controls: dict[str, frozenset[str]] = {}
-    allowed = None if scenario.rules.refuel_ports is None else set(scenario.rules.refuel_ports)
     enemy: dict[str, frozenset[str]] = {}
+    allowed = None if scenario.rules.refuel_ports is None else set(scenario.rules.refuel_ports)
     for side in scenario.sides:
-        nations = {nation_counts_as(n) for n in side.nations}
-        mine = frozenset(p.id for p in sea.ports.values() if nation_counts_as(p.nation) in nations)
+        mine = _ports_of(scenario, {nation_counts_as(n) for n in side.nations})
         others = {nation_counts_as(n) for other in scenario.sides if other.id != side.id for n in other.nations}
         friendly[side.id] = mine
-        enemy[side.id] = frozenset(p.id for p in sea.ports.values() if nation_counts_as(p.nation) in others) - mine
+        enemy[side.id] = _ports_of(scenario, others) - mine
         refuel[side.id] = mine if allowed is None else frozenset(p for p in mine if p in allowed)
-        controls[side.id] = frozenset(side.controls)
     return Geography(
         neighbours=sea.topology.neighbours,
         ports=sea.ports,
@@ -222,5 +223,10 @@ def build_geography(scenario: Scenario) -> Geography:
         friendly_ports=MappingProxyType(friendly),
         enemy_ports=MappingProxyType(enemy),
         refuel_ports=MappingProxyType(refuel),
-        controls=MappingProxyType(controls),
+        controls=MappingProxyType({side.id: frozenset(side.controls) for side in scenario.sides}),
     )
+
+
+def _ports_of(scenario: Scenario, nations: set[str]) -> frozenset[str]:
+    """The map's ports of ``nations`` (Canadian and Australian ones counting as British)."""
+    return frozenset(p.id for p in scenario.map.ports.values() if nation_counts_as(p.nation) in nations)

@@ -52,15 +52,24 @@ def touched_state(state: GameState, touched: Touched) -> list[str]:
             problems.append(f"fleet {fleet.id} is at {fleet.at!r}, neither a sea zone nor a port")
     for name in touched.ships:
         ship = state.ships[name]
-        holders = [f for f in touched.fleets if f in fleets and name in fleets[f].ships]
-        own = ship.fleet
-        if own is not None and own not in holders and own in fleets and name in fleets[own].ships:
-            holders.insert(0, own)
+        holders = _holders(state, touched, name)
         if len(holders) > 1:
-            holders.sort(key=list(fleets).index)  # the whole-state check's order: the fleets' own
             problems.append(f"{name} is in fleets {holders[0]} and {holders[1]}")
         _ship_problems(state, ship, holders[-1] if holders else None, problems)
     return problems
+
+
+def _holders(state: GameState, touched: Touched, name: str) -> list[str]:
+    """The fleets holding ship ``name`` among the touched ones and the one the ship says it is in, in the
+    whole-state check's order (the fleets' own)."""
+    fleets = state.fleets
+    holders = [f for f in touched.fleets if f in fleets and name in fleets[f].ships]
+    own = state.ships[name].fleet
+    if own is not None and own not in holders and own in fleets and name in fleets[own].ships:
+        holders.insert(0, own)
+    if len(holders) > 1:
+        holders.sort(key=list(fleets).index)
+    return holders
 
 
 def _ship_problems(state: GameState, ship: ShipState, held_by: str | None, problems: list[str]) -> None:

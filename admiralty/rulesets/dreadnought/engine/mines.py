@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from admiralty.engine.dice import d6
 from admiralty.rulesets.dreadnought.engine.losses import damage_ship
 from admiralty.rulesets.dreadnought.engine.missions import is_minelayer, is_minesweeper
-from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState, MinefieldState
+from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState, MinefieldState, ShipState
 
 
 def border(a: str, b: str) -> tuple[str, str]:
@@ -33,7 +33,7 @@ def cross(state: GameState, fleet: FleetState, a: str, b: str, rolls: Sequence[i
     field = field_on(state, a, b)
     if field is None or field.owner == fleet.side:
         return
-    strike = state.tables["mines"]["strike"]
+    strike = state.house.mines
     dice = iter(rolls) if rolls is not None else None
     if fleet.side not in field.known_to:
         field.known_to = sorted([*field.known_to, fleet.side])
@@ -41,9 +41,9 @@ def cross(state: GameState, fleet: FleetState, a: str, b: str, rolls: Sequence[i
     for ship in list(state.ships_of(fleet)):
         for _ in range(field.strength):
             roll = next(dice) if dice is not None else d6(state.rng)
-            if roll >= int(strike["hits_on"]):
+            if roll >= strike.hits_on:
                 state.emit("mine-hit", "DN-13", ship=ship.name, side=ship.side, roll=roll)
-                damage_ship(state, ship, int(strike["damage"]), "mine", "DN-13")
+                damage_ship(state, ship, strike.damage, "mine", "DN-13")
                 if not ship.afloat:
                     break
 
@@ -60,7 +60,7 @@ def lay(state: GameState, fleet: FleetState, other: str) -> bool:
     if not layers:
         return False
     layers[0].mine_loads -= 1
-    field = MinefieldState(border(fleet.at, other), fleet.side, int(state.tables["mines"]["lay"]["strength"]),
+    field = MinefieldState(border(fleet.at, other), fleet.side, state.house.mines.lay_strength,
                            [fleet.side])
     state.minefields.append(field)
     fleet.done_acts.append(f"lay:{other}")
@@ -72,7 +72,6 @@ def lay(state: GameState, fleet: FleetState, other: str) -> bool:
 def sweep(state: GameState, fleet: FleetState, rolls: Sequence[int] | None = None) -> None:
     """DN-5.2-minesweep: each sweeper rolls for each enemy field on the borders of its zone: high enough
     finds it, higher still removes a strength point (house mine table)."""
-    table = state.tables["mines"]["sweep"]
     sweepers = [s for s in state.ships_of(fleet) if is_minesweeper(s, state.scenario.rules)]
     dice = iter(rolls) if rolls is not None else None
     zone = fleet.at
@@ -81,15 +80,22 @@ def sweep(state: GameState, fleet: FleetState, rolls: Sequence[int] | None = Non
             continue
         for sweeper in sweepers:
             roll = next(dice) if dice is not None else d6(state.rng)
-            if roll >= int(table["finds_on"]) and fleet.side not in field.known_to:
-                field.known_to = sorted([*field.known_to, fleet.side])
-                state.emit("minefield-found", "DN-5.2-minesweep", fleet=fleet.id, side=fleet.side,
-                           between=list(field.between), sweeper=sweeper.name)
-            if roll >= int(table["clears_on"]) and field.strength > 0:
-                field.strength -= 1
-                state.emit("minefield-swept", "DN-5.2-minesweep", fleet=fleet.id, side=fleet.side,
-                           between=list(field.between), strength=field.strength, sweeper=sweeper.name)
+            _sweep_roll(state, fleet, field, sweeper, roll)
     state.minefields = [field for field in state.minefields if field.strength > 0]
+
+
+def _sweep_roll(state: GameState, fleet: FleetState, field: MinefieldState, sweeper: ShipState, roll: int) -> None:
+    """DN-5.2-minesweep, house mine table: one sweeper's ``roll`` against one field finds it (if its side did
+    not know it) and may clear a strength point."""
+    table = state.house.mines
+    if roll >= table.finds_on and fleet.side not in field.known_to:
+        field.known_to = sorted([*field.known_to, fleet.side])
+        state.emit("minefield-found", "DN-5.2-minesweep", fleet=fleet.id, side=fleet.side,
+                   between=list(field.between), sweeper=sweeper.name)
+    if roll >= table.clears_on and field.strength > 0:
+        field.strength -= 1
+        state.emit("minefield-swept", "DN-5.2-minesweep", fleet=fleet.id, side=fleet.side,
+                   between=list(field.between), strength=field.strength, sweeper=sweeper.name)
 
 
 def mine_warfare(state: GameState) -> None:

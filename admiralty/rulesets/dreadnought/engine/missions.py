@@ -105,7 +105,7 @@ def bombard(state: GameState) -> None:
             reveal(state, fleet, "bombarded")
         fleet.done_acts.append(f"bombard:{fleet.activity_target}")
         state.emit("bombardment", "DN-5.2-bombard", fleet=fleet.id, side=fleet.side, port=fleet.activity_target)
-        state.add_points(fleet.side, float(state.tables["bombardment"]["vp"]), "bombardment", "DN-5.2-bombard",
+        state.add_points(fleet.side, state.house.bombardment_vp, "bombardment", "DN-5.2-bombard",
                          fleet=fleet.id)
 
 
@@ -114,7 +114,7 @@ def search_merchants(state: GameState) -> None:
     turn and did not fight rolls 1d6 plus the weather's modifier on the house table ``merchants``; reaching
     the zone kind's number finds and sinks a merchant ship, which scores the table's points and brings a
     hidden raider back on the map (DN-5.2-raid-hidden). A failed search reveals nothing."""
-    table = state.tables["merchants"]
+    table = state.house.merchants
     for fleet in list(state.fleets.values()):
         if fleet.activity != "search":
             continue
@@ -123,8 +123,8 @@ def search_merchants(state: GameState) -> None:
             continue
         kind = "coastal" if state.geo.is_coastal(fleet.at) else "open"
         roll = d6(state.rng)
-        bonus = int(table["weather"][state.weather])
-        found = roll + bonus >= int(table["finds_on"][kind])
+        bonus = table.weather[state.weather]
+        found = roll + bonus >= table.finds_on[kind]
         state.emit("merchant-search", "house:merchants", fleet=fleet.id, side=fleet.side, zone=fleet.at,
                    roll=roll, modifier=bonus, found=found)
         if not found:
@@ -132,7 +132,7 @@ def search_merchants(state: GameState) -> None:
         if fleet.hidden:
             reveal(state, fleet, "sank-merchant")
         state.emit("merchant-sunk", "DN-5.2-raid", fleet=fleet.id, side=fleet.side, zone=fleet.at)
-        state.add_points(fleet.side, float(table["vp"]), "merchant", "house:merchants", fleet=fleet.id)
+        state.add_points(fleet.side, table.vp, "merchant", "house:merchants", fleet=fleet.id)
 
 
 def unload(state: GameState) -> None:
@@ -148,7 +148,7 @@ def unload(state: GameState) -> None:
         fleet.unloaded = True
         fleet.done_acts.append("unload")
         state.emit("cargo-unloaded", "DN-5.2-transport", fleet=fleet.id, side=fleet.side, port=fleet.at)
-        state.add_points(fleet.side, float(state.tables["transport"]["unload_vp"]), "cargo", "DN-5.2-transport",
+        state.add_points(fleet.side, state.house.unload_vp, "cargo", "DN-5.2-transport",
                          fleet=fleet.id)
 
 

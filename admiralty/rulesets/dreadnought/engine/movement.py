@@ -9,6 +9,8 @@ enemy minefield may cost hull (DN-13).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from admiralty.rulesets.dreadnought.engine import fuel, mines, towing
 from admiralty.rulesets.dreadnought.engine.missions import reveal_raiders
 from admiralty.rulesets.dreadnought.engine.model import Order
@@ -33,16 +35,17 @@ def carry_out_orders(state: GameState) -> None:
                ("refuel", "coal", "oil", "abort")]
     later = {f.id for f in pursuers} | {f.id for f in escorts}
     for fleet in snapshot:
-        if fleet.id in later or fleet.id not in state.fleets:
-            continue
-        carry_out(state, fleet, fleet.order(state.turn))
-    for fleet in pursuers:
-        if fleet.id in state.fleets:
-            follow_quarry(state, fleet)
-    for fleet in escorts:
-        if fleet.id in state.fleets:
-            follow_escorted(state, fleet)
+        if fleet.id not in later and fleet.id in state.fleets:
+            carry_out(state, fleet, fleet.order(state.turn))
+    _still_in_play(state, pursuers, follow_quarry)
+    _still_in_play(state, escorts, follow_escorted)
     reveal_raiders(state)
+
+
+def _still_in_play(state: GameState, fleets: list[FleetState], move: Callable[[GameState, FleetState], None]) -> None:
+    for fleet in fleets:
+        if fleet.id in state.fleets:
+            move(state, fleet)
 
 
 def carry_out(state: GameState, fleet: FleetState, order: Order) -> None:
@@ -90,16 +93,25 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
         state.emit("short-of-fuel", "DN-12-exhaust", fleet=fleet.id, side=fleet.side, planned=legal,
                    possible=legal[:affordable])
         legal = legal[:affordable]
+    if not _enter(state, fleet, legal, factors):
+        return []
+    return held_back if len(legal) == len(steps) else []
+
+
+def _enter(state: GameState, fleet: FleetState, steps: list[str], factors: dict[str, int]) -> bool:
+    """Enter each of ``steps`` (checked), burning fuel for each sea zone (house fuel table, towing
+    ``factors``) and crossing minefields (DN-13) on the way; the move is one event (DN-5.1, DN-5.11a).
+    False when the fleet left play on the way (sunk in a minefield)."""
     start = fleet.at
     zone_index = 0
-    for step in legal:
+    for step in steps:
         if fleet.id not in state.fleets:
-            return []
+            return False
         if not state.geo.is_port(step):
             if not state.geo.is_port(fleet.at):
                 mines.cross(state, fleet, fleet.at, step)
                 if fleet.id not in state.fleets:
-                    return []
+                    return False
             for ship in state.ships_of(fleet):
                 fuel.burn(state, ship, fuel.units_for(state, ship, zone_index) * factors.get(ship.name, 1))
             zone_index += 1
@@ -110,7 +122,7 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
         rule = "DN-5.11a" if zone_index == 2 else "DN-5.1"
         state.emit("fleet-moved", rule, fleet=fleet.id, side=fleet.side, start=start, path=list(fleet.path),
                    hidden=fleet.hidden)
-    return held_back if len(legal) == len(steps) else []
+    return True
 
 
 def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: list[ShipState],
@@ -128,9 +140,9 @@ def _limit_speed(state: GameState, fleet: FleetState, steps: list[str], ships: l
         state.emit("move-shortened", "DN-5.11b", fleet=fleet.id, side=fleet.side, planned=steps, reason="speed")
         steps = steps[:1]
     steps = _towing_cap(state, fleet, ships, steps, dry)
-    if not state.tables["options"]["weather_zone_cap"]:
+    if not state.house.options.weather_zone_cap:
         return steps
-    most = int(state.tables["weather"]["max_zones"][state.weather])  # invented house rule, off by default
+    most = state.house.weather.max_zones[state.weather]  # invented house rule, off by default
     if len([s for s in steps if not state.geo.is_port(s)]) > most:
         state.emit("move-shortened", "house:weather", fleet=fleet.id, side=fleet.side, planned=steps,
                    weather=state.weather)
@@ -158,7 +170,7 @@ def _towing_cap(state: GameState, fleet: FleetState, ships: list[ShipState], ste
     ``towing.zones_per_turn`` zones a turn."""
     if not dry or towing.tows(state, ships) is None:
         return steps
-    most = int(state.tables["towing"]["zones_per_turn"])
+    most = state.house.towing.zones_per_turn
     kept: list[str] = []
     for step in steps:
         if not state.geo.is_port(step):

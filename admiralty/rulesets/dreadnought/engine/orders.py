@@ -96,7 +96,7 @@ def route_orders(state: GameState, fleet: FleetState, goal: str) -> list[Order] 
     burnt = dict.fromkeys((ship.name for ship in ships), 0)
 
     def keeps_a_box(ship: ShipState, units: int) -> bool:
-        return ship.fuel - fuel.boxes_crossed(state.tables, ship, units) >= 1
+        return ship.fuel - fuel.boxes_crossed(state.house.fuel, ship, units) >= 1
 
     orders: list[Order] = []
     i = 0
@@ -104,11 +104,11 @@ def route_orders(state: GameState, fleet: FleetState, goal: str) -> list[Order] 
         take = 1
         if fast and i + 1 < len(zones):
             rest = len(zones) - i - 2
-            take = 2 if all(keeps_a_box(s, burnt[s.name] + fuel.move_units(state.tables, s, 2)
-                                        + rest * fuel.step_units(state.tables, s, 0)) for s in ships) else 1
+            take = 2 if all(keeps_a_box(s, burnt[s.name] + fuel.move_units(state.house.fuel, s, 2)
+                                        + rest * fuel.step_units(state.house.fuel, s, 0)) for s in ships) else 1
         step = tuple(zones[i:i + take])
         for ship in ships:
-            burnt[ship.name] += fuel.move_units(state.tables, ship, take)
+            burnt[ship.name] += fuel.move_units(state.house.fuel, ship, take)
         orders.append(Order("move", zones=step, text="/".join(step)))
         i += take
     if port is not None:
@@ -210,15 +210,19 @@ def join(state: GameState, fleet: FleetState, other: FleetState) -> None:
     state.emit("fleets-combined", "DN-5.21", fleet=fleet.id, into=other.id, side=fleet.side, ships=list(other.ships))
 
 
+SPLITTING = frozenset({"raid", "intercept"})
+"""DN-5.24: the missions whose fleets may split."""
+
+
 def may_split(state: GameState, fleet: FleetState, counters: int | None = None) -> bool:
     """DN-5.24, DN-5.25: raid and intercept fleets of two or more ships may split while a counter is free
     (and, for raiders, while another raiding fleet is allowed). ``counters``: the side's counters in use, when
     the caller has counted them already."""
-    if fleet.mission not in ("raid", "intercept") or len(fleet.ships) < 2:
+    if fleet.mission not in SPLITTING or len(fleet.ships) < 2:
         return False
     if counters is None:
         counters = state.counters(fleet.side)
-    if counters >= int(state.tables["limits"]["fleet_counters"]):
+    if counters >= state.house.fleet_counters:
         return False
     return fleet.mission != "raid" or may_add_raid_fleet(state, fleet.side)
 
@@ -265,7 +269,7 @@ def split(state: GameState, fleet: FleetState, names: list[str]) -> FleetState:
 def may_take_new_mission(state: GameState, fleet: FleetState) -> bool:
     """DN-5.22: six consecutive turns in a friendly port."""
     return (not fleet.is_collier_group and fleet.at in state.geo.friendly_ports[fleet.side]
-            and fleet.port_turns >= int(state.tables["refuel"]["new_mission_turns"]))
+            and fleet.port_turns >= state.house.refuel.new_mission_turns)
 
 
 def set_mission(state: GameState, fleet: FleetState, mission: str) -> None:

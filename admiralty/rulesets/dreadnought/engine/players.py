@@ -117,17 +117,22 @@ def heuristic(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng
     if decision.get("kind") == "after-battle":
         return _after_battle(game_view, legal, 0.5)
     fleet = _fleet(game_view)
-    if fleet is not None:
-        low = any(s["fuel"] <= max(1, s["fuel_max"] // 4) for s in fleet["ships"])
-        if low and "refuel" in legal:
-            return "refuel"
-        aborts = [a for a in legal if isinstance(a, str) and a.startswith("abort:")]
-        if aborts and fleet["mission"] != "abort" and (_hurt(fleet, 0.4) or (low and not fleet["in_port"])):
-            return aborts[0]
-        act = _delaying_act(game_view, legal)
-        if act is not None:
-            return act
+    act = None if fleet is None else _careful_order(game_view, fleet, legal)
+    if act is not None:
+        return act
     return "follow-orders" if "follow-orders" in legal else legal[0]
+
+
+def _careful_order(view: Mapping[str, Any], fleet: Mapping[str, Any], legal: list[Action]) -> Action | None:
+    """The heuristic's order for a fleet: refuel when low, abort when badly hurt or dry at sea, else a
+    delaying act where one fits; None to follow the written orders."""
+    low = any(s["fuel"] <= max(1, s["fuel_max"] // 4) for s in fleet["ships"])
+    if low and "refuel" in legal:
+        return "refuel"
+    aborts = [a for a in legal if isinstance(a, str) and a.startswith("abort:")]
+    if aborts and fleet["mission"] != "abort" and (_hurt(fleet, 0.4) or (low and not fleet["in_port"])):
+        return aborts[0]
+    return _delaying_act(view, legal)
 
 
 PLAYERS: dict[str, Player] = {"scripted": scripted, "random": random_player, "heuristic": heuristic}

@@ -11,14 +11,14 @@ next two."""
 from __future__ import annotations
 
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.house import PursuitTable
 from admiralty.rulesets.dreadnought.engine.model import STAY, Order, speed_rank
 from admiralty.rulesets.dreadnought.engine.state import Decision, FleetState, GameState, Pursuit
-from admiralty.rulesets.dreadnought.engine.tables import Tables
 
 
 def declare(state: GameState, fleet: FleetState, target: str) -> None:
     """DN-5.23: write "pursuit" for the next two turns in place of the orders written for them."""
-    count = int(state.tables["pursuit"]["turns"])
+    count = state.house.pursuit.turns
     turns = [k for k in range(state.turn + 1, state.turn + 1 + count) if k <= state.scenario.turns]
     fleet.pursuit = Pursuit(target=target, turns=turns)
     for k in turns:
@@ -33,17 +33,16 @@ def is_faster(state: GameState, fleet: FleetState, target: FleetState) -> bool:
     return bool(pursued and pursuers) and min(pursuers) > min(pursued)
 
 
-def modifier(night: bool, faster: bool, option: str, tables: Tables) -> int:
+def modifier(night: bool, faster: bool, option: str, table: PursuitTable) -> int:
     """DN-5.23: +2 by day; +1 for faster pursuers (by day and night, or by day only under "day-only")."""
-    table = tables["pursuit"]
-    bonus = 0 if night else int(table["day_bonus"])
+    bonus = 0 if night else table.day_bonus
     if faster and (option != "day-only" or not night):
-        bonus += int(table["faster_bonus"])
+        bonus += table.faster_bonus
     return bonus
 
 
-def succeeds(roll: int, bonus: int, tables: Tables) -> bool:
-    return roll + bonus >= int(tables["pursuit"]["succeeds_on"])
+def succeeds(roll: int, bonus: int, table: PursuitTable) -> bool:
+    return roll + bonus >= table.succeeds_on
 
 
 def roll_pursuits(state: GameState, rolls: dict[str, int] | None = None) -> None:
@@ -57,9 +56,9 @@ def roll_pursuits(state: GameState, rolls: dict[str, int] | None = None) -> None
             _end(state, fleet, "target-gone")
             continue
         faster = is_faster(state, fleet, target)
-        bonus = modifier(state.is_night, faster, state.scenario.rules.pursuit_speed_bonus, state.tables)
+        bonus = modifier(state.is_night, faster, state.scenario.rules.pursuit_speed_bonus, state.house.pursuit)
         roll = rolls[fleet.id] if rolls is not None and fleet.id in rolls else d6(state.rng)
-        if succeeds(roll, bonus, state.tables):
+        if succeeds(roll, bonus, state.house.pursuit):
             pursuit.moving = True
             state.emit("pursuit-roll", "DN-5.23", fleet=fleet.id, side=fleet.side, target=target.id, roll=roll,
                        bonus=bonus, success=True)

@@ -16,7 +16,7 @@ from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState, S
 def tows(state: GameState, ships: list[ShipState]) -> dict[str, str] | None:
     """DN-12-exhaust, house towing: each ship that lost way (in list order) -> its tug, the ships under way
     in list order each taking up to ``tows_per_ship``; ``None`` when some ship cannot be taken in tow."""
-    per_tug = int(state.tables["towing"]["tows_per_ship"])
+    per_tug = state.house.towing.tows_per_ship
     tugs = [s.name for s in ships if not s.lost_way for _ in range(per_tug)]
     dry = [s.name for s in ships if s.lost_way]
     if len(dry) > len(tugs):
@@ -26,7 +26,7 @@ def tows(state: GameState, ships: list[ShipState]) -> dict[str, str] | None:
 
 def fuel_factors(state: GameState, pairs: dict[str, str]) -> dict[str, int]:
     """House towing: how many times its fuel units each ship burns (tugs the table's factor, ships in tow 0)."""
-    factor = int(state.tables["towing"]["fuel_factor"])
+    factor = state.house.towing.fuel_factor
     out = dict.fromkeys(pairs, 0)
     out.update(dict.fromkeys(pairs.values(), factor))
     return out
@@ -41,7 +41,7 @@ def may_leave(state: GameState, fleet: FleetState, counters: int | None = None) 
     lost = [n for n in fleet.ships if state.ships[n].lost_way]
     if not lost:  # the usual case: nothing to leave, whatever the counters
         return []
-    if (state.counters(fleet.side) if counters is None else counters) >= int(state.tables["limits"]["fleet_counters"]):
+    if (state.counters(fleet.side) if counters is None else counters) >= state.house.fleet_counters:
         return []
     return lost
 

@@ -14,11 +14,10 @@ from admiralty.rulesets.dreadnought.engine.state import GameState, ShipState
 
 def grounded_multiplier(state: GameState, ship: ShipState, zone: str) -> float:
     """DN-7.44: x2 in an enemy-controlled zone, x0.75 in a friendly-controlled one, else x1."""
-    table = state.tables["victory"]
     if zone in state.geo.controls[state.enemy(ship.side)]:
-        return float(table["grounded_in_enemy_zone"])
+        return state.house.grounded_in_enemy_zone
     if zone in state.geo.controls[ship.side]:
-        return float(table["grounded_in_friendly_zone"])
+        return state.house.grounded_in_friendly_zone
     return 1.0
 
 

@@ -56,6 +56,24 @@ def own_fleet(state: GameState, fleet: FleetState) -> dict[str, Any]:
 
 
 def view(state: GameState, side: str) -> dict[str, Any]:
+    """What ``side`` sees: its own fleets whole, the enemy's as the fog allows, its decision."""
+    return {
+        "ruleset": "dreadnought", "scenario": state.scenario.id, "side": side, "enemy_side": state.enemy(side),
+        "turn": state.turn, "turns": state.scenario.turns, "phase": state.phase, "night": state.is_night,
+        "weather": state.weather, "decision": _decision(state, side), "points": dict(state.points),
+        "fleets": {f.id: own_fleet(state, f) for f in state.fleets.values() if f.side == side},
+        "enemy_fleets": _enemy_fleets(state, side),
+        "minefields": [{"between": list(m.between), "owner": m.owner, "strength": m.strength}
+                       for m in state.minefields if side in m.known_to],
+        "sunk": sorted(s.name for s in state.ships.values() if s.sunk),
+        "grounded": sorted(s.name for s in state.ships.values() if s.grounded_at is not None and s.side == side),
+        "over": state.over,
+    }
+
+
+def _enemy_fleets(state: GameState, side: str) -> dict[str, Any]:
+    """Enemy counters not hidden (fog ``counters``) or only those sighted (fog ``contact``); ships of the
+    sighted ones."""
     fog = str(state.options.get("fog", "counters"))
     sighted = set(state.sighted.get(side, []))
     enemy: dict[str, Any] = {}
@@ -67,23 +85,17 @@ def view(state: GameState, side: str) -> dict[str, Any]:
             continue
         enemy[fleet.id] = {"at": fleet.at, "sighted": seen,
                            "ships": [ship_view(state, s, False) for s in state.ships_of(fleet)] if seen else None}
+    return enemy
+
+
+def _decision(state: GameState, side: str) -> dict[str, Any] | None:
+    """``side``'s decision now, an order's with the turn it writes."""
     queue = state.decisions.get(side, [])
-    decision = None
-    if queue:
-        head = queue[0]
-        decision = head.as_dict()
-        deciding = state.fleets.get(head.fleet or "")
-        if head.kind == "order" and deciding is not None:
-            decision["turn"] = order_turn(state, head, deciding)
-    return {
-        "ruleset": "dreadnought", "scenario": state.scenario.id, "side": side, "enemy_side": state.enemy(side),
-        "turn": state.turn, "turns": state.scenario.turns, "phase": state.phase, "night": state.is_night,
-        "weather": state.weather, "decision": decision, "points": dict(state.points),
-        "fleets": {f.id: own_fleet(state, f) for f in state.fleets.values() if f.side == side},
-        "enemy_fleets": enemy,
-        "minefields": [{"between": list(m.between), "owner": m.owner, "strength": m.strength}
-                       for m in state.minefields if side in m.known_to],
-        "sunk": sorted(s.name for s in state.ships.values() if s.sunk),
-        "grounded": sorted(s.name for s in state.ships.values() if s.grounded_at is not None and s.side == side),
-        "over": state.over,
-    }
+    if not queue:
+        return None
+    head = queue[0]
+    decision = head.as_dict()
+    deciding = state.fleets.get(head.fleet or "")
+    if head.kind == "order" and deciding is not None:
+        decision["turn"] = order_turn(state, head, deciding)
+    return decision

@@ -12,12 +12,6 @@ from admiralty.rulesets.dreadnought.engine.losses import damage_ship, ground_shi
 from admiralty.rulesets.dreadnought.engine.missions import may_add_raid_fleet
 from admiralty.rulesets.dreadnought.engine.orders import new_fleet_id, start_abort
 from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState, ShipState
-from admiralty.rulesets.dreadnought.engine.tables import Tables, first_row
-
-
-def weather_for_roll(tables: Tables, roll: int) -> str:
-    """House weather table: the state for a 2d6 roll."""
-    return str(first_row(tables["weather"]["states"], "up_to", roll)["state"])
 
 
 def weather_phase(state: GameState) -> None:
@@ -28,7 +22,7 @@ def weather_phase(state: GameState) -> None:
         state.emit("weather", "house:weather", weather=state.weather, listed=True)
     else:
         roll = two_d6(state.rng)
-        state.weather = weather_for_roll(state.tables, roll)
+        state.weather = state.house.weather.for_roll(roll)
         state.emit("weather", "house:weather", weather=state.weather, roll=roll)
     for ship in list(state.ships.values()):
         if ship.grounded_at is not None and not ship.deliberate and not ship.sunk:
@@ -39,13 +33,13 @@ def weather_phase(state: GameState) -> None:
 def refloat(state: GameState, ship: ShipState, roll: int, damage_roll: int | None = None) -> bool:
     """DN-7.43: a 1 refloats; the owner then rolls again and loses half the roll (rounded up) in hull
     boxes, +1 to the roll if the ship is unarmoured. Deliberately grounded ships never refloat (DN-7.44)."""
-    table = state.tables["refloat"]
-    if ship.deliberate or ship.grounded_at is None or roll != int(table["refloats_on"]):
+    table = state.house.refloat
+    if ship.deliberate or ship.grounded_at is None or roll != table.refloats_on:
         return False
     zone = ship.grounded_at
     second = damage_roll if damage_roll is not None else d6(state.rng)
     if not ship.cls.armoured:
-        second += int(table["unarmoured_modifier"])
+        second += table.unarmoured_modifier
     ship.grounded_at = None
     state.emit("ship-refloated", "DN-7.43", ship=ship.name, side=ship.side, zone=zone, damage_roll=second)
     fleet = _rejoin(state, ship, zone)
@@ -66,7 +60,7 @@ def _rejoin(state: GameState, ship: ShipState, zone: str) -> FleetState:
         ship.fleet = old.id
         return old
     mission, escorts = "abort", None
-    if old is not None and not state.tables["options"]["refloat_abort"]:
+    if old is not None and not state.house.options.refloat_abort:
         mission, escorts = old.mission, old.escorts
         if mission == "raid" and not may_add_raid_fleet(state, ship.side):
             mission, escorts = "abort", None
@@ -85,17 +79,17 @@ def storm_grounding(state: GameState) -> None:
     """House (after DN-7.42), an invented rule off unless ``options.storm_grounding``: in the listed
     weather, each ship at sea in a coastal zone rolls 2d6, +1 for a capital ship that is not shallow-draft;
     shallow-draft light ships never ground."""
-    table = state.tables["weather"]["storm_grounding"]
-    if not state.tables["options"]["storm_grounding"] or state.weather not in table["states"]:
+    table = state.house.weather.storm_grounding
+    if not state.house.options.storm_grounding or state.weather not in table.states:
         return
     for fleet in list(state.fleets.values()):
         zone = fleet.at
-        if state.geo.is_port(zone) or state.geo.kinds.get(zone, "open") != table["zone_kind"]:
+        if state.geo.is_port(zone) or state.geo.kinds.get(zone, "open") != table.zone_kind:
             continue
         for ship in list(state.ships_of(fleet)):
             if ship.cls.shallow_draft and not ship.cls.is_capital:
                 continue
             roll = two_d6(state.rng)
-            bonus = int(table["capital_modifier"]) if ship.cls.is_capital and not ship.cls.shallow_draft else 0
-            if roll + bonus >= int(table["grounds_on"]):
+            bonus = table.capital_modifier if ship.cls.is_capital and not ship.cls.shallow_draft else 0
+            if roll + bonus >= table.grounds_on:
                 ground_ship(state, ship, zone, False, "storm", "house:weather")

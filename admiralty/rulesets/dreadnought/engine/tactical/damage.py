@@ -99,20 +99,11 @@ def apply(state: Field, pending: Pending) -> None:
             continue
         was_stopped = unit.lost_way
         before = {k: int(getattr(unit, k)) for k in ("hull", *LOSSES)}
-        unit.hull = max(0, unit.hull - effect.hull)
-        for loss in LOSSES:
-            setattr(unit, loss, max(0, getattr(unit, loss) - getattr(effect, loss)))
-        if effect.speed:
-            if unit.speed - effect.speed < 0:
-                unit.lost_way = True
-            unit.speed = max(0, unit.speed - effect.speed)
-        if effect.lost_way:
-            unit.lost_way = True
-        newly_stopped = unit.lost_way and not was_stopped
+        _take_losses(unit, effect)
         changes = [f"{k} {v} -> {getattr(unit, k)}" for k, v in before.items() if getattr(unit, k) != v]
         if effect.speed:
             changes.append(f"speed {unit.speed_class}")
-        if newly_stopped:
+        if unit.lost_way and not was_stopped:
             changes.append("loses way")
             if unit.tow is not None and state.units[unit.tow].lost_way:
                 state.cut_tow(unit)  # two ships without way: neither can tow the other
@@ -123,6 +114,20 @@ def apply(state: Field, pending: Pending) -> None:
             changes.append("sinks")
         state.note("damage", f"{unit.name}: {', '.join(changes) or 'no effect'}", ship=name, hull=unit.hull,
                    sunk=unit.status == "sunk")
+
+
+def _take_losses(unit: Unit, effect: Effect) -> None:
+    """DN-7.5b: hull, gun and speed losses off the unit's boxes (none below zero); DN-7.5d: speed lost below
+    "1s", or boilers hit, and the ship loses way."""
+    unit.hull = max(0, unit.hull - effect.hull)
+    for loss in LOSSES:
+        setattr(unit, loss, max(0, getattr(unit, loss) - getattr(effect, loss)))
+    if effect.speed:
+        if unit.speed - effect.speed < 0:
+            unit.lost_way = True
+        unit.speed = max(0, unit.speed - effect.speed)
+    if effect.lost_way:
+        unit.lost_way = True
 
 
 Act = Callable[[Field, Unit, Unit, Pending], object]  # its return value (hits scored) is not needed here

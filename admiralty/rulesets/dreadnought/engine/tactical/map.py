@@ -109,6 +109,16 @@ def _ring_order(columns: int, rows: int) -> list[tuple[int, int]]:
     return cells
 
 
+def _closed_ring(coast: Coast, edges: dict[Hex, tuple[str, ...]]) -> set[Hex]:
+    """DN-7.41a: ring hexes on a side that is wholly land."""
+    return {h for h, sides in edges.items() if any(s in coast.land_sides for s in sides)}
+
+
+def _near_land(sea: frozenset[Hex], land: frozenset[Hex]) -> set[Hex]:
+    """DN-7.41a: sea hexes next to the island."""
+    return {h for h in sea if any(n in land for n in neighbours(h))}
+
+
 @cache
 def _build(coast: Coast, columns: int, rows: int) -> HexMap:
     every = [from_offset(c, r) for c in range(columns) for r in range(rows)]
@@ -117,8 +127,8 @@ def _build(coast: Coast, columns: int, rows: int) -> HexMap:
     sea = frozenset(h for h in every if h not in land)
     ring = {from_offset(c, r): i + 1 for i, (c, r) in enumerate(_ring_order(columns, rows))}
     edges = {h: _sides_of(*to_offset(h), columns, rows) for h in ring}
-    closed_ring = {h for h, sides in edges.items() if any(s in coast.land_sides for s in sides)}
-    near_island = {h for h in sea if any(n in land for n in neighbours(h))}
+    closed_ring = _closed_ring(coast, edges)
+    near_island = _near_land(sea, land)
     adjacent = {h: tuple(n for n in neighbours(h) if n in sea) for h in sorted(sea)}
     return HexMap(
         columns=columns, rows=rows, coast=coast, centre=centre, land=land, sea=sea,

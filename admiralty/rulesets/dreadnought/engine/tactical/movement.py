@@ -110,12 +110,10 @@ def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
     start = units[0].at
     table = state.tables["tactical_turn"]
     cost = int(table["leave_map_cost"]) if state.turn >= int(table["leave_from_turn"]) else 10**6
-    per_ship = int(state.tables["towing"]["tows_per_ship"])
     crippled = any(u.lost_way for u in units)
     free = all(u.can_move for u in units)
-    variants = [True, False] if crippled and tows(units, per_ship) else [False] if crippled else [True]
     moves: list[Move] = []
-    for tow in variants:
+    for tow in _tow_variants(state, units, crippled):
         movers = [u for u in units if not u.lost_way or tow]
         hexes = allowance(state, movers, step, tow and crippled) if free else 0
         paths = reachable(m, start, hexes) if hexes > 0 else {start: ()}
@@ -124,6 +122,13 @@ def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
             if len(path) + cost <= hexes and may_leave(m, h) and free:
                 moves.append(Move(path, True, tow))
     return moves
+
+
+def _tow_variants(state: Field, units: Sequence[Unit], crippled: bool) -> list[bool]:
+    """House towing: a group with a ship that lost way moves towing it (when it can) or leaving it."""
+    if not crippled:
+        return [True]
+    return [True, False] if tows(units, int(state.tables["towing"]["tows_per_ship"])) else [False]
 
 
 def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> None:
