@@ -40,11 +40,19 @@ def listing(values: Any, n: Names) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def counted(count: Any, kind: str) -> str:
+    """``3 galleys``, ``1 galley``: a count of a kind of unit named in the plural (``galleasses`` -> ``1 galleass``,
+    ``fire ships`` -> ``1 fire ship``)."""
+    if count == 1 and kind.endswith("s"):
+        kind = kind[:-2] if kind.endswith("sses") else kind[:-1]
+    return f"{number(count)} {kind}"
+
+
 def counts(units: Any, n: Names) -> str:
-    """``{"galleys": 3, "corsairs": 1}`` -> ``3 galleys, 1 corsairs``."""
+    """``{"galleys": 3, "corsairs": 1}`` -> ``3 galleys, 1 corsair``."""
     if not isinstance(units, Mapping) or not units:
         return "no units"
-    return ", ".join(f"{number(k)} {n.name(u).lower()}" for u, k in units.items())
+    return ", ".join(counted(k, n.name(u).lower()) for u, k in units.items())
 
 
 def mapping(value: Any) -> Mapping[str, Any]:

@@ -120,6 +120,9 @@ class ReplayWords:
     kinds: Mapping[str, str] = field(default_factory=dict)
     track: Tracker | None = None
     loss_labels: Mapping[str, str] = field(default_factory=dict)
+    # The step an event belongs to within its turn (a renaissance turn's scripted actions and battles, one by
+    # one, the map updating at each), in words ("battle 1"); None: the viewer steps a whole turn at a time.
+    step: Callable[[Mapping[str, Any]], str] | None = None
 
 
 NO_WORDS = ReplayWords()
@@ -133,8 +136,10 @@ def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
     out: list[dict[str, Any]] = []
     for event in events:
         turn = event.get("turn")
-        if not out or out[-1]["turn"] != turn:
-            out.append({"turn": turn, "events": [], "marks": [], "contacts": [], "battles": [], "fires": []})
+        step = replay.step(event) if replay.step is not None else ""
+        if not out or out[-1]["turn"] != turn or out[-1]["step"] != step:
+            out.append({"turn": turn, "step": step, "events": [], "marks": [], "contacts": [], "battles": [],
+                        "fires": []})
         current, what = out[-1], kind(event, replay.kinds)
         game.apply(event, replay.track)
         current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,

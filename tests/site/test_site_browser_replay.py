@@ -177,6 +177,16 @@ def test_each_rule_system_replays_in_words(smoked_corpus_server: str, browser: A
                        "plancenoit-1815": "Victory points (counted when the game ends)"}[scenario]
     browser.find_element(By.CSS_SELECTOR, ".replay-viewer button[data-step='last']").click()
     assert _shown(browser) == [e["text"] for e in data["turns"][-1]["events"]]
+    if scenario == "preveza-1538":  # stepped battle by battle, the turn line saying which
+        battles = [t for t in data["turns"] if t["step"].startswith("battle")]
+        assert len(battles) >= 2 and all(len(t["battles"]) <= 1 for t in battles), data["turns"]  # one sea a step
+        first = battles[0]
+        assert f"Turn {first['turn']}, {first['step']} (" in browser.execute_script(
+            "var v = document.querySelector('.replay-viewer'), steps = JSON.parse(v.querySelector("
+            "'script.replay-data').textContent).turns; v.querySelector(\"button[data-step='first']\").click();"
+            " for (var i = 0; i < steps.length && steps[i].step !== arguments[0]; i++) {"
+            " v.querySelector(\"button[data-step='1']\").click(); }"
+            " return v.querySelector('.replay-turn').textContent;", first["step"])
     if scenario == "plancenoit-1815":  # each turn draws its own fire, not the fire plan of turns 1-2 on every turn
         drawn = browser.execute_script(FIRES)
         assert drawn == [[[f"{b}>{t}" for b, t in turn["fires"]], 0] for turn in data["turns"]], drawn

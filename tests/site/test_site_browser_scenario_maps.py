@@ -1,8 +1,11 @@
 """Every scenario page's map in the corpus site, in headless Chromium at 1400 px and 390 px, measured in the DOM
-after the map viewer (mapview.js) has laid it out (issue 17): no two visible labels' boxes overlap, no zone code
-or sea name sits on land, every visible label is at least 11 px tall at the default zoom, the legend is at least
-11 px too, every fleet's route has a visible number on the map or a line in the key, and on a desktop the map
-takes the content's full width."""
+after the map viewer (mapview.js) has laid it out (issues 17 and 38), all in one page load per scenario and width:
+no two visible labels' boxes overlap, no zone code or sea name sits on land, every visible label is at least
+11 px tall at the default zoom (a drawing laid out at a nominal width, the napoleonic table and the renaissance
+seas, shrinks its words with it on a phone, so that they keep their places clear of the units), the legend is at
+least 11 px too, every fleet in the route key has its number shown on the map, inside the view and drawn above
+every route and port, every napoleonic unit and battery and every renaissance force is named on the map, no
+caption is cut with an ellipsis, and on a desktop the map takes the content's full width."""
 
 from __future__ import annotations
 
@@ -34,8 +37,35 @@ var unlabelled = Object.keys(fleets).filter(function (id) {
 var legend = Array.prototype.map.call(document.querySelectorAll('.map-legend li, .map-key li'), function (li) {
   return [li.textContent, parseFloat(getComputedStyle(li).fontSize)]; });
 var content = document.querySelector('.md-content').getBoundingClientRect().width;
+var pane = svg.querySelector('svg.map-pane') || svg, r = svg.getBoundingClientRect();
+var k = r.width / svg.viewBox.baseVal.width;
+var view = pane === svg ? {l: r.left, t: r.top, r: r.right, b: r.bottom} : {l: r.left + pane.x.baseVal.value * k,
+  t: r.top + pane.y.baseVal.value * k, r: r.left + (pane.x.baseVal.value + pane.width.baseVal.value) * k,
+  b: r.top + (pane.y.baseVal.value + pane.height.baseVal.value) * k};
+function inView(el) { var b = el.getBoundingClientRect();
+  return b.left >= view.l - 0.5 && b.right <= view.r + 0.5 && b.top >= view.t - 0.5 && b.bottom <= view.b + 0.5; }
+// every fleet in the key: its number shown, in view, in the top layer of words (no route or port drawn over it)
+var keyed = Array.prototype.map.call(document.querySelectorAll('ol.map-key li[data-fleet]'), function (li) {
+  return li.getAttribute('data-fleet'); });
+var unplaced = keyed.filter(function (id) {
+  var l = Array.prototype.filter.call(svg.querySelectorAll('.route-label'), function (t) {
+    return t.getAttribute('data-fleet') === id; })[0];
+  return !l || !shown(l) || !inView(l) || !l.closest('g.labels') || l.closest('g.labels').nextElementSibling
+    && l.closest('g.labels').nextElementSibling.matches('g.overlay, g.ports'); });
+// every napoleonic unit and battery, every renaissance force: named on the map, in view
+var pieces = Array.prototype.filter.call(svg.querySelectorAll('.unit-label, .battery-label, .unit-line'),
+  function (l) { return !shown(l) || !inView(l); }).map(function (l) { return l.textContent; });
+var cut = Array.prototype.filter.call(document.querySelectorAll(
+  'svg.admiralty-map text, .map-legend li, .map-key li'), function (t) {
+  return t.textContent.indexOf('\u2026') !== -1 || /[.][.][.]$/.test(t.textContent); }).map(function (t) {
+  return t.textContent; });
+// the share of its nominal width the drawing is shown at, at the default zoom (1 for a map whose words keep their
+// screen size)
+var nominal = +svg.getAttribute('data-nominal-px') || 0;
+var shrink = nominal ? Math.min(1, (view.r - view.l) / nominal) : 1;
 return {fleets: Object.keys(fleets).length, unlabelled: unlabelled, legend: legend,
-        map: svg.getBoundingClientRect().width, content: content};
+        map: svg.getBoundingClientRect().width, content: content, keyed: keyed.length, unplaced: unplaced,
+        pieces: pieces, cut: cut, shrink: shrink};
 """
 
 
@@ -50,15 +80,18 @@ def test_scenario_map_is_legible_at_the_default_zoom(corpus_server: str, browser
         assert found["labels"], "no label is shown"
         assert found["overlaps"] == [], found["overlaps"]
         assert found["onLand"] == [], found["onLand"]
-        assert found["small"] == [], found["small"]
         routes = browser.execute_script(ROUTES)
+        # words at 11 px, or (a drawing laid out at its nominal width, shown narrower) shrunk with the drawing
+        assert [s for s in found["small"] if s[1] < 11 * routes["shrink"] - 0.5] == [], (found["small"], routes)
+        assert routes["pieces"] == [] and routes["cut"] == [], routes
+        assert routes["unplaced"] == [], routes  # every fleet of the key placed on the map, none culled
         # every rule system's legend reads at the page's type size (one drawn inside the SVG shrank to ~5 px on a
         # phone; the viewer lists it in HTML under the drawing)
         assert routes["legend"] and all(size >= 11 for _, size in routes["legend"]), routes["legend"]
         assert browser.execute_script(HIDDEN_IN_DRAWING) == 0
         if ruleset != "dreadnought":
             return
-        assert routes["fleets"] > 0 and routes["unlabelled"] == [], routes
+        assert routes["fleets"] > 0 and routes["unlabelled"] == [] and routes["keyed"] == routes["fleets"], routes
         # the map spans the content column (less its padding); on a desktop that column is the page's width
         # less the navigation and the table of contents, which stays beside the map on a scenario page (issue 38)
         assert routes["map"] >= routes["content"] - 60, routes

@@ -107,3 +107,30 @@ def test_recorded_events_cannot_close_the_data_block() -> None:
 def test_no_sample_game_is_a_note(tmp_path: Path) -> None:
     assert read_sample(tmp_path, "nothing") is None
     assert "No sample game" in viewer("x", None)
+
+
+def test_a_renaissance_game_is_stepped_battle_by_battle_in_a_players_words() -> None:
+    """Lepanto, one turn of four battles, was one step of raw text ("come back on turn 2" in a one-turn game,
+    "loses 0 ships", "1 galleys"): each battle is now a step of its own marking its sea, in sentences a player
+    would write. Events as the renaissance engine records them."""
+    from admiralty.rulesets.renaissance.site.replay import REPLAY as RENAISSANCE
+
+    scenario = next(s for s in validate([str(Path(__file__).resolve().parents[2] / "scenarios" / "renaissance")])
+                    .scenarios if s.id == "lepanto-1571")
+    battle = {"type": "battle", "turn": 1, "at": "gulf-of-patras",
+              "attacker": {"power": "hapsburg", "units": {"galleys": 8}},
+              "defender": {"power": "ottoman", "units": {"corsairs": 1, "galleys": 6}}}
+    events = [{**battle, "battle": 0}, {"type": "losses", "turn": 1, "battle": 0, "power": "hapsburg", "ships": 0},
+              {"type": "unit-lost", "turn": 1, "battle": 0, "power": "ottoman", "unit": "galleys", "amount": 1},
+              {"type": "to-turn-track", "turn": 1, "battle": 0, "power": "ottoman", "units": {"galleys": 1},
+               "returns_on": 2},
+              {**battle, "battle": 1, "at": "ionian-sea"},
+              {"type": "transport", "turn": 1, "action": 2, "power": "hapsburg", "formation": "spanish-infantry",
+               "from": "messina", "to": "corfu"}]
+    steps = turns(events, scenario_names(scenario), RENAISSANCE)
+    assert [(s["turn"], s["step"], s["battles"]) for s in steps] == [
+        (1, "battle 1", ["gulf-of-patras"]), (1, "battle 2", ["ionian-sea"]), (1, "action 3", [])]
+    texts = [e["text"] for e in steps[0]["events"]]
+    assert texts[0] == "Battle at Gulf of Patras: Hapsburg (8 galleys) attacks Ottoman (1 corsair, 6 galleys)."
+    assert texts[1:] == ["Hapsburg loses no ships.", "Ottoman loses 1 galley.",
+                         "Ottoman sends 1 galley to the turn track, back on turn 2 if the game lasts that long."]

@@ -9,7 +9,9 @@ the full-size download show.
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from dataclasses import dataclass
 
 from shapely.geometry import MultiPolygon, Polygon
@@ -115,6 +117,16 @@ def country_labels(seamap: SeaMap, frame: object, unit: float) -> list[str]:
         x, y = frame.point(at)  # type: ignore[attr-defined]
         out.append(label("country-name", name, x, y, unit, 'text-anchor="middle" dominant-baseline="central"'))
     return out
+
+
+def must_show_ports(words: str, ports: set[str]) -> str:
+    """The map's words with the names of ``ports`` (a scenario's fleets' home ports) marked as words that must
+    show: the viewer places them, moving them to a free spot, before any other word but the fleets' numbers."""
+    if not ports:
+        return words
+    pattern = re.compile(r'<text class="map-label port-name"([^>]*) data-port="([^"]+)"')
+    return pattern.sub(lambda m: m.group(0).replace(' data-port=', ' data-must="1" data-port=', 1)
+                       if html.unescape(m.group(2)) in ports else m.group(0), words)
 
 
 @dataclass

@@ -192,6 +192,14 @@ def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centre
     return out
 
 
+def _fleet_ports(scenario: Any, seamap: SeaMap) -> set[str]:
+    """The ports the scenario's fleets start from or are ordered into: their names must show on its map."""
+    ports = {fleet.start for side in getattr(scenario, "sides", ()) for fleet in side.fleets}
+    ports |= {order.target for side in getattr(scenario, "sides", ()) for fleet in side.fleets
+              for order in fleet.orders if order.kind == "port" and order.target}
+    return {port for port in ports if port in seamap.ports}
+
+
 def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float) -> list[str]:
     """A ring round every place a victory condition names (``reach`` targets)."""
     out = []
@@ -333,6 +341,8 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
     size = base.size * box[2] / width
     ports = base.ports if box == whole else "".join(_ports(seamap, frame, size))
     words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
+    if scenario:
+        words = labels.must_show_ports(words, _fleet_ports(scenario, seamap))
     defs, overlay, route_words = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit)
                                   if scenario else ([], [], []))
     title = getattr(scenario, "title", None) or seamap.title

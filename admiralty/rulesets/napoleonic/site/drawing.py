@@ -13,7 +13,7 @@ from shapely.geometry import Polygon
 from admiralty.rulesets.napoleonic.engine.geometry import bearing_vector, line_of_fire, unit_footprint
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
 from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Table, Terrain, Unit
-from admiralty.rulesets.napoleonic.site.labels import Box, Placed, Placer, inside
+from admiralty.rulesets.napoleonic.site.labels import NOMINAL_PX, Box, Placed, Placer, inside
 from admiralty.rulesets.napoleonic.validator.fireline import crossings
 from admiralty.site.colours import side_colour
 from admiralty.site.text import attr, esc
@@ -315,7 +315,7 @@ def table_svg(table: Table, scenario: NapoleonicScenario | None = None, *, svg_i
     unnamed = (f'<desc class="unplaced-labels">{esc("; ".join(missing))}</desc>' if missing else "")
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map napoleonic-table" id="{attr(svg_id)}" '
-        f'viewBox="0 0 {width:.1f} {depth + legend_height:.1f}" width="{width:.0f}" '
+        f'data-nominal-px="{NOMINAL_PX:g}" viewBox="0 0 {width:.1f} {depth + legend_height:.1f}" width="{width:.0f}" '
         f'height="{depth + legend_height:.0f}" role="img" aria-label="{attr(title)}" font-family="sans-serif">',
         f"<title>{esc(title)}</title>", unnamed,
         f'<defs><clipPath id="{attr(svg_id)}-clip"><rect {surface}/></clipPath>'

@@ -169,10 +169,11 @@ def _path(geometry: BaseGeometry, frame: Frame) -> str:
 def label(kind: str, text: str, x: float, y: float, extra: str = "", sea: bool = False,
           priority: int | None = None) -> str:
     """A ``map-label`` text element; at the nominal width one SVG unit is one screen pixel. Where labels
-    collide the viewer keeps the lower ``data-priority`` (by default the kind's)."""
+    collide the viewer keeps the lower ``data-priority`` (by default the kind's); a unit line, the forces the
+    scenario is about, must show (``data-must``): the viewer moves it to a free spot instead."""
     px = SIZE_PX[kind]
     return (f'<text class="map-label {kind}" data-px="{px}" data-priority="{priority or PRIORITY[kind]}"'
-            + (' data-sea="1"' if sea else "")
+            + (' data-sea="1"' if sea else "") + (' data-must="1"' if kind == "unit-line" else "")
             + f' x="{x:.1f}" y="{y:.1f}" font-size="{px}" {extra}>{text}</text>')
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from admiralty.site.replaynames import Names
-from admiralty.site.replaytext import Sentence, counts, number, plural
+from admiralty.site.replaytext import Sentence, counted, counts, plural
 from admiralty.site.replayview import ReplayState, ReplayWords
 
 
@@ -33,13 +33,14 @@ SENTENCES: dict[str, Sentence] = {
     "reaction": lambda e, n: (f"{n.side(e.get('by', '?'))} answers with the card {n.name(e.get('card', '?'))}: "
                               f"{plural(e.get('hits', 0), 'hit')}."),
     "winner": lambda e, n: f"{n.side(e.get('power', '?'))} wins the battle.",
-    "losses": lambda e, n: f"{n.side(e.get('power', '?'))} loses {plural(e.get('ships', 0), 'ship')}.",
-    "unit-lost": lambda e, n: (f"{n.side(e.get('power', '?'))} loses {number(e.get('amount', 1))} "
-                               f"{n.name(e.get('unit', '?')).lower()}."),
+    "losses": lambda e, n: (f"{n.side(e.get('power', '?'))} loses "
+                            + (plural(e['ships'], 'ship') if e.get("ships") else "no ships") + "."),
+    "unit-lost": lambda e, n: (f"{n.side(e.get('power', '?'))} loses "
+                               f"{counted(e.get('amount', 1), n.name(e.get('unit', '?')).lower())}."),
     "retreat": _by_power("retreats from {origin} to {target}"),
     "units-to-pool": lambda e, n: f"{n.side(e.get('power', '?'))} returns {counts(e.get('units'), n)} to its pool.",
-    "to-turn-track": lambda e, n: (f"{n.side(e.get('power', '?'))}'s {counts(e.get('units'), n)} come back on "
-                                   f"turn {e.get('returns_on', '?')}."),
+    "to-turn-track": lambda e, n: (f"{n.side(e.get('power', '?'))} sends {counts(e.get('units'), n)} to the turn "
+                                   f"track, back on turn {e.get('returns_on', '?')} if the game lasts that long."),
     "transport": _by_power("carries {formation} from {from} to {to}"),
     "destroyed-no-retreat": lambda e, n: (f"{n.side(e.get('power', '?'))} has nowhere to retreat from "
                                           f"{n.name(e.get('at', '?'))}: {counts(e.get('units'), n)} destroyed."),
@@ -64,4 +65,14 @@ def track(state: ReplayState, event: Mapping[str, Any]) -> None:
         state.lose(event.get("power"), event.get("amount", 1))
 
 
-REPLAY = ReplayWords(SENTENCES, KINDS, track, {"unit-lost": "Naval units lost"})
+def step(event: Mapping[str, Any]) -> str:
+    """A renaissance turn is stepped action by action: each scripted action (a transport) and each battle with
+    its cards, rolls, losses and retreats is a step of its own, so that the map marks one place at a time."""
+    if isinstance(event.get("battle"), int):
+        return f"battle {event['battle'] + 1}"  # numbered from 0 in the log, from 1 for a player
+    if isinstance(event.get("action"), int):
+        return f"action {event['action'] + 1}"
+    return ""
+
+
+REPLAY = ReplayWords(SENTENCES, KINDS, track, {"unit-lost": "Naval units lost"}, step)

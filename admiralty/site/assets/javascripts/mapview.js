@@ -303,12 +303,13 @@
     this.apply();
   };
 
-  /* Where a label that must show (a fleet's number from the route key, data-must) goes when its own place is
-     taken or off the pane: the nearest free spot on rings round it, a label's height apart, so that every fleet
-     in the key is on the map (placed, never culled). A label moves by its transform, in the pane's units. */
-  var RINGS = 6, ANGLES = 12;
+  /* Where a label that must show (data-must: a fleet's number from the route key, a home port's name, a
+     renaissance force) goes when its own place is taken or off the pane: the nearest free spot on rings round
+     it, 0.6 of a label's height apart, so that everything in the key is on the map (placed, never culled). A
+     label moves by its transform, in the pane's units. */
+  var RINGS = 16, ANGLES = 16;
   function place(label, b, shown, frame, s) {
-    var h = b.b - b.t, best = null;
+    var h = (b.b - b.t) * 0.6, best = null;
     for (var ring = 0; ring <= RINGS && !best; ring++) {
       for (var i = 0; i < (ring ? ANGLES : 1); i++) {
         var a = 2 * Math.PI * i / ANGLES, dx = ring * h * Math.cos(a), dy = ring * h * Math.sin(a);
@@ -327,10 +328,14 @@
   Viewer.prototype.apply = function () {
     this.pane.setAttribute("viewBox", this.view.map(function (n) { return n.toFixed(2); }).join(" "));
     this.svg.setAttribute("data-zoom", (this.home[2] / this.view[2]).toFixed(3));
-    var s = this.scale(), shown = [];
+    /* A drawing laid out at a nominal width (data-nominal-px: the napoleonic table) has its words placed clear of each other and of the units at that width: shown narrower (a phone), its words
+       shrink with it, so that they keep their places instead of covering the units; wider or zoomed in, they
+       keep their size on screen. Other maps keep every word at its screen size. */
+    var s = this.scale(), shown = [], nominal = +this.svg.getAttribute("data-nominal-px") || 0;
+    var cap = nominal ? this.home[2] / nominal : Infinity;
     this.labels.forEach(function (label) {
       var px = +label.getAttribute("data-px") || 12;
-      label.setAttribute("font-size", (px / s).toFixed(3));
+      label.setAttribute("font-size", Math.min(px / s, px * cap).toFixed(3));
       label.removeAttribute("transform");
       label.removeAttribute("display");  /* the static drawing's choice, for a page without scripts */
       label.style.display = "";

@@ -317,7 +317,8 @@
 
     function show() {
       var turn = turns[index];
-      label.textContent = "Turn " + turn.turn + " (" + (index + 1) + " of " + turns.length + ")";
+      label.textContent = "Turn " + turn.turn + (turn.step ? ", " + turn.step : "") + " (" + (index + 1) + " of " +
+        turns.length + ")";
       viewer.setAttribute("data-turn", String(turn.turn));
       slider.value = String(index);
       list.textContent = "";
