@@ -71,7 +71,7 @@ def class_src(catalog_id: str, class_id: str) -> str:
 
 
 def code_src(code: str) -> str:
-    """Matches ``admiralty.validator.diagnostics.DOCS_BASE``: ``codes/<code in lower case>/``."""
+    """Matches ``admiralty.validator.diagnostics.code_page``: ``codes/<code in lower case>/``."""
     return f"codes/{code.lower()}.md"
 
 

@@ -117,3 +117,19 @@ def test_a_minelay_fleets_route_slips_a_turn_for_each_field_it_lays() -> None:
     centres = {zone: (float(x), 0.0) for x, zone in enumerate(("Q24", "Q23", "Q22"))}  # the test grid has no shapes
     summary = route_summary(scn.fleet("layers"), scn.map, centres, route)
     assert (summary.farthest, summary.last) == ((3, "Q22"), (3, "Q22"))
+
+
+def test_order_completions_say_the_turn_the_engine_carries_the_order_out() -> None:
+    """The language server's completions for Scarborough's fourth order: the zones next to M7, to be entered on
+    turn 5 (the bombardment of turn 3 slips the plan), as the route key says."""
+    from admiralty.lsp.session import Session
+
+    corpus = ROOT / "scenarios" / "dreadnought"
+    session = Session.for_paths([str(corpus)])
+    path = corpus / "scenarios" / "scarborough-1914.yaml"
+    text = path.read_text(encoding="utf-8")
+    session.open(path, text)
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if "orders: [M7, M6, M7, L7, L8" in line)
+    found = session.complete(session.shown(path), row + 1, lines[row].index("L7") + 1)
+    assert ("L7", "legal: next to M7 (turn 5)") in [(s.label, s.detail) for s in found]

@@ -331,3 +331,51 @@ def test_a_repository_builds_on_the_bundled_baltic_corpus_without_copying_it(ins
             await editor.stop()
 
     asyncio.run(asyncio.wait_for(session(), TIMEOUT * 3))
+
+
+def test_ponza_and_quatre_bras_in_repositories_of_their_own(installed: Installed) -> None:
+    """Issue 37's other two examples from the built wheel, as an author writes them: ``init --ruleset``, ``new``
+    (Quatre Bras on a new table of its own), the author's own words (names with an apostrophe, quoted as the
+    guide says), then validate, play, smoke, diff (a change of the order of battle is reported) and the site."""
+    installed.pip(f"admiralty[site] @ {installed.wheel.as_uri()}")
+    cases = [
+        ("renaissance", "ponza-book", ["scenario", "ponza-1552"], "ponza-1552",
+         [("title: Ponza, 1552", "title: \"Ponza, 1 August 1552: Turgut Reis's victory\""),
+          ("{at: eastern-basin, power: ottoman, galleys: 4}", "{at: eastern-basin, power: ottoman, galleys: 5}")],
+         ("{at: eastern-basin, power: hapsburg, galleys: 4}", "{at: eastern-basin, power: hapsburg, galleys: 3}")),
+        ("napoleonic", "quatre-bras-book", ["scenario", "quatre-bras-1815", "--map", "quatre-bras"],
+         "quatre-bras-1815", [("name: Attackers' battalion", "name: \"Foy's division, 1st brigade\""),
+                              ("name: Defenders' battalion", "name: 'Pack''s brigade'")],
+         ("figures: 16\n    bases: 4\n    formation: line\n    at: [80, 64]",
+          "figures: 12\n    bases: 4\n    formation: line\n    at: [80, 64]")),
+    ]
+    for ruleset, folder, new, scenario_id, words, change in cases:
+        assert installed.run("admiralty", "init", folder, "--ruleset", ruleset).returncode == 0
+        repo = installed.work / folder
+
+        def ok(*args: str, repo: Path = repo) -> subprocess.CompletedProcess[str]:
+            done = installed.run("admiralty", *args, cwd=repo)
+            assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
+            assert "Traceback" not in done.stderr
+            return done
+
+        if ruleset == "napoleonic":
+            ok("new", "table", "quatre-bras")
+        ok("new", *new)
+        written = next(repo.rglob(f"{scenario_id}.yaml"))
+        text = written.read_text(encoding="utf-8")
+        for old, mine in words:
+            assert old in text, old
+            text = text.replace(old, mine, 1)
+        written.write_text(text, encoding="utf-8")
+        ok("validate", "--strict")
+        assert "event-log hash" in ok("play", scenario_id, "--seed", "3", "--quiet").stdout
+        ok("smoke", "--games", "2", "--jobs", "1")
+        commit_all(repo, f"{scenario_id} as written")
+        assert change[0] in text
+        written.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+        commit_all(repo, f"{scenario_id}: another order of battle")
+        diffed = ok("diff", "HEAD~1", "HEAD", "--git", "--games", "4")
+        assert f"{scenario_id}: changed" in diffed.stdout
+        ok("docs")
+        assert (repo / "site" / "scenarios" / scenario_id / "index.html").is_file()

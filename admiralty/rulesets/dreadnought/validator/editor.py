@@ -13,7 +13,15 @@ from typing import Any
 
 from admiralty.lsp.support import Cursor, Suggestion, Target, defined_at, named_model
 from admiralty.resources import package_path
-from admiralty.rulesets.dreadnought.engine.model import ORDER_KEYWORDS, Catalog, SeaMap, Ship, normalise_zone_id
+from admiralty.rulesets.dreadnought.engine.model import (
+    ORDER_KEYWORDS,
+    Catalog,
+    Scenario,
+    SeaMap,
+    Ship,
+    normalise_zone_id,
+)
+from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.validator.build import parse_order
 
 
@@ -90,7 +98,7 @@ class DreadnoughtEditor:
         fleet = cursor.doc.data["sides"][path[1]][path[2]][path[3]] if _exists(cursor.doc.data, path[:4]) else {}
         if field == "orders":
             index = path[5] if len(path) > 5 and isinstance(path[5], int) else len(fleet.get("orders") or [])
-            return self._orders(sea_map, fleet, index)
+            return self._orders(sea_map, fleet, index, _planned_turn(cursor, fleet, index))
         if field == "ships":
             return self._fleet_ships(cursor, path)
         if field == "start":
@@ -101,17 +109,19 @@ class DreadnoughtEditor:
             return [Suggestion(m, "DN-5.2", "keyword") for m in _fleet_schema("mission")]
         return []
 
-    def _orders(self, sea_map: SeaMap | None, fleet: dict[str, Any], index: int) -> list[Suggestion]:
-        """The zones (and ports) the fleet may enter after its first ``index`` orders, then every other zone."""
+    def _orders(self, sea_map: SeaMap | None, fleet: dict[str, Any], index: int, turn: int) -> list[Suggestion]:
+        """The zones (and ports) the fleet may enter after its first ``index`` orders, then every other zone; the
+        legal ones say the turn the order is carried out on (``engine.routes``: a mission's act slips the plan)."""
         if sea_map is None:
             return [Suggestion(k, "order", "keyword") for k in sorted(ORDER_KEYWORDS)]
         zone, port = _position(sea_map, fleet, index)
         legal: list[Suggestion] = []
+        when = f" (turn {turn})"
         if port is not None and port in sea_map.ports:
-            legal = [Suggestion(z, f"legal: from port {port}", "zone", 0) for z in sea_map.ports[port].zones]
+            legal = [Suggestion(z, f"legal: from port {port}{when}", "zone", 0) for z in sea_map.ports[port].zones]
         elif zone is not None:
-            legal = [Suggestion(z, f"legal: next to {zone}", "zone", 0) for z in sea_map.neighbours(zone)]
-            legal += [Suggestion(p.id, f"legal: port {p.name} on {zone}", "port", 0)
+            legal = [Suggestion(z, f"legal: next to {zone}{when}", "zone", 0) for z in sea_map.neighbours(zone)]
+            legal += [Suggestion(p.id, f"legal: port {p.name} on {zone}{when}", "port", 0)
                       for p in sea_map.ports.values() if zone in p.zones]
         keywords = [Suggestion(k, "order", "keyword", 1) for k in sorted(ORDER_KEYWORDS)]
         taken = {s.label for s in legal}
@@ -228,6 +238,14 @@ def _fleets(data: dict[str, Any]) -> Iterator[tuple[tuple[str, int, str, int], d
 
 def _fleet_ids(data: dict[str, Any]) -> list[str]:
     return [f["id"] for _, f in _fleets(data) if isinstance(f.get("id"), str)]
+
+
+def _planned_turn(cursor: Cursor, fleet: dict[str, Any], index: int) -> int:
+    """The turn order ``index`` of ``fleet`` is carried out on, from the planned route of the scenario as last
+    built (issue 37, item 2); its place in the list while the scenario builds nothing."""
+    scenario = next((m for m in cursor.models if isinstance(m, Scenario) and m.id == cursor.doc.data.get("id")), None)
+    route = planned_or_written(scenario).get(str(fleet.get("id"))) if scenario is not None else None
+    return route.turn_of_order(index) if route is not None else index + 1
 
 
 def _position(sea_map: SeaMap, fleet: dict[str, Any], index: int) -> tuple[str | None, str | None]:
