@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.machinery
 import importlib.util
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -289,11 +290,27 @@ class Ruleset:
             raise RulesetError(f"rule system {self.name!r}: no schema for {', '.join(missing)} in {self.schemas}")
 
 
+@cache
 def _module_exists(module: str) -> bool:
+    """Whether ``module`` is installed, looked up on disk below its top-level package without importing the
+    packages between (an ``__init__`` may import much: the map tools' imports shapely's whole geometry).
+    A top-level package that is not a folder of files (a zip) is taken on trust; ``verify`` imports it."""
+    top, *below = module.split(".")
     try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):  # a parent package that is not there, or not a package
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
         return False
+    if spec is None:
+        return False
+    folders = [Path(folder) for folder in spec.submodule_search_locations or ()]
+    if not below or spec.submodule_search_locations is None or not all(f.is_dir() for f in folders):
+        return not below or spec.submodule_search_locations is not None
+    for part in below:
+        modules = [folder / f"{part}{suffix}" for folder in folders for suffix in importlib.machinery.all_suffixes()]
+        folders = [folder / part for folder in folders if (folder / part).is_dir()]
+        if part == below[-1]:
+            return bool(folders) or any(path.is_file() for path in modules)
+    return False
 
 
 @cache
