@@ -296,21 +296,31 @@ def _module_exists(module: str) -> bool:
     packages between (an ``__init__`` may import much: the map tools' imports shapely's whole geometry).
     A top-level package that is not a folder of files (a zip) is taken on trust; ``verify`` imports it."""
     top, *below = module.split(".")
+    found, folders = _top_level(top)
+    if not found or not below:
+        return found
+    if folders is None:
+        return False  # a plain module has no submodules
+    if not all(folder.is_dir() for folder in folders):
+        return True
+    for part in below[:-1]:
+        folders = [folder / part for folder in folders if (folder / part).is_dir()]
+    last = below[-1]
+    return any((folder / last).is_dir() or any((folder / f"{last}{suffix}").is_file()
+                                               for suffix in importlib.machinery.all_suffixes())
+               for folder in folders)
+
+
+def _top_level(top: str) -> tuple[bool, list[Path] | None]:
+    """Whether a top-level module is installed, and the folders of its package (``None`` for a plain module)."""
     try:
         spec = importlib.util.find_spec(top)
     except (ImportError, ValueError):
-        return False
+        return False, None
     if spec is None:
-        return False
-    folders = [Path(folder) for folder in spec.submodule_search_locations or ()]
-    if not below or spec.submodule_search_locations is None or not all(f.is_dir() for f in folders):
-        return not below or spec.submodule_search_locations is not None
-    for part in below:
-        modules = [folder / f"{part}{suffix}" for folder in folders for suffix in importlib.machinery.all_suffixes()]
-        folders = [folder / part for folder in folders if (folder / part).is_dir()]
-        if part == below[-1]:
-            return bool(folders) or any(path.is_file() for path in modules)
-    return False
+        return False, None
+    locations = spec.submodule_search_locations
+    return True, None if locations is None else [Path(folder) for folder in locations]
 
 
 @cache
