@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.machinery
 import importlib.util
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -102,11 +103,11 @@ class Differ(Protocol):
     ``(kind, id)``; ``map_pictures`` draws the map of both versions and an overlay of what changed between
     them (``"before"``, ``"after"``, ``"overlay"`` -> SVG text), or returns ``{}`` when there is no map."""
 
-    def facts(self, scenario: Any) -> Mapping[str, Mapping[str, str]]: ...
+    def facts(self, scenario: ScenarioModel) -> Mapping[str, Mapping[str, str]]: ...
 
-    def uses(self, scenario: Any) -> set[tuple[str, str]]: ...
+    def uses(self, scenario: ScenarioModel) -> set[tuple[str, str]]: ...
 
-    def map_pictures(self, before: Any, after: Any) -> Mapping[str, str]: ...
+    def map_pictures(self, before: ScenarioModel, after: ScenarioModel) -> Mapping[str, str]: ...
 
 
 class RulesetError(RuntimeError):
@@ -166,28 +167,28 @@ class Ruleset:
         return self.schemas / f"{kind}.schema.json"
 
     def game_module(self) -> GameModule:
-        module: GameModule = load_object(self.game)
+        module: GameModule = self._piece("game", self.game)
         return module
 
     def build(self, loaded: Sequence[Any], ctx: Any) -> Any:
         """The builder's ``Built`` for this rule system's documents (``validator.build.Loaded`` items)."""
-        return load_object(self.builder)(loaded, ctx)
+        return self._piece("builder", self.builder)(loaded, ctx)
 
     def document_references(self, kind: str, data: Any) -> list[tuple[str, str]] | None:
         """The (kind, id) of the documents ``data`` refers to, or ``None`` when the rule system does not say."""
         if self.references is None:
             return None
-        found: list[tuple[str, str]] = list(load_object(self.references)(kind, data))
+        found: list[tuple[str, str]] = list(self._piece("references", self.references)(kind, data))
         return found
 
     def load_editor(self) -> Any:
         """The rule system's editor support for the language server, or ``None``."""
-        return None if self.editor is None else load_object(self.editor)
+        return None if self.editor is None else self._piece("editor", self.editor)
 
     def load_scaffold(self) -> Scaffold | None:
         if self.scaffold is None:
             return None
-        scaffold = load_object(self.scaffold)
+        scaffold = self._piece("scaffold", self.scaffold)
         if not isinstance(scaffold, Scaffold):
             raise RulesetError(f"rule system {self.name!r}: {self.scaffold} is not an admiralty.contract.Scaffold")
         return scaffold
@@ -195,7 +196,7 @@ class Ruleset:
     def load_differ(self) -> Differ | None:
         if self.differ is None:
             return None
-        differ = load_object(self.differ)
+        differ = self._piece("differ", self.differ)
         if not isinstance(differ, Differ):
             raise RulesetError(f"rule system {self.name!r}: {self.differ} is not an admiralty.contract.Differ")
         return differ
@@ -289,11 +290,37 @@ class Ruleset:
             raise RulesetError(f"rule system {self.name!r}: no schema for {', '.join(missing)} in {self.schemas}")
 
 
+@cache
 def _module_exists(module: str) -> bool:
+    """Whether ``module`` is installed, looked up on disk below its top-level package without importing the
+    packages between (an ``__init__`` may import much: the map tools' imports shapely's whole geometry).
+    A top-level package that is not a folder of files (a zip) is taken on trust; ``verify`` imports it."""
+    top, *below = module.split(".")
+    found, folders = _top_level(top)
+    if not found or not below:
+        return found
+    if folders is None:
+        return False  # a plain module has no submodules
+    if not all(folder.is_dir() for folder in folders):
+        return True
+    for part in below[:-1]:
+        folders = [folder / part for folder in folders if (folder / part).is_dir()]
+    last = below[-1]
+    return any((folder / last).is_dir() or any((folder / f"{last}{suffix}").is_file()
+                                               for suffix in importlib.machinery.all_suffixes())
+               for folder in folders)
+
+
+def _top_level(top: str) -> tuple[bool, list[Path] | None]:
+    """Whether a top-level module is installed, and the folders of its package (``None`` for a plain module)."""
     try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):  # a parent package that is not there, or not a package
-        return False
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return False, None
+    if spec is None:
+        return False, None
+    locations = spec.submodule_search_locations
+    return True, None if locations is None else [Path(folder) for folder in locations]
 
 
 @cache

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from admiralty.contract import ruleset_module
+from admiralty.contract import ScenarioModel, ruleset_module
 from admiralty.engine.replay import (
+    PlayedGame,
     ReplayFileError,
     engine_version_of,
     format_log,
@@ -22,7 +23,7 @@ from admiralty.engine.replay import (
 USAGE = 2  # a bad path, id or file: the README's exit code for usage errors
 
 
-def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str, int]:
+def _find_scenario(reference: str, corpus: str) -> tuple[ScenarioModel | None, str, int]:
     """A scenario by id (searched in the corpus) or by file path; or why not and the exit code (1: the
     documents have errors, 2: no such corpus, file or id)."""
     from admiralty.validator.pipeline import validate
@@ -48,7 +49,7 @@ def _find_scenario(reference: str, corpus: str) -> tuple[Any | None, str, int]:
     return None, f"no scenario '{reference}' under '{corpus}'; known: {known or 'none'}", USAGE
 
 
-def _players(args: argparse.Namespace, scenario: Any, known: set[str]) -> tuple[dict[str, str], str]:
+def _players(args: argparse.Namespace, scenario: ScenarioModel, known: set[str]) -> tuple[dict[str, str], str]:
     """Side -> player kind from ``--players`` (the last kind given plays the remaining sides), or the first
     unknown kind."""
     given = args.players if args.players is not None else scenario.smoke.players[0]
@@ -58,7 +59,7 @@ def _players(args: argparse.Namespace, scenario: Any, known: set[str]) -> tuple[
     return {side: kinds[min(i, len(kinds) - 1)] for i, side in enumerate(sides)}, unknown[0] if unknown else ""
 
 
-def _print_result(played: Any) -> None:
+def _print_result(played: PlayedGame) -> None:
     result = played.result
     if result is None:
         print(f"stopped: {played.stopped} after {played.steps} actions")

@@ -89,6 +89,26 @@ def test_verifying_a_rule_system_names_its_broken_piece(change: dict[str, object
     assert any(repr(named) in problem for problem in piece_problems(broken) + code_problems(broken))
 
 
+def test_a_stage_that_loads_a_broken_piece_is_told_which() -> None:
+    broken = dataclasses.replace(ruleset_named("napoleonic"), game="admiralty.rulesets.napoleonic.engine.nowhere",
+                                 editor="admiralty.rulesets.napoleonic.validator.editor:NOWHERE")
+    with pytest.raises(RulesetError, match=r"^rule system 'napoleonic': game 'admiralty\.rulesets\.napoleonic\."
+                       r"engine\.nowhere' does not load: ModuleNotFoundError"):
+        broken.game_module()
+    with pytest.raises(RulesetError, match=r"^rule system 'napoleonic': editor '.*:NOWHERE' does not load: "
+                       r"AttributeError"):
+        broken.load_editor()
+
+
+def test_registering_checks_each_named_module_without_importing_it() -> None:
+    program = ("import sys; from admiralty.contract import rulesets; rulesets(); "
+               "print(sorted(m for m in sys.modules if m.startswith('admiralty.rulesets.')))")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    names = ("dreadnought", "napoleonic", "renaissance")
+    assert done.stdout.strip() == repr(sorted([*(f"admiralty.rulesets.{n}" for n in names),
+                                               *(f"admiralty.rulesets.{n}.contract" for n in names)]))
+
+
 def test_the_site_reads_every_code_without_importing_a_builder_or_a_check() -> None:
     program = ("import sys; from admiralty.site.pages import load_all_codes; codes = load_all_codes(); "
                "print(len(codes), sorted(m for m, module in sys.modules.items() if m.startswith('admiralty.rulesets.') "

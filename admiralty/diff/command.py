@@ -25,24 +25,24 @@ NO_RASTERISER = ("map pictures as SVG only: no PNG rasteriser here (pip install 
 def _pictures(diff: ScenarioDiff, out: Path, png: bool) -> dict[str, str]:
     """The map pictures of a scenario whose map changed (in content, or for another map); none otherwise."""
     differ = differ_for(diff.ruleset)
-    if differ is None or not diff.both or not diff.map_changed:
+    if differ is None or diff.before is None or diff.after is None or not diff.map_changed:
         return {}
     svgs = differ.map_pictures(diff.before, diff.after)
     return write_pictures(out, diff.id, svgs, png) if svgs else {}
 
 
 def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    playable = [d for d in comparison.scenarios if d.both]
+    playable = [(d.id, d.before, d.after) for d in comparison.scenarios if d.before is not None and d.after is not None]
     results: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
-    for index, diff in enumerate(playable):
+    for index, (scenario_id, before, after) in enumerate(playable):
         budget = None
         if args.budget is not None:
             budget = max(0.0, args.budget - (time.perf_counter() - started)) / (len(playable) - index)
-        played = play_pairs(diff.before, diff.after, games=args.games, player=args.player, seed=args.seed,
+        played = play_pairs(before, after, games=args.games, player=args.player, seed=args.seed,
                             budget=budget, jobs=max(1, args.jobs), limits=Limits(),
                             shift=None if getattr(args, "fixed", False) else args.shift)
-        results[diff.id] = analyse(diff.after, played, args.shift)
+        results[scenario_id] = analyse(after, played, args.shift)
     return results
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from admiralty.contract import Differ, rulesets
+from admiralty.contract import Differ, ScenarioModel, rulesets
 from admiralty.diff.sources import Version, changed_files
 from admiralty.validator.diagnostics import Severity
 from admiralty.validator.pipeline import Validation, validate
@@ -45,14 +45,10 @@ class ScenarioDiff:
     status: str  # changed, added, removed, text-only (files changed but not what they mean)
     files: list[str]
     changes: list[Change]
-    before: Any = None
-    after: Any = None
+    before: ScenarioModel | None = None
+    after: ScenarioModel | None = None
     pictures: dict[str, str] = field(default_factory=dict)  # kind -> SVG text
     map_changed: bool = False  # a map document it uses differs in content, or it moved to another map
-
-    @property
-    def both(self) -> bool:
-        return self.before is not None and self.after is not None
 
 
 @dataclass
@@ -113,7 +109,7 @@ def _leaf(value: Any) -> str:
     return str(value)
 
 
-def facts_of(scenario: Any) -> dict[str, dict[str, str]]:
+def facts_of(scenario: ScenarioModel) -> dict[str, dict[str, str]]:
     differ = differ_for(str(scenario.ruleset))
     if differ is None:
         return generic_facts(scenario)
@@ -135,7 +131,7 @@ def compare_facts(before: Mapping[str, Mapping[str, str]], after: Mapping[str, M
     return changes
 
 
-def uses(scenario: Any) -> set[tuple[str, str]]:
+def uses(scenario: ScenarioModel) -> set[tuple[str, str]]:
     """The documents a scenario is built from, as (kind, id)."""
     differ = differ_for(str(scenario.ruleset))
     found = {("scenario", str(scenario.id))}
@@ -162,7 +158,7 @@ def _contents(validation: Validation) -> dict[tuple[str, str], str]:
 class _Side:
     """One version validated: its scenarios by id, and each document's file and content digest."""
 
-    scenarios: dict[str, Any]
+    scenarios: dict[str, ScenarioModel]
     files: dict[tuple[str, str], str]
     content: dict[tuple[str, str], str]
 
@@ -172,7 +168,8 @@ class _Side:
                    _contents(validation))
 
 
-def _status(first: Any, second: Any, dependencies: list[Change]) -> tuple[str, list[Change]]:
+def _status(first: ScenarioModel | None, second: ScenarioModel | None,
+            dependencies: list[Change]) -> tuple[str, list[Change]]:
     """changed (with its changes, those of the corpora it uses among them), text-only, added or removed."""
     if first is None or second is None:
         return ("added" if first is None else "removed"), []
@@ -184,7 +181,8 @@ def _scenario_diff(scenario_id: str, old: _Side, new: _Side, touched: set[str],
                    used_changes: list[Change]) -> ScenarioDiff | None:
     """How one scenario changed between the versions, or ``None`` when neither it nor a file it uses did."""
     first, second = old.scenarios.get(scenario_id), new.scenarios.get(scenario_id)
-    model: Any = second if second is not None else first
+    model = second if second is not None else first
+    assert model is not None  # the id came from one of the versions
     documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
     files = sorted({f for doc in documents for f in (old.files.get(doc), new.files.get(doc))
                     if f is not None and f in touched})

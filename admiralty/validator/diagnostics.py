@@ -54,12 +54,6 @@ class CodeTable(Mapping[str, Code]):
     def __len__(self) -> int:
         return len(self._codes())
 
-    def __setitem__(self, code: str, entry: Code) -> None:  # a test's stand-in (monkeypatch.setitem)
-        self._codes()[code] = entry
-
-    def __delitem__(self, code: str) -> None:
-        del self._codes()[code]
-
 
 CODES = CodeTable()
 

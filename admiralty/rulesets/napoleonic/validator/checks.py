@@ -1,8 +1,8 @@
 """The napoleonic checks: the engine's scenario checks turned into positioned diagnostics, and the table's
 own geometry.
 
-The engine (``admiralty.rulesets.napoleonic.engine.checks``) decides; each finding carries its registered
-code (explained here) and the id of the object concerned, and is reported at that object's line: a unit's
+The engine (``admiralty.rulesets.napoleonic.engine.checks``) decides; each finding carries its listed
+code (explained in ``codes``) and the id of the object concerned, and is reported at that object's line: a unit's
 or battery's ``at``, or the fire-plan entry that asks for the impossible.
 """
 

@@ -89,16 +89,16 @@ CODES: tuple[Code, ...] = (
          severity=Severity.WARNING),
     # powers.py
     Code(
-        "SID101",
-        "Power in no action",
-        "A power of `powers` is the attacker, defender or transporting power of no action. Nothing moves on its "
-        "own in these rules, so its naval units, leaders and formations never fight or sail, it scores no point "
-        "and it can never win; as the first power it makes the balance band meaningless. Script an action for it "
-        "(a battle where it and an enemy both have naval units), or leave it out of `powers`.",
-        wrong="powers: [ottoman, hapsburg, france]\nunits:\n  - {at: toulon, power: france, galleys: 2}\n"
-              "actions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, at: tyrrhenian-sea}",
-        right="powers: [ottoman, hapsburg]\nactions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, "
-              "at: tyrrhenian-sea}",
-        severity=Severity.WARNING,
-    ),
-)
+            "SID101",
+            "Power in no action",
+            "A power of `powers` is the attacker, defender or transporting power of no action. Nothing moves on its "
+            "own in these rules, so its naval units, leaders and formations never fight or sail, it scores no point "
+            "and it can never win; as the first power it makes the balance band meaningless. Script an action for it "
+            "(a battle where it and an enemy both have naval units), or leave it out of `powers`.",
+            wrong="powers: [ottoman, hapsburg, france]\nunits:\n  - {at: toulon, power: france, galleys: 2}\n"
+                  "actions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, at: tyrrhenian-sea}",
+            right="powers: [ottoman, hapsburg]\nactions:\n  - {kind: combat, attacker: ottoman, defender: hapsburg, "
+                  "at: tyrrhenian-sea}",
+            severity=Severity.WARNING,
+        ),
+    )
