@@ -3,8 +3,11 @@
 It validates the workspace (the paths given, or the editor's workspace folders) incrementally
 (``admiralty.validator.incremental``) and publishes every diagnostic at the line, column and code
 ``admiralty validate`` gives; after an edit it waits ``debounce`` seconds of quiet, then re-validates the
-changed document and what depends on it. Requests (completion, hover, definition, code actions) answer from
-the latest text. Positions: admiralty's are 1-based, the protocol's 0-based.
+changed document and what depends on it. A document the editor opens is validated first, alone with the map
+and catalogs it needs, and published before the rest of the workspace (whose turn comes after ``debounce``), so
+an editor started on a file shows its findings without waiting for the whole corpus. Requests (completion,
+hover, definition, code actions) answer from the latest text. Positions: admiralty's are 1-based, the
+protocol's 0-based.
 """
 
 from __future__ import annotations
