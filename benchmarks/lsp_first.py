@@ -7,6 +7,11 @@ Otranto right after ``initialized``, as an editor does when it starts on a file,
 ``initialize`` answer, to the first ``publishDiagnostics`` of any file, to the opened document's first, and to
 the last of the workspace's (the server quiet for 1 s). Each figure is the median of ``REPEATS`` fresh
 servers. Run: ``python benchmarks/lsp_first.py``.
+
+Measured on the 2-core machine at a load of about 5, before and after the server validated the opened document
+first (alone, with the map and catalogs it needs) and the rest of the workspace after it: the opened document's
+diagnostics 1.57 -> 1.21 s (fast extra), 2.11 -> 1.67 s (core install), 1.77 -> 1.37 s (repository root); the
+whole workspace's stays about where it was (1.58 -> 1.66 s: it now follows the opened document's publication).
 """
 
 from __future__ import annotations

@@ -3,8 +3,11 @@
 It validates the workspace (the paths given, or the editor's workspace folders) incrementally
 (``admiralty.validator.incremental``) and publishes every diagnostic at the line, column and code
 ``admiralty validate`` gives; after an edit it waits ``debounce`` seconds of quiet, then re-validates the
-changed document and what depends on it. Requests (completion, hover, definition, code actions) answer from
-the latest text. Positions: admiralty's are 1-based, the protocol's 0-based.
+changed document and what depends on it. A document the editor opens is validated first, alone with the map
+and catalogs it needs, and published before the rest of the workspace (whose turn comes after ``debounce``), so
+an editor started on a file shows its findings without waiting for the whole corpus. Requests (completion,
+hover, definition, code actions) answer from the latest text. Positions: admiralty's are 1-based, the
+protocol's 0-based.
 """
 
 from __future__ import annotations
@@ -92,13 +95,16 @@ class AdmiraltyServer(LanguageServer):
         server = self.workspace.position_codec.position_from_client_units(self.lines(shown), position)
         return shown, server.line + 1, server.character + 1
 
-    def publish(self) -> None:
+    def publish(self, first: str | None = None) -> None:
         """Re-validate and publish what changed, within the budget (a re-validation that overruns it is said in
-        a message, and the workspace starts afresh)."""
-        self.timer = None
+        a message, and the workspace starts afresh). ``first``: a document just opened, published alone first;
+        the rest of the workspace follows after ``debounce`` (issue 36: the first diagnostics in an editor waited
+        for the whole corpus)."""
+        if first is None:
+            self.timer = None
         try:
             with within(self.budget, "validating the workspace"):
-                _, changes = self.session.refresh()
+                _, changes = self.session.refresh(first)
         except BudgetExceeded as overrun:
             self.session.reset()
             self.tell(overrun.message, lsp.MessageType.Error)
@@ -108,6 +114,8 @@ class AdmiraltyServer(LanguageServer):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(self.uri(shown), [
                 to_diagnostic(d, self.client_range(shown, Span(d.line, d.column, d.end_line or d.line,
                                                                d.end_column or d.column), lines)) for d in found]))
+        if self.session.dirty and self.timer is None:
+            self.later()
 
     def later(self) -> None:
         """Re-validate after ``debounce`` seconds without another edit."""
@@ -174,7 +182,8 @@ def initialized(ls: AdmiraltyServer, params: lsp.InitializedParams) -> None:
     for notice in ls.notices:
         ls.tell(notice)
     watch(ls)
-    ls.publish()
+    # after debounce: a document the editor opens at once (its didOpen follows) is validated first, alone
+    ls.later()
 
 
 def watch(ls: AdmiraltyServer) -> None:
@@ -192,8 +201,9 @@ def watch(ls: AdmiraltyServer) -> None:
 
 def did_open(ls: AdmiraltyServer, params: lsp.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
-    if ls.session.open(Path(to_fs_path(uri) or uri), params.text_document.text):
-        ls.publish()
+    path = Path(to_fs_path(uri) or uri)
+    if ls.session.open(path, params.text_document.text):
+        ls.publish(first=ls.session.shown(path))
 
 
 def did_change(ls: AdmiraltyServer, params: lsp.DidChangeTextDocumentParams) -> None:

@@ -107,12 +107,14 @@ class Session:
         self.texts.pop(self.shown(path), None)
         self.dirty = True
 
-    def refresh(self) -> tuple[Update, dict[str, list[Diagnostic]]]:
+    def refresh(self, first: str | None = None) -> tuple[Update, dict[str, list[Diagnostic]]]:
         """Re-validate what changed; the files whose diagnostics differ from those last published, with the new
-        ones (an empty list clears a file)."""
-        update = self.workspace.refresh()
+        ones (an empty list clears a file). ``first``: a document the editor just opened, re-validated alone
+        (with what it needs) so that its findings come at once; the rest of the workspace stays ``dirty`` for
+        the next refresh (``Workspace.refresh``'s focus)."""
+        update = self.workspace.refresh(None if first is None else [first])
         apply_policy(update.report, self.project, self.texts)  # inline ignore[...] of the editor's text, as validate
-        self.dirty = False
+        self.dirty = bool(self.workspace.pending)
         self.last_built = {shown: found for shown, found in self.last_built.items() if shown in self.workspace.files}
         self.last_built.update({shown: list(found) for shown, found in self.workspace.models.items() if found})
         now: dict[str, list[Diagnostic]] = {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,7 @@ class Workspace:
     look_alike: list[Diagnostic] = field(default_factory=list)  # TXT004, across every file
     cache: BuildCache = field(default_factory=dict)
     positioned: set[str] = field(default_factory=set)  # files the fast YAML path read unlike the positioned loader
+    pending: set[str] = field(default_factory=set)  # files a focused refresh left to re-validate: the next one does
 
     def set_overlay(self, path: Path, text: str | None) -> None:
         """An editor's text for ``path`` (``None``: the editor closed it, the file on disk counts again)."""
@@ -90,19 +91,22 @@ class Workspace:
         else:
             self.overlays[str(path.resolve())] = text
 
-    def refresh(self) -> Update:
+    def refresh(self, focus: Collection[str] | None = None) -> Update:
         """Re-read what changed (new, edited, removed files; changed editor texts) and re-validate it, with the
-        cycle collector paused as ``validate`` pauses it (``pipeline.collector_paused``)."""
+        cycle collector paused as ``validate`` pauses it (``pipeline.collector_paused``). With ``focus`` (shown
+        names: the document an editor opened), only those of the files to re-validate are built and checked now,
+        with what they need; the others wait in ``pending`` for the next refresh without a focus (a language
+        server's first diagnostics: issue 36)."""
         with collector_paused():
             for _ in range(len(self.files) + 1):
                 try:
-                    return self._refresh()
+                    return self._refresh(focus)
                 except RepositionError as refused:
                     # the readers disagreed on a file: read it the positioned way, and everything again (the failed
                     # refresh may have left some findings half replaced)
                     self.positioned.add(refused.file)
                     self.files.clear()
-            return self._refresh()
+            return self._refresh(focus)
 
     def _read_all(self, found: list[Path]) -> tuple[dict[str, FileState], dict[str, Key | None]]:
         """Every file found, read (a file unchanged since the last read is not read again), and the files that
@@ -121,14 +125,14 @@ class Workspace:
             old_keys[shown] = self.files[shown].key
         return seen, old_keys
 
-    def _refresh(self) -> Update:
+    def _refresh(self, focus: Collection[str] | None = None) -> Update:
         found, problems = discover(self.paths)
         self.problems = problems
         seen, old_keys = self._read_all(found)
         changed = set(old_keys)
         before_names = {shown: _texts(self.files[shown]) for shown in changed if shown in self.files}
         self.files = seen
-        dirty = self._dependents(changed, old_keys) if changed else set()
+        dirty = self._now_or_later(self._dependents(changed, old_keys) if changed else set(), focus)
         if dirty:
             self._rebuild(dirty)
         if self._names_changed(changed, before_names) or any(d.file in changed for d in self.look_alike):
@@ -136,6 +140,13 @@ class Workspace:
             documents = {s: state.staged.loaded.doc for s, state in self.files.items() if state.staged.loaded}
             self.look_alike = look_alikes(names, documents)
         return Update(changed, dirty, self.report())
+
+    def _now_or_later(self, dirty: set[str], focus: Collection[str] | None) -> set[str]:
+        """The files to re-validate now: with the ones put off before, those in ``focus`` (all without one)."""
+        due = {shown for shown in dirty | self.pending if shown in self.files}
+        now = due if focus is None else due & set(focus)
+        self.pending = due - now
+        return now
 
     def _names_changed(self, changed: set[str], before: Mapping[str, list[tuple[tuple[str, ...], str]]]) -> bool:
         """Whether an edit changed any name (TXT004 compares names across files; most edits change none)."""

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from tests.lsp.client import TIMEOUT, Editor
-from tests.outside.test_github_files import run_step
-from tests.outside.worktree import commit_all
+from tests.outside.test_github_files import ACTION_DOC, action_step, run_step
+from tests.outside.worktree import commit_all, git
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,33 +110,96 @@ def test_the_core_install_has_no_site_dependencies(installed: Installed) -> None
     assert done.stdout.split() == ["None", "None"]
 
 
-def test_the_actions_diff_step_on_a_core_install(installed: Installed, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """The composite action installs admiralty without extras and runs its diff step on every pull request: a
-    dreadnought scenario and map change is compared, played and its map drawn (SVG, with one line saying why
-    there is no PNG) on the core install alone."""
-    repo = tmp_path / "repo"
-    shutil.copytree(ROOT / "scenarios" / "dreadnought", repo / "scenarios" / "dreadnought")
+@dataclass(frozen=True)
+class PullRequest:
+    """A rule system's scratch repository for the action's job: the files copied (its shared folders and the
+    scenarios named), the scenario the second commit changes (``old`` becomes ``new``) and a line the summary
+    must then carry."""
+
+    system: str
+    copied: tuple[str, ...]
+    scenario: str
+    old: str
+    new: str
+    reported: str
+
+
+PULL_REQUESTS = [
+    PullRequest("dreadnought", ("maps/adriatic.yaml", "maps/black-sea.yaml", "ships",
+                                "scenarios/szent-istvan-1918.yaml", "scenarios/cape-sarych-1914.yaml"),
+                "szent-istvan-1918", "ships: [Szent István, Tegetthoff, Viribus Unitus, Prinz Eugen]",
+                "ships: [Szent István, Tegetthoff, Viribus Unitus]", "ships: removed central-powers: Prinz Eugen"),
+    PullRequest("renaissance", ("maps", "scenarios/djerba-1560.yaml", "scenarios/malta-1565.yaml"), "djerba-1560",
+                "{at: gulf-of-gabes, power: hospitallers, galleys: 1}",
+                "{at: gulf-of-gabes, power: hospitallers, galleys: 2}", "\\[hospitallers\\].galleys: 1 → 2"),
+    PullRequest("napoleonic", ("tables/paunsdorf.yaml", "tables/hougoumont.yaml", "scenarios/paunsdorf-1813.yaml",
+                               "scenarios/hougoumont-1815.yaml"),
+                "paunsdorf-1813", "turns: {count: 6}", "turns: {count: 5}", "set-up: turns: 6 → 5"),
+]
+
+
+def _scratch_repository(repo: Path, pull: PullRequest) -> Path:
+    """Two commits: part of the bundled corpus of ``pull.system``, then the pull request's change."""
+    corpus = repo / "scenarios" / pull.system
+    for name in pull.copied:
+        source = ROOT / "scenarios" / pull.system / name
+        if source.is_dir():
+            shutil.copytree(source, corpus / name, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+        else:
+            (corpus / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, corpus / name)
     commit_all(repo, "the corpus")
-    scenario = repo / "scenarios" / "dreadnought" / "scenarios" / "szent-istvan-1918.yaml"
+    scenario = corpus / "scenarios" / f"{pull.scenario}.yaml"
     text = scenario.read_text(encoding="utf-8")
-    old = "ships: [Szent István, Tegetthoff, Viribus Unitus, Prinz Eugen]"
-    assert old in text
-    scenario.write_text(text.replace(old, "ships: [Szent István, Tegetthoff, Viribus Unitus]"), encoding="utf-8")
-    sea_map = repo / "scenarios" / "dreadnought" / "maps" / "adriatic.yaml"  # a map change: pictures are drawn
-    drawn = sea_map.read_text(encoding="utf-8")
-    assert "{id: cattaro, name: Cattaro," in drawn
-    sea_map.write_text(drawn.replace("{id: cattaro, name: Cattaro,", "{id: cattaro, name: Kotor,"), encoding="utf-8")
-    commit_all(repo, "Prinz Eugen stays in Pola; Cattaro by its name of today")
+    assert pull.old in text
+    scenario.write_text(text.replace(pull.old, pull.new), encoding="utf-8")
+    return scenario
+
+
+def test_the_action_installs_the_core_only_by_default() -> None:
+    """What the tests below run is what the action installs on a pull request: the distribution without extras
+    (the module's venv holds the wheel alone until the site tests add their extra)."""
+    assert ACTION_DOC["inputs"]["extras"]["default"] == ""
+    install = action_step("Install")["run"]
+    assert 'requirement="$source_root"\n' in install
+    assert 'pip install --disable-pip-version-check "$requirement"' in install
+
+
+@pytest.mark.parametrize("pull", PULL_REQUESTS, ids=lambda pull: pull.system)
+def test_the_actions_job_on_a_core_install(installed: Installed, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           pull: PullRequest) -> None:
+    """The composite action's whole job as a pull request runs it, on a scratch repository of two commits for
+    each rule system, with the core install the action makes: validate (annotations), diff (the summary: what
+    changed and the games played), smoke (a statistics file per scenario). Issue 36: ``diff`` needed the site
+    extra for dreadnought, so every pull request of an ``init`` repository failed."""
+    repo = tmp_path / "repo"
+    _scratch_repository(repo, pull)
+    if pull.system == "dreadnought":  # a map change: pictures are drawn
+        sea_map = repo / "scenarios" / "dreadnought" / "maps" / "adriatic.yaml"
+        drawn = sea_map.read_text(encoding="utf-8")
+        assert "{id: cattaro, name: Cattaro," in drawn
+        sea_map.write_text(drawn.replace("{id: cattaro, name: Cattaro,", "{id: cattaro, name: Kotor,"),
+                           encoding="utf-8")
+    commit_all(repo, "the pull request")
     summary = tmp_path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     monkeypatch.delenv("GITHUB_BASE_REF", raising=False)
     monkeypatch.setenv("PATH", "/usr/local/bin:/usr/bin:/bin")  # no Chromium or CairoSVG reachable: SVG only
-    done = run_step("Diff", repo, path_dirs=[installed.bin], diff_base="HEAD~1", diff_games="6", diff_budget="120")
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    steps = [("Validate", {}), ("Diff", {"diff_base": "HEAD~1", "diff_games": "4", "diff_budget": "120"}),
+             ("Smoke", {"games": "1"})]
+    for name, inputs in steps:
+        done = run_step(name, repo, path_dirs=[installed.bin], **inputs)
+        assert done.returncode == 0, f"{name}: {done.stdout}{done.stderr}"
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr, name
     written = summary.read_text(encoding="utf-8")
-    assert "ships: removed central-powers: Prinz Eugen" in written and "Games played: " in written
+    assert written.startswith("## admiralty diff: HEAD&#126;1 (")
+    assert f"| {pull.scenario} | changed |" in written and pull.reported in written, written
+    assert "Games played: 8 in" in written  # 4 per version, of the one scenario changed
+    scenarios = sorted(p.stem for p in (repo / "scenarios" / pull.system / "scenarios").glob("*.yaml"))
+    assert sorted(p.stem for p in (repo / "build" / "smoke").glob("*.json")) == scenarios
+    assert git(repo, "status", "--porcelain", "--untracked-files=no").strip() == ""
+    if pull.system != "dreadnought":
+        return
     pictures = {p.name for p in (repo / "build" / "diff").glob("*.svg")}  # every Adriatic scenario's map changed
     assert {f"szent-istvan-1918-{kind}.svg" for kind in ("after", "before", "overlay")} <= pictures
     if shutil.which("chromium", path="/usr/local/bin:/usr/bin:/bin") is None:
