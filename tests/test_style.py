@@ -112,8 +112,6 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/rulesets/dreadnought/engine/tactical/map.py", "_build"),  # 17
     ("admiralty/rulesets/dreadnought/engine/tactical/movement.py", "options"),  # 18
     ("admiralty/rulesets/dreadnought/engine/view.py", "view"),  # 21
-    ("admiralty/rulesets/dreadnought/site/pages.py", "map_page"),  # 18
-    ("admiralty/rulesets/dreadnought/site/pages.py", "sheets_page"),  # 17
     ("admiralty/rulesets/napoleonic/engine/players.py", "heuristic_player"),  # 16
     ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
     ("admiralty/rulesets/napoleonic/site/sheets.py", "sheets_page"),  # 16
@@ -123,13 +121,9 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/rulesets/renaissance/site/geomap.py", "cropped_places"),  # 19
     ("admiralty/rulesets/renaissance/site/geomap.py", "geographic_svg"),  # 20
     ("admiralty/rulesets/renaissance/site/map.py", "_polygon_points"),  # 16
-    ("admiralty/rulesets/renaissance/site/pages.py", "sheets_page"),  # 21
     ("admiralty/scaffold/init.py", "init_corpus"),  # 22
-    ("admiralty/site/coverage.py", "coverage_markdown"),  # 24
     ("admiralty/site/downloads.py", "_flatten_panes"),  # 17
-    ("admiralty/site/plugin.py", "AdmiraltyPlugin.on_config"),  # 18
     ("admiralty/site/replayview.py", "viewer"),  # 16
-    ("admiralty/site/smoke.py", "parse_smoke"),  # 20
     ("admiralty/smoke/command.py", "_print_summary"),  # 17
     ("admiralty/smoke/command.py", "run_smoke"),  # 21
     ("admiralty/smoke/on_dask.py", "_watch"),  # 17

@@ -177,6 +177,12 @@ def _status(first: ScenarioModel | None, second: ScenarioModel | None,
     return ("changed" if changes or first.content_hash != second.content_hash else "text-only"), changes
 
 
+def _touched_files(documents: set[tuple[str, str]], old: _Side, new: _Side, touched: set[str]) -> list[str]:
+    """The changed files that hold one of ``documents`` in either version, sorted."""
+    return sorted({f for doc in documents for f in (old.files.get(doc), new.files.get(doc))
+                   if f is not None and f in touched})
+
+
 def _scenario_diff(scenario_id: str, old: _Side, new: _Side, touched: set[str],
                    used_changes: list[Change]) -> ScenarioDiff | None:
     """How one scenario changed between the versions, or ``None`` when neither it nor a file it uses did."""
@@ -184,8 +190,7 @@ def _scenario_diff(scenario_id: str, old: _Side, new: _Side, touched: set[str],
     model = second if second is not None else first
     assert model is not None  # the id came from one of the versions
     documents = (uses(first) if first is not None else set()) | (uses(second) if second is not None else set())
-    files = sorted({f for doc in documents for f in (old.files.get(doc), new.files.get(doc))
-                    if f is not None and f in touched})
+    files = _touched_files(documents, old, new, touched)
     dependencies = used_changes if _outside(documents, old.files) else []
     if (first is not None and second is not None and first.content_hash == second.content_hash and not files
             and not dependencies):

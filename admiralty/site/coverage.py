@@ -221,13 +221,74 @@ def _list(items: Iterable[str], noun: str = "") -> str:
             "</details>")
 
 
-def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
-    """The whole coverage page as Markdown (tables as HTML blocks)."""
-    known = {c.id for c in coverage.clauses}
+def _codes_by_clause(codes: Iterable[str], known: set[str]) -> dict[str, list[str]]:
+    """Each clause id -> the diagnostic codes that report it."""
     by_clause: dict[str, list[str]] = defaultdict(list)
     for code in sorted(codes):  # DN-5.2-abort-start reports DN-5.2-abort: the longest clause id it starts with
         if clause_pattern().fullmatch(code):
             by_clause[_known_id(code, known)].append(code)
+    return by_clause
+
+
+def _summary_table(coverage: Coverage, rulesets: list[str]) -> str:
+    """One row per ruleset: its clauses, how many are implemented, tested and house rules."""
+    rows = []
+    for ruleset in rulesets:
+        mine = [c for c in coverage.clauses if c.ruleset == ruleset]
+        rows.append(f"<tr><td>{esc(ruleset)}</td><td>{len(mine)}</td>"
+                    f"<td>{sum(c.id in coverage.implemented for c in mine)}</td>"
+                    f"<td>{sum(c.id in coverage.tested for c in mine)}</td>"
+                    f"<td>{sum(is_house(c, coverage.house) for c in mine)}</td></tr>")
+    return html_block("<table><thead><tr><th>Ruleset</th><th>Clauses</th><th>Implemented</th>"
+                      "<th>Tested</th><th>House rule</th></tr></thead><tbody>" + "".join(rows)
+                      + "</tbody></table>", "coverage-summary")
+
+
+def _ruleset_section(coverage: Coverage, ruleset: str, by_clause: Mapping[str, list[str]]) -> list[str]:
+    """A ruleset's heading and its table: each clause with its code places, diagnostics and tests."""
+    rows = []
+    for c in (c for c in coverage.clauses if c.ruleset == ruleset):
+        house = '<span class="house-rule">house rule</span>' if is_house(c, coverage.house) else ""
+        rows.append(f'<tr id="{esc(c.id.lower())}"><td><code>{esc(c.id)}</code></td>'
+                    f"<td>{inline_code(c.summary)} {house}</td>"
+                    f"<td>{_list(coverage.implemented.get(c.id, ()), 'place')}</td>"
+                    f"<td>{_list(by_clause.get(c.id, ()), 'code')}</td>"
+                    f"<td>{_list(coverage.tested.get(c.id, ()), 'test')}</td></tr>")
+    return [f"## {esc(ruleset)}\n",
+            html_block('<table class="coverage"><colgroup><col class="c-id"><col class="c-summary">'
+                       '<col class="c-n"><col class="c-n"><col class="c-n"></colgroup><thead><tr><th>Clause</th>'
+                       "<th>Summary</th><th>Code</th><th>Diagnostic</th><th>Tests</th></tr></thead><tbody>"
+                       + "".join(rows) + "</tbody></table>", "coverage-table")]
+
+
+def _stray_section(coverage: Coverage, known: set[str]) -> list[str]:
+    """Ids the code or tests cite that the rules index lacks (every id when there is no index)."""
+    stray = sorted((set(coverage.implemented) | set(coverage.tested)) - known)
+    if not stray:
+        return []
+    rows = [f"<tr><td><code>{esc(i)}</code></td><td>{_list(coverage.implemented.get(i, ()), 'place')}</td>"
+            f"<td>{_list(coverage.tested.get(i, ()), 'test')}</td></tr>" for i in stray]
+    return ["## Ids cited outside the index\n" if known else "## Clause ids cited\n",
+            html_block("<table><thead><tr><th>Id</th><th>Implemented in</th><th>Tests</th></tr></thead>"
+                       "<tbody>" + "".join(rows) + "</tbody></table>", "coverage-stray")]
+
+
+def _house_section(coverage: Coverage) -> list[str]:
+    """The house tables, one row each with the rule it serves."""
+    if not coverage.house:
+        return []
+    rows = [f"<tr><td>{esc(h.ruleset)}</td><td><code>{esc(h.table)}</code></td><td>{esc(h.rule or '—')}</td>"
+            f"<td>{esc(h.description)}</td></tr>" for h in coverage.house]
+    return ["## House tables\n\nThe tables the project designed; each ruleset keeps them as data in its "
+            "`tables.yaml`.\n",
+            html_block("<table><thead><tr><th>Ruleset</th><th>Table</th><th>Serves</th><th>What it sets</th>"
+                       "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>", "coverage-house")]
+
+
+def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
+    """The whole coverage page as Markdown (tables as HTML blocks)."""
+    known = {c.id for c in coverage.clauses}
+    by_clause = _codes_by_clause(codes, known)
     out = ["# Rules coverage\n",
            "Each clause of the rules index, where the code implements it (a docstring naming the id), which "
            "diagnostic code reports it, and which tests check it (`@pytest.mark.rule`). Clauses marked "
@@ -238,42 +299,9 @@ def coverage_markdown(coverage: Coverage, codes: Iterable[str]) -> str:
                    "built, so clause summaries are left out; the ids below are those the code and tests cite.\n")
     rulesets = list(dict.fromkeys(c.ruleset for c in coverage.clauses))
     if rulesets:
-        rows = []
-        for ruleset in rulesets:
-            mine = [c for c in coverage.clauses if c.ruleset == ruleset]
-            rows.append(f"<tr><td>{esc(ruleset)}</td><td>{len(mine)}</td>"
-                        f"<td>{sum(c.id in coverage.implemented for c in mine)}</td>"
-                        f"<td>{sum(c.id in coverage.tested for c in mine)}</td>"
-                        f"<td>{sum(is_house(c, coverage.house) for c in mine)}</td></tr>")
-        out.append(html_block("<table><thead><tr><th>Ruleset</th><th>Clauses</th><th>Implemented</th>"
-                              "<th>Tested</th><th>House rule</th></tr></thead><tbody>" + "".join(rows)
-                              + "</tbody></table>", "coverage-summary"))
+        out.append(_summary_table(coverage, rulesets))
     for ruleset in rulesets:
-        out.append(f"## {esc(ruleset)}\n")
-        rows = []
-        for c in (c for c in coverage.clauses if c.ruleset == ruleset):
-            house = '<span class="house-rule">house rule</span>' if is_house(c, coverage.house) else ""
-            rows.append(f'<tr id="{esc(c.id.lower())}"><td><code>{esc(c.id)}</code></td>'
-                        f"<td>{inline_code(c.summary)} {house}</td>"
-                        f"<td>{_list(coverage.implemented.get(c.id, ()), 'place')}</td>"
-                        f"<td>{_list(by_clause.get(c.id, ()), 'code')}</td>"
-                        f"<td>{_list(coverage.tested.get(c.id, ()), 'test')}</td></tr>")
-        out.append(html_block('<table class="coverage"><colgroup><col class="c-id"><col class="c-summary">'
-                              '<col class="c-n"><col class="c-n"><col class="c-n"></colgroup><thead><tr><th>Clause</th>'
-                              "<th>Summary</th><th>Code</th><th>Diagnostic</th><th>Tests</th></tr></thead><tbody>"
-                              + "".join(rows) + "</tbody></table>", "coverage-table"))
-    stray = sorted((set(coverage.implemented) | set(coverage.tested)) - known)
-    if stray:
-        out.append("## Ids cited outside the index\n" if known else "## Clause ids cited\n")
-        rows = [f"<tr><td><code>{esc(i)}</code></td><td>{_list(coverage.implemented.get(i, ()), 'place')}</td>"
-                f"<td>{_list(coverage.tested.get(i, ()), 'test')}</td></tr>" for i in stray]
-        out.append(html_block("<table><thead><tr><th>Id</th><th>Implemented in</th><th>Tests</th></tr></thead>"
-                              "<tbody>" + "".join(rows) + "</tbody></table>", "coverage-stray"))
-    if coverage.house:
-        out.append("## House tables\n\nThe tables the project designed; each ruleset keeps them as data in its "
-                   "`tables.yaml`.\n")
-        rows = [f"<tr><td>{esc(h.ruleset)}</td><td><code>{esc(h.table)}</code></td><td>{esc(h.rule or '—')}</td>"
-                f"<td>{esc(h.description)}</td></tr>" for h in coverage.house]
-        out.append(html_block("<table><thead><tr><th>Ruleset</th><th>Table</th><th>Serves</th><th>What it sets</th>"
-                              "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>", "coverage-house"))
+        out.extend(_ruleset_section(coverage, ruleset, by_clause))
+    out.extend(_stray_section(coverage, known))
+    out.extend(_house_section(coverage))
     return "\n".join(out)

@@ -65,28 +65,41 @@ def favoured(stats: SmokeStats | None, names: dict[str, str]) -> tuple[str, str]
     return (favoured_text(balance, names), f"{rating}: {CONTEST_WORDS[rating]} (over the {balance.who()})")
 
 
+def _played_turns(size: Size | None, turns: int | None, stats: SmokeStats | None) -> int | None:
+    """The turns a game lasts: the renderer's count, else the scenario's, else (the rules count no turns) as
+    long as the smoke games last on average."""
+    played_turns = (size.turns if size and size.turns is not None else turns)
+    if not played_turns and stats and stats.length_mean:
+        played_turns = round(stats.length_mean)
+    return played_turns
+
+
+def _effort_rows(size: Size | None, work: Work | None, played_turns: int | None) -> list[tuple[str, str]]:
+    """Playing time and difficulty: from the sample game's work when there is one, else from turns and pieces."""
+    if work:
+        return [("Playing time", f"{minutes_text(work.minutes)} ({work.moves} moves, {work.battles} battles, "
+                                 f"{work.steps} rolls in the sample game)"),
+                ("Difficulty", f"{difficulty_of(work)} ({work.pieces} pieces, {work.moves + work.battles} "
+                               "moves and battles to decide)")]
+    if size:
+        return [("Playing time", playing_time(played_turns, size.minutes_per_turn)
+                 + f" ({size.minutes_per_turn:g} minutes a turn)"),
+                ("Difficulty", f"{difficulty(size.pieces)} ({size.pieces} pieces to handle)")]
+    return []
+
+
 def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, sides: Sequence[tuple[str, str]],
                outcome: str = "", work: Work | None = None, alliances: Sequence[Sequence[str]] = ()) -> str:
     """The box as an HTML block (a definition list); every author value escaped. Playing time and difficulty
     come from the work of the sample game when there is one (``work``), else from turns and pieces."""
     names = dict(sides)
-    played_turns = (size.turns if size and size.turns is not None else turns)
+    played_turns = _played_turns(size, turns, stats)
     mean = f" (smoke games last {stats.length_mean:.1f} on average)" if stats and stats.length_mean else ""
-    if not played_turns and stats and stats.length_mean:  # the rules count no turns: as long as games last
-        played_turns = round(stats.length_mean)
     rows: list[tuple[str, str]] = []
     if size:
         rows.append(("Size", size.words))
     rows.append(("Turns", (str(played_turns) if played_turns else "not fixed") + mean))
-    if work:
-        rows.append(("Playing time", f"{minutes_text(work.minutes)} ({work.moves} moves, {work.battles} battles, "
-                                     f"{work.steps} rolls in the sample game)"))
-        rows.append(("Difficulty", f"{difficulty_of(work)} ({work.pieces} pieces, {work.moves + work.battles} "
-                                   "moves and battles to decide)"))
-    elif size:
-        rows.append(("Playing time", playing_time(played_turns, size.minutes_per_turn)
-                     + f" ({size.minutes_per_turn:g} minutes a turn)"))
-        rows.append(("Difficulty", f"{difficulty(size.pieces)} ({size.pieces} pieces to handle)"))
+    rows.extend(_effort_rows(size, work, played_turns))
     favour, rating = favoured(stats, names)
     rows.append(("Favoured", favour))
     rows.append(("Contest", rating))

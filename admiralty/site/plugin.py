@@ -67,6 +67,15 @@ class Settings:
     source: Path
 
 
+def _insert_after(section: Any, heading: str, page: str, entries_for: Callable[[], list[dict[str, str]]]) -> None:
+    """Put ``entries_for()`` into the nav section ``heading`` right after the entry for ``page`` (at the end
+    where the section lacks it); a nav without that section is left as it is."""
+    entries = section.get(heading) if isinstance(section, dict) else None
+    if isinstance(entries, list):
+        at = next((i for i, e in enumerate(entries) if page in e.values()), len(entries) - 1)
+        entries[at + 1:at + 1] = entries_for()
+
+
 class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
     """Generates the reference pages. Its state lives on the instance, which MkDocs makes anew for every load of
     the configuration (every build, every rebuild under ``serve``)."""
@@ -108,14 +117,8 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         if rules is not None and not rules.is_file():
             log.warning("admiralty: the rules index '%s' is not a file; the rules pages go without summaries", rules)
         for section in config.nav or []:
-            entries = section.get("Rules") if isinstance(section, dict) else None
-            if isinstance(entries, list):
-                at = next((i for i, e in enumerate(entries) if "rules/index.md" in e.values()), len(entries) - 1)
-                entries[at + 1:at + 1] = rules_nav()
-            entries = section.get("Authors") if isinstance(section, dict) else None
-            if isinstance(entries, list):
-                at = next((i for i, e in enumerate(entries) if "authoring.md" in e.values()), len(entries) - 1)
-                entries[at + 1:at + 1] = guides_nav()
+            _insert_after(section, "Rules", "rules/index.md", rules_nav)
+            _insert_after(section, "Authors", "authoring.md", guides_nav)
         for uri in (STYLESHEET, *ruleset_stylesheets()):
             if uri not in config.extra_css:
                 config.extra_css.append(uri)

@@ -121,21 +121,40 @@ INDEX_COLUMNS = ("Scenario", "Rule system", "Date", "Sides", "Size", "Playing ti
                  "Contest")
 
 
+def _index_minutes(s: ScenarioModel, size: Size | None, work: Work | None) -> float | None:
+    """Playing time in minutes: the sample game's work, else turns times minutes a turn."""
+    if work:
+        return work.minutes
+    return size.minutes_per_turn * (size.turns or s.turns or 0) if size else None
+
+
+def _index_cells(s: ScenarioModel, href: str, size: Size | None, work: Work | None, minutes: float | None,
+                 label: str, rating: str | None) -> list[str]:
+    """The row's cells as HTML, in INDEX_COLUMNS order."""
+    return [f'<a href="{attr(href)}">{esc(s.title or s.id)}</a>', esc(s.ruleset),
+            esc(s.date), esc(" v ".join(name for _, name in s.side_names())), esc(size.words if size else ""),
+            esc(minutes_text(minutes) if minutes else "not known"),
+            esc(difficulty_of(work) if work else (difficulty(size.pieces) if size else "")), esc(label),
+            esc(rating or "not measured")]
+
+
+def _index_sorts(size: Size | None, work: Work | None, minutes: float | None, key: str,
+                 rating: str | None) -> list[str]:
+    """Each cell's sort key (empty: sort by its text), in INDEX_COLUMNS order."""
+    return ["", "", "", "", str(size.pieces if size else ""), f"{minutes or 0:.0f}",
+            str(work.load if work else size.pieces if size else ""), key, str(RATING_ORDER.get(rating or "", 9))]
+
+
 def _index_row(s: ScenarioModel, src: str, ctx: SiteContext) -> str:
     stats = read_smoke(ctx.smoke_dir, s.id)
     names = dict(s.side_names())
     label, key = balance_label(stats, s.smoke.balance, names)
     size, work = work_of(s, ctx)
-    minutes = work.minutes if work else (size.minutes_per_turn * (size.turns or s.turns or 0) if size else None)
+    minutes = _index_minutes(s, size, work)
     rating = contest(stats.balance()) if stats else None
     facets = {"ruleset": s.ruleset, "era": era(s.date), "length": length(minutes)}
-    cells = [f'<a href="{attr(ctx.href(src, scenario_src(s.id)))}">{esc(s.title or s.id)}</a>', esc(s.ruleset),
-             esc(s.date), esc(" v ".join(name for _, name in s.side_names())), esc(size.words if size else ""),
-             esc(minutes_text(minutes) if minutes else "not known"),
-             esc(difficulty_of(work) if work else (difficulty(size.pieces) if size else "")), esc(label),
-             esc(rating or "not measured")]
-    sorts = ["", "", "", "", str(size.pieces if size else ""), f"{minutes or 0:.0f}",
-             str(work.load if work else size.pieces if size else ""), key, str(RATING_ORDER.get(rating or "", 9))]
+    cells = _index_cells(s, ctx.href(src, scenario_src(s.id)), size, work, minutes, label, rating)
+    sorts = _index_sorts(size, work, minutes, key, rating)
     top = favourite(stats.balance()) if stats else None
     extra = {"Favoured": f' class="balance" data-rate="{attr(key)}" data-side="{attr(top.side if top else "")}"'}
     tds = "".join(f'<td data-label="{attr(head)}"' + extra.get(head, "")

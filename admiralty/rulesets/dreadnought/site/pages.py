@@ -153,17 +153,19 @@ def scenario_body(scenario: Scenario, src: str, ctx: SiteContext) -> str:
 # --- reference pages -------------------------------------------------------------------------------
 
 
-def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
-    """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
-    out = document_head(seamap.title, f"Map id: `{esc(seamap.id)}`.", seamap.description, seamap.sources)
-    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_figure(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+def _zones_section(seamap: SeaMap) -> list[str]:
+    """Every zone: id, name, kind, neighbours, land sides and islands."""
     topo = seamap.topology
-    out.append("## Zones\n")
     rows = [[f"<code>{esc(z.id)}</code>", esc("" if z.name == z.id else z.name),
              esc(topo.kinds.get(z.id) or z.kind or "?"), esc(" ".join(topo.neighbours.get(z.id, ()))),
              esc(" ".join(topo.land_sides.get(z.id, ())) or "—"), esc(", ".join(topo.islands.get(z.id, ())) or "—")]
             for z in seamap.zones.values()]
-    out.append(_table(["Zone", "Name", "Kind", "Neighbours", "Land sides", "Islands"], rows, "zones"))
+    return ["## Zones\n", _table(["Zone", "Name", "Kind", "Neighbours", "Land sides", "Islands"], rows, "zones")]
+
+
+def _shore_sections(seamap: SeaMap) -> list[str]:
+    """Ports, land and blocked borders, each where the map has any."""
+    out: list[str] = []
     if seamap.ports:
         out.append("## Ports\n")
         out.append(_table(["Port", "Name", "Nation", "Opens on"],
@@ -177,6 +179,15 @@ def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteC
         out.append("## Blocked borders\n")
         pairs = sorted(sorted(pair) for pair in seamap.blocked)
         out.append(", ".join(md_literal(" / ".join(pair)) for pair in pairs) + "\n")
+    return out
+
+
+def map_page(seamap: SeaMap, src: str, scenarios: Sequence[Scenario], ctx: SiteContext) -> str:
+    """A map's reference page: the drawing, then zones (id, name, kind, neighbours, land sides), ports, land."""
+    out = document_head(seamap.title, f"Map id: `{esc(seamap.id)}`.", seamap.description, seamap.sources)
+    out.append(ctx.figure(f"map-{slug(seamap.id)}", map_figure(seamap, svg_id=f"map-{slug(seamap.id)}"), "map-figure"))
+    out.extend(_zones_section(seamap))
+    out.extend(_shore_sections(seamap))
     using = [s for s in scenarios if s.map.id == seamap.id]
     if using:
         out.append("## Scenarios on this map\n")

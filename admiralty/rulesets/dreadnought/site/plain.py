@@ -3,7 +3,7 @@ rule switches explained with their clauses linked, and the legend of the orders-
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from admiralty.rulesets.dreadnought.engine.model import Rules, Scenario, SeaMap, Ship
@@ -134,33 +134,41 @@ def _ports_words(seamap: SeaMap, ports: Iterable[str]) -> str:
     return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1] if names else "none"
 
 
+ON_OFF_SENTENCES: dict[str, tuple[str, str]] = {  # a yes/no switch: the sentence when on, when off
+    "raid_needs_leader": ("A raiding fleet needs a ship with a leader (★).",
+                          "A raiding fleet needs no ship with a leader."),
+    "mixed_nationality": ("Ships of allied nations may sail in the same fleet.", "Every fleet is of one nation only."),
+    "abort_at_start": ("Fleets may start the game on the abort mission, heading home and declining battle.",
+                       "No fleet starts the game on the abort mission."),
+}
+
+VALUE_SENTENCES: dict[str, Callable[[Any], str]] = {  # a switch with a value: its sentence
+    "raid_fleets": lambda value: f"Each side may send {value} raiding fleet{'s' if value != 1 else ''} to sea at once.",
+    "raid_max_ships": lambda value: f"A raiding fleet may hold up to {value} ships.",
+    "american_colliers_after_1920": lambda value: "American colliers join the supply after 1920.",
+    "pursuit_speed_bonus": lambda value: f"Pursuit speed bonus: {value_words(value)}.",
+    "abort_port": lambda value: f"An aborting fleet heads for the {value_words(value)} friendly port.",
+}
+
+
+def _mine_sentence(name: str, value: Any) -> str:
+    """Which ships may lay (``minelayers``) or sweep (``minesweepers``) mines."""
+    job = "lay mines" if name == "minelayers" else "sweep mines"
+    ships = sorted(str(v) for v in value)
+    return (f"These ships may {job}: {', '.join(ships)}." if ships else f"No ship may {job}.")
+
+
 def _rule_sentence(name: str, value: Any, seamap: SeaMap) -> str:
     """The sentence a player reads for one rule switch the scenario sets away from the default (plain text)."""
-    if name == "raid_fleets":
-        return f"Each side may send {value} raiding fleet{'s' if value != 1 else ''} to sea at once."
-    if name == "raid_max_ships":
-        return f"A raiding fleet may hold up to {value} ships."
-    if name == "raid_needs_leader":
-        return ("A raiding fleet needs a ship with a leader (★)." if value
-                else "A raiding fleet needs no ship with a leader.")
-    if name == "mixed_nationality":
-        return ("Ships of allied nations may sail in the same fleet." if value
-                else "Every fleet is of one nation only.")
-    if name == "abort_at_start":
-        return ("Fleets may start the game on the abort mission, heading home and declining battle." if value
-                else "No fleet starts the game on the abort mission.")
+    if name in ON_OFF_SENTENCES:
+        on, off = ON_OFF_SENTENCES[name]
+        return on if value else off
+    if name in VALUE_SENTENCES:
+        return VALUE_SENTENCES[name](value)
     if name == "refuel_ports":
         return f"Ships refuel only at {_ports_words(seamap, value)}."
     if name in ("minelayers", "minesweepers"):
-        job = "lay mines" if name == "minelayers" else "sweep mines"
-        ships = sorted(str(v) for v in value)
-        return (f"These ships may {job}: {', '.join(ships)}." if ships else f"No ship may {job}.")
-    if name == "american_colliers_after_1920":
-        return "American colliers join the supply after 1920."
-    if name == "pursuit_speed_bonus":
-        return f"Pursuit speed bonus: {value_words(value)}."
-    if name == "abort_port":
-        return f"An aborting fleet heads for the {value_words(value)} friendly port."
+        return _mine_sentence(name, value)
     return f"{option_title(name)}: {value_words(value)}."
 
 
