@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from admiralty import __version__
 from admiralty.atomic import OutputError
 from admiralty.cliparse import environment_error, missing_path, one_blas_thread, parse_command_line
-from admiralty.contract import load_object, rulesets, starter_ruleset
+from admiralty.contract import RulesetError, load_object, rulesets, starter_ruleset
 from admiralty.project import ProjectError, fill_rooted_defaults
 
 Handler = Callable[[argparse.Namespace], int]
@@ -380,7 +380,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OutputError as error:
             print(f"admiralty {argv[0]}: {error}", file=sys.stderr)
             return 2
-    parser = build_parser()
+    try:
+        parser = build_parser()  # reads the installed rule systems: a broken plug-in is named here
+    except RulesetError as error:
+        print(f"admiralty: {error}", file=sys.stderr)
+        return 2
     args = parse_command_line(parser, argv)
     if not getattr(args, "handler", None):
         parser.print_help()
@@ -398,7 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(args.handler(args))
         sys.stdout.flush()  # here, not at exit: a full or closed standard output is then one line below
         return code
-    except OutputError as error:
+    except (OutputError, RulesetError) as error:  # RulesetError: an installed rule system breaks the contract
         print(f"admiralty {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -107,3 +107,23 @@ def test_the_plugin_passes_the_conformance_suite(plugin_env: dict[str, str], cor
                           timeout=600, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_a_plugin_with_a_broken_piece_is_named_with_exit_2_not_an_internal_error(plugin_env: dict[str, str],
+                                                                                 corpus: Path,
+                                                                                 tmp_path: Path) -> None:
+    """A user who installs a plug-in whose contract names a game module it does not ship gets the rule system and
+    the piece named, exit 2, as for any other usage problem; before, `RulesetError` fell through to "internal
+    error ... a bug in admiralty"."""
+    installed = Path(plugin_env["PYTHONPATH"].split(os.pathsep)[0])
+    broken = tmp_path / "broken-plugins"
+    # Without the compiled copies: "gone" is as long as "game", and an edit within the second of the install
+    # would leave the stale .pyc valid (it records the source's size and whole-second mtime).
+    shutil.copytree(installed, broken, ignore=shutil.ignore_patterns("__pycache__"))
+    contract = broken / "admiralty_convoy" / "contract.py"
+    contract.write_text(contract.read_text().replace('game="admiralty_convoy.game"', 'game="admiralty_convoy.gone"'))
+    env = {**plugin_env, "PYTHONPATH": os.pathsep.join([str(broken), *plugin_env["PYTHONPATH"].split(os.pathsep)[1:]])}
+    played = admiralty(env, corpus.parent, "play", "hx-84", "--corpus", "convoys", "--seed", "3", "--players", "random")
+    assert played.returncode == 2, played.stdout + played.stderr
+    assert "internal error" not in played.stderr and "Traceback" not in played.stderr
+    assert "rule system 'convoy': game 'admiralty_convoy.gone'" in played.stderr, played.stderr

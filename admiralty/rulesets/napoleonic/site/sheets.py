@@ -88,17 +88,16 @@ def setup(scenario: NapoleonicScenario) -> list[tuple[str, str]]:
 
 
 def scenario_sections(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> list[tuple[str, str]]:
-    """The scenario sheet's sections: briefing, victory conditions, the options set, set-up, fire plan."""
+    """The scenario sheet's sections: briefing, victory conditions, the special rules (the scenario page's
+    sentences for the options it sets), set-up, fire plan."""
     from admiralty.rulesets.napoleonic.site.pages import fire_plan_rows  # pages imports this module
 
-    options = [f"<li>{row[0]}: {row[1]}. {row[2]}</li>" for row in special_rules(scenario, src, ctx)
-               if "<strong>" in row[1]]
     fire = (_rows(("Turn", "Battery", "Target", "Pieces", "Range", "Band"), fire_plan_rows(scenario))
             if scenario.fire_plan else "<p>No planned fire: the players choose every target.</p>")
     sections = [("Briefing", f'<div class="briefing">{printpack.short_briefing(scenario.briefing)}</div>')
                 if scenario.briefing else ("", ""),
                 ("Victory conditions", _bare(victory_conditions(scenario, src, ctx))),
-                ("Special rules", "<ul>" + ("".join(options) or "<li>None: the standard rules apply.</li>") + "</ul>"),
+                ("Special rules", _bare(special_rules(scenario, src, ctx))),
                 *setup(scenario), ("Fire plan", fire)]
     return [s for s in sections if s[1]]
 
