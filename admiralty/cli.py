@@ -367,19 +367,24 @@ PASS_THROUGH = {"fuzz": "admiralty.fuzz.cli:fuzz_command"}
 """Commands whose own parser takes every argument, ``--help`` included."""
 
 
+def _pass_through(command: str, argv: list[str]) -> int:
+    """A command with its own argument parser (``PASS_THROUGH``), given the rest of the command line."""
+    import importlib
+
+    module, _, function = PASS_THROUGH[command].partition(":")
+    try:
+        return int(getattr(importlib.import_module(module), function)(argv))
+    except OutputError as error:
+        print(f"admiralty {command}: {error}", file=sys.stderr)
+        return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # run as the program, not called by a test or a host: the process is admiralty's own
         one_blas_thread()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in PASS_THROUGH:
-        import importlib
-
-        module, _, function = PASS_THROUGH[argv[0]].partition(":")
-        try:
-            return int(getattr(importlib.import_module(module), function)(argv[1:]))
-        except OutputError as error:
-            print(f"admiralty {argv[0]}: {error}", file=sys.stderr)
-            return 2
+        return _pass_through(argv[0], argv[1:])
     try:
         parser = build_parser()  # reads the installed rule systems: a broken plug-in is named here
     except RulesetError as error:

@@ -19,6 +19,7 @@ _.__getattr__
 # MkDocs calls a plugin's event methods by name (admiralty/site/plugin.py).
 _.on_config
 _.on_files
+_.on_page_markdown
 _.on_post_page
 _.on_post_template
 _.on_post_build

@@ -23,7 +23,6 @@ from admiralty.site.smoke import Balance, SideStats
 
 ONE_SIDED = 0.75
 DRAWISH = 0.40
-RATINGS = ("one-sided", "lopsided", "balanced", "drawish")
 
 
 def favourite(balance: Balance) -> SideStats | None:
@@ -32,7 +31,8 @@ def favourite(balance: Balance) -> SideStats | None:
 
 
 def contest(balance: Balance) -> str | None:
-    """One of ``RATINGS`` for the balance games, or ``None`` when fewer than two sides are measured."""
+    """One of "one-sided", "lopsided", "balanced" or "drawish" for the balance games, or ``None`` when fewer
+    than two sides are measured."""
     top = favourite(balance)
     if top is None or len(balance.sides) < 2 or not balance.games:
         return None

@@ -107,27 +107,6 @@ def explain(description: str, from_src: str, ctx: SiteContext) -> str:
     return link_clauses(inline_code(description), from_src, ctx)
 
 
-def options_rows(ruleset: str, values: Mapping[str, Any], from_src: str, ctx: SiteContext,
-                 skip: tuple[str, ...] = ("tables",)) -> list[list[str]]:
-    """One row per rule option of the rule system's schema: title, value (bold when the scenario sets it), and
-    the schema's own sentence for it. Options the schema does not know come last, as the scenario wrote them."""
-    schema = option_schema(ruleset)
-    rows = []
-    for name, spec in schema.items():
-        if name in skip:
-            continue
-        set_here = name in values
-        value = values[name] if set_here else spec.get("default")
-        shown = f"<strong>{esc(value_words(value))}</strong>" if set_here else esc(value_words(value))
-        rows.append([f'{esc(option_title(name))} <code class="option-id">{esc(name)}</code>',
-                     shown + ("" if set_here else " (default)"),
-                     explain(str(spec.get("description", "")), from_src, ctx)])
-    for name in sorted(set(values) - set(schema) - set(skip)):
-        rows.append([f'{esc(option_title(name))} <code class="option-id">{esc(name)}</code>',
-                     f"<strong>{esc(value_words(values[name]))}</strong>", ""])
-    return rows
-
-
 def table_overrides(values: Mapping[str, Any]) -> list[str]:
     """``gun_fire.hit_on = 4`` for each house-table entry a scenario changes (``rules: {tables: ...}``)."""
     out: list[str] = []
