@@ -26,7 +26,8 @@ def name_the_search_dialog(html: str) -> str:
 
 
 def site_path(site_url: str | None) -> str:
-    """The path the site is published under: ``/admiralty/`` for ``https://host/admiralty``, ``/`` without a URL."""
+    """The path the site is published under: ``/admiralty/`` for ``https://example.org/admiralty``, ``/``
+    without a URL."""
     path = urlsplit(site_url or "/").path or "/"
     return path if path.endswith("/") else path + "/"
 

@@ -4,6 +4,7 @@ own machinery: the watchdog, the shrinker, and how findings are written and repr
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import subprocess
 import sys
@@ -29,6 +30,7 @@ from admiralty.rulesets.dreadnought.validator.build import MAX_GRID_CELLS, grid_
 from admiralty.rulesets.napoleonic.engine.buildings import terrain_of
 from admiralty.rulesets.napoleonic.engine.geometry import share_inside, terrain_shape
 from admiralty.rulesets.napoleonic.engine.model import Terrain
+from admiralty.rulesets.napoleonic.engine.tables import load_tables
 from admiralty.validator.build import SUGGESTION_WORK, BuildContext
 from admiralty.validator.load import MAX_VALUES, load_text
 from admiralty.validator.schema import integral_floats, registry, schema_path, validator_for
@@ -129,7 +131,7 @@ def test_the_indexed_terrain_lookup_agrees_with_the_plain_loop(pieces: list[tupl
                     for i, (x, y, w, kind) in enumerate(pieces))
     x, y, w = unit
     shape = box(x, y, x + w, y + w)
-    tables = {"in_terrain_share": share}
+    tables = dataclasses.replace(load_tables(), in_terrain_share=share)
     for kinds in (("building",), ("rough",), ("building", "rough")):
         assert terrain_of(shape, terrain, kinds, tables) == _brute_terrain_of(shape, terrain, kinds, share)
 

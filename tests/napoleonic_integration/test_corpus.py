@@ -41,15 +41,18 @@ def test_every_corpus_validates_without_errors_together() -> None:
 # The corpus's planned lines of fire through the battery's own troops (GEO027, a warning; issue 38 found
 # Raevsky's French 12-pounder firing through its own 30th Ligne): set-ups to correct in the scenarios, where a
 # change of position changes the games and their balance.
+# The planned fire lines that pass over a unit of the battery's own side (GEO027): kept as deployed, each
+# silenced in its file by a comment saying so (the page still draws the line dashed with its warning).
 FIRE_THROUGH_FRIENDS = [
-    ("aspern-1809.yaml", 102), ("hougoumont-1815.yaml", 105), ("paunsdorf-1813.yaml", 94),
-    ("paunsdorf-1813.yaml", 95), ("plancenoit-1815.yaml", 96), ("raevsky-redoubt-1812.yaml", 103),
-    ("raevsky-redoubt-1812.yaml", 104)]
+    ("aspern-1809.yaml", 103), ("hougoumont-1815.yaml", 106), ("paunsdorf-1813.yaml", 95),
+    ("paunsdorf-1813.yaml", 97), ("plancenoit-1815.yaml", 97), ("raevsky-redoubt-1812.yaml", 104),
+    ("raevsky-redoubt-1812.yaml", 106)]
 
 
-def test_the_napoleonic_corpus_has_no_finding_but_its_fire_lines_through_friends(corpus: Validation) -> None:
-    found = [(d.code, d.severity, Path(d.file).name, d.line) for d in corpus.report.sorted()]
-    assert found == [("GEO027", "warning", name, line) for name, line in FIRE_THROUGH_FRIENDS]
+def test_the_napoleonic_corpus_has_no_finding_but_its_silenced_fire_lines_through_friends(corpus: Validation) -> None:
+    assert corpus.report.sorted() == []
+    silenced = [(d.code, d.severity, Path(d.file).name, d.line) for d, _ in corpus.report.suppressed]
+    assert sorted(silenced) == [("GEO027", "warning", name, line) for name, line in FIRE_THROUGH_FRIENDS]
     assert sorted(s.id for s in corpus.scenarios) == CORPUS_IDS
     tables = sorted(t.id for t in corpus.models if isinstance(t, Table))
     assert tables == ["aspern", "hougoumont", "paunsdorf", "plancenoit", "raevsky-redoubt"]

@@ -164,5 +164,6 @@ def test_site_in_a_real_browser(server: str, browser: Any, hostile_corpus: Path)
     pdf = base64.b64decode(browser.execute_cdp_cmd("Page.printToPDF", {"printBackground": True})["data"])
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-    assert sheets == 8 and pages == sheets  # the map, per side OOB, orders and records, the tracks
+    # The scenario sheet, the map, per side its orders and its records packed three cards to a row, the tracks.
+    assert sheets == 7 and pages == sheets
     assert_clean(browser, "sheets")

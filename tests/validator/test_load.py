@@ -38,7 +38,7 @@ def test_merge_keys_and_aliases() -> None:
     ("a: 1\na: 2\n", "YML002", 2, 1),
     ("1: x\n", "YML003", 1, 1),
     ("x: !!python/object:os.system ls\n", "YML004", 1, 4),
-    ("a: [1,\n", "YML001", 1, 7),
+    ("a: [1,\n", "YML001", 1, 4),  # an unclosed flow sequence is reported where it opens
     ("", "YML009", 1, 1),
     ("# only a comment\n", "YML009", 1, 1),
     ("a: .nan\n", "YML011", 1, 4),
