@@ -95,9 +95,6 @@ MAX_COMPLEXITY = 15  # radon's cyclomatic complexity, which counts comprehension
 # only shrinks, and is emptied at the merge. No function of the validator, the diff, the scaffold, the fuzzer,
 # the contract or the conformance suite is on it.
 COMPLEX_ALLOWED: set[tuple[str, str]] = {
-    ("admiralty/lsp/server.py", "initialize"),  # 22
-    ("admiralty/lsp/session.py", "Session.refresh"),  # 18
-    ("admiralty/lsp/support.py", "path_at"),  # 19
     ("admiralty/rulesets/dreadnought/site/sheets.py", "sheets_page"),  # 16
     ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
     ("admiralty/rulesets/napoleonic/validator/fireline.py", "crossings"),  # 16
