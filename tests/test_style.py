@@ -103,8 +103,6 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/rulesets/renaissance/site/geomap.py", "geographic_svg"),  # 20
     ("admiralty/rulesets/renaissance/site/map.py", "_polygon_points"),  # 16
     ("admiralty/rulesets/renaissance/site/sheets.py", "sheets_page"),  # 22
-    ("admiralty/site/replayview.py", "turns"),  # 19
-    ("admiralty/site/replayview.py", "viewer"),  # 16
 }
 
 
