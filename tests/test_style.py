@@ -97,7 +97,6 @@ MAX_COMPLEXITY = 15  # radon's cyclomatic complexity, which counts comprehension
 COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/rulesets/dreadnought/site/sheets.py", "sheets_page"),  # 16
     ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
-    ("admiralty/rulesets/napoleonic/validator/fireline.py", "crossings"),  # 16
     ("admiralty/rulesets/renaissance/site/geomap.py", "_overlay"),  # 21
     ("admiralty/rulesets/renaissance/site/geomap.py", "cropped_places"),  # 19
     ("admiralty/rulesets/renaissance/site/geomap.py", "geographic_svg"),  # 20
