@@ -137,22 +137,31 @@ def initialize(ls: AdmiraltyServer, params: lsp.InitializeParams) -> None:
     filesystem root is never walked, and a client with no walkable root gets each document it opens checked
     alone."""
     options = params.initialization_options if isinstance(params.initialization_options, dict) else {}
-    roots = client_roots(params) or [Path.cwd()]  # no folder open: the one the editor started us in, as before
-    for root in roots:
-        if not walkable(root):
-            ls.notices.append(f"admiralty: not walking '{root}', a filesystem root; open your scenario repository "
-                              "as the workspace (each document you open is checked alone meanwhile)")
-    roots = [root for root in roots if walkable(root)]
-    asked = [Path(str(p)) for p in options.get("paths", [])]
-    for path in asked:
-        if not under(path, roots) or not walkable(path):
-            ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
-                              "the workspace folders")
-    paths = [str(p) for p in asked if under(p, roots) and walkable(p)] or [p for p in ls.paths if walkable(Path(p))]
+    roots = walkable_roots(ls, client_roots(params) or [Path.cwd()])  # no folder open: where the editor started us
+    paths = asked_paths(ls, options.get("paths", []), roots) or [p for p in ls.paths if walkable(Path(p))]
     project = project_at(ls, roots[0] if roots else Path.cwd())
     used = [corpus.folder for corpus in project.uses] if project is not None else []
     ls.session = Session.for_paths([*(paths or [str(root) for root in roots]), *used_documents(used)], used=used)
     ls.session.project = project
+
+
+def walkable_roots(ls: AdmiraltyServer, roots: list[Path]) -> list[Path]:
+    """The workspace roots that may be walked; each filesystem root among them is said once and left out."""
+    for root in roots:
+        if not walkable(root):
+            ls.notices.append(f"admiralty: not walking '{root}', a filesystem root; open your scenario repository "
+                              "as the workspace (each document you open is checked alone meanwhile)")
+    return [root for root in roots if walkable(root)]
+
+
+def asked_paths(ls: AdmiraltyServer, asked_options: Sequence[Any], roots: list[Path]) -> list[str]:
+    """The client's ``initializationOptions.paths`` that lie under the walkable roots; each other one is said."""
+    asked = [Path(str(p)) for p in asked_options]
+    for path in asked:
+        if not under(path, roots) or not walkable(path):
+            ls.notices.append(f"admiralty: not walking '{path}' (initializationOptions.paths): it is outside "
+                              "the workspace folders")
+    return [str(p) for p in asked if under(p, roots) and walkable(p)]
 
 
 def used_documents(folders: Sequence[Path]) -> list[str]:

@@ -117,16 +117,22 @@ class Session:
         self.dirty = bool(self.workspace.pending)
         self.last_built = {shown: found for shown, found in self.last_built.items() if shown in self.workspace.files}
         self.last_built.update({shown: list(found) for shown, found in self.workspace.models.items() if found})
+        now = self.to_publish(update)
+        changes = {shown: found for shown, found in now.items() if self.published.get(shown) != found}
+        changes.update({shown: [] for shown in self.published if shown not in now and self.published[shown]})
+        self.published = {shown: found for shown, found in now.items() if found or shown in self.texts}
+        return update, changes
+
+    def to_publish(self, update: Update) -> dict[str, list[Diagnostic]]:
+        """The diagnostics of each file whose findings are published (not a used corpus's), in report order; each
+        open document has an entry, empty when it has none."""
         now: dict[str, list[Diagnostic]] = {}
         for diagnostic in update.report.sorted():
             if not self.used or self.reported(diagnostic.file):
                 now.setdefault(diagnostic.file, []).append(diagnostic)
         for shown in self.texts:
             now.setdefault(shown, [])
-        changes = {shown: found for shown, found in now.items() if self.published.get(shown) != found}
-        changes.update({shown: [] for shown in self.published if shown not in now and self.published[shown]})
-        self.published = {shown: found for shown, found in now.items() if found or shown in self.texts}
-        return update, changes
+        return now
 
     def flush(self) -> None:
         """Answer from the latest text: re-validate now when an edit is still waiting for its debounce."""

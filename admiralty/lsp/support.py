@@ -96,26 +96,39 @@ def path_at(doc: Document, line: int, column: int) -> tuple[tuple[PathPart, ...]
     node: Pos | Span = doc.root
     while isinstance(node, Pos) and node.children is not None:
         children = node.children
+        part: PathPart | None
         if isinstance(children, dict):
-            for key, span in (node.keys or {}).items():
-                if _contains(span, at):
-                    return (*path, key), True
-            inside = [k for k, child in children.items() if _contains(_span(child), at)]
-            if not inside:
+            key = next((key for key, span in (node.keys or {}).items() if _contains(span, at)), None)
+            if key is not None:
+                return (*path, key), True
+            part, child = _entry_at(children, at)
+            if part is None:
                 break
-            path.append(inside[-1])
-            node = children[inside[-1]]
         else:
-            inside_items = [i for i, child in enumerate(children) if _contains(_span(child), at)]
-            if not inside_items:  # an empty item (`- ` at the end of a line) starts on the cursor's line
-                inside_items = [i for i, child in enumerate(children)
-                                if _span(child).line == line and (_span(child).line, _span(child).column) <= at]
-            if not inside_items:
-                path.append(sum(1 for child in children if (_span(child).end_line, _span(child).end_column) <= at))
-                break
-            path.append(inside_items[-1])
-            node = children[inside_items[-1]]
+            part, child = _item_at(children, line, at)
+        path.append(part)
+        if child is None:
+            break
+        node = child
     return tuple(path), False
+
+
+def _entry_at(children: dict[str, Pos | Span], at: tuple[int, int]) -> tuple[str | None, Pos | Span | None]:
+    """The key and value of the mapping entry whose value holds the position (the last, innermost), or none."""
+    inside = [key for key, child in children.items() if _contains(_span(child), at)]
+    return (inside[-1], children[inside[-1]]) if inside else (None, None)
+
+
+def _item_at(children: list[Pos | Span], line: int, at: tuple[int, int]) -> tuple[int, Pos | Span | None]:
+    """The index and item of the list item that holds the position; on no item, the index a new item would
+    take and ``None``."""
+    inside = [i for i, child in enumerate(children) if _contains(_span(child), at)]
+    if not inside:  # an empty item (`- ` at the end of a line) starts on the cursor's line
+        inside = [i for i, child in enumerate(children)
+                  if _span(child).line == line and (_span(child).line, _span(child).column) <= at]
+    if not inside:
+        return sum(1 for child in children if (_span(child).end_line, _span(child).end_column) <= at), None
+    return inside[-1], children[inside[-1]]
 
 
 def value_at(data: Any, path: Sequence[PathPart]) -> Any:

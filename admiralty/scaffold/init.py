@@ -24,7 +24,7 @@ from pathlib import Path
 
 from admiralty import __version__, home
 from admiralty.atomic import write_text
-from admiralty.contract import rulesets
+from admiralty.contract import Scaffold, rulesets
 from admiralty.resources import package_path
 from admiralty.scaffold import pins
 from admiralty.scaffold.documents import kind_of
@@ -166,23 +166,42 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
     """The command: 0 written, 1 refused (a folder with files in it, no ``--force``; an unknown rule system)."""
     root = Path(directory)
     starters = {name: s for name, r in rulesets().items() if (s := r.load_scaffold()) is not None}
-    if ruleset not in starters:
-        print(f"admiralty init: no starter for rule system '{ruleset}'; known: {', '.join(sorted(starters))}",
-              file=sys.stderr)
-        return 1
-    if root.exists() and not root.is_dir():
-        print(f"admiralty init: '{display(root)}' is a file", file=sys.stderr)
-        return 1
-    if root.is_dir() and any(root.iterdir()) and not force:
-        print(f"admiralty init: '{display(root)}' is not empty; pass --force to add the starter files to it "
-              "(files that exist are never overwritten)", file=sys.stderr)
+    refusal = _refusal(root, ruleset, sorted(starters), force)
+    if refusal is not None:
+        print(f"admiralty init: {refusal}", file=sys.stderr)
         return 1
     written: list[str] = []
     kept: list[str] = []
     root.mkdir(parents=True, exist_ok=True)
     for exported in export_schemas(root / SCHEMAS, on_conflict="keep"):
         (kept if exported.outcome in ("kept", "unchanged") else written).append(display(exported.path))
-    starter = starters[ruleset]
+    _write_starter(root, ruleset, starters[ruleset], written, kept)
+    for name, text in (("admiralty.yaml", PROJECT), (".pre-commit-config.yaml", pre_commit_config()),
+                       (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE),
+                       ("mkdocs.yml", site_config(root.absolute().name)),
+                       ("docs/index.md", (SITE_DEFAULT / "docs" / "index.md").read_text(encoding="utf-8"))):
+        _write(root / name, text, written, kept)
+    _readme(root, ruleset, written, kept)
+    _report(root, written, kept)
+    return 0
+
+
+def _refusal(root: Path, ruleset: str, known: list[str], force: bool) -> str | None:
+    """Why ``init`` writes nothing (an unknown rule system, a file in the way, a folder with files in it and no
+    ``--force``), or ``None``."""
+    if ruleset not in known:
+        return f"no starter for rule system '{ruleset}'; known: {', '.join(known)}"
+    if root.exists() and not root.is_dir():
+        return f"'{display(root)}' is a file"
+    if root.is_dir() and any(root.iterdir()) and not force:
+        return (f"'{display(root)}' is not empty; pass --force to add the starter files to it "
+                "(files that exist are never overwritten)")
+    return None
+
+
+def _write_starter(root: Path, ruleset: str, starter: Scaffold, written: list[str], kept: list[str]) -> None:
+    """The rule system's starter documents, each with its modeline, and its example scenario (a scenario kept
+    from before, or one that does not fit the documents kept from before, is left alone)."""
     corpus = root / "scenarios" / ruleset
     for place, body in starter.documents.items():
         path = corpus / place
@@ -190,18 +209,16 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
     scenario = corpus / "scenarios" / f"{starter.scenario}.yaml"
     if scenario.exists():
         kept.append(display(scenario))
-    else:
-        try:
-            written.append(display(write_scenario(starter.scenario, corpus, ruleset, None, scenario.parent, None,
-                                                  root)))
-        except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
-            print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
-    for name, text in (("admiralty.yaml", PROJECT), (".pre-commit-config.yaml", pre_commit_config()),
-                       (".github/workflows/scenarios.yml", workflow()), (".gitignore", GITIGNORE),
-                       ("mkdocs.yml", site_config(root.absolute().name)),
-                       ("docs/index.md", (SITE_DEFAULT / "docs" / "index.md").read_text(encoding="utf-8"))):
-        _write(root / name, text, written, kept)
-    _readme(root, ruleset, written, kept)
+        return
+    try:
+        written.append(display(write_scenario(starter.scenario, corpus, ruleset, None, scenario.parent, None, root)))
+    except SkeletonError as error:  # a starter document kept from before may not fit the skeleton
+        print(f"admiralty init: the example scenario was not written: {error}", file=sys.stderr)
+
+
+def _report(root: Path, written: list[str], kept: list[str]) -> None:
+    """What was written and kept (schema files counted, not listed), the ``git init`` outcome and the next
+    steps."""
     print("\n".join(f"wrote {path}" for path in written if not path.endswith(".schema.json")))
     schemas = sum(1 for path in written if path.endswith(".schema.json"))
     print(f"wrote {schemas} schema files under {display(root / SCHEMAS)}/")
@@ -211,4 +228,3 @@ def init_corpus(directory: str, ruleset: str, force: bool = False) -> int:
         "admiralty validate scenarios/", "admiralty smoke scenarios/ --games 20"]
     print(git_init(root))
     print("next: " + " && ".join(steps))
-    return 0

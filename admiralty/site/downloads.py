@@ -120,22 +120,29 @@ def _flatten_panes(svg: str) -> str:
         defs = ET.Element(f"{{{SVG_NS}}}defs")
         root.insert(0, defs)
     for number, pane in enumerate(panes):
-        x, y, width, height = (float(pane.get(k) or 0) for k in ("x", "y", "width", "height"))
-        box = [float(v) for v in (pane.get("viewBox") or f"0 0 {width} {height}").replace(",", " ").split()]
-        if len(box) != 4 or not (box[2] and box[3] and width and height) or defs is None:
-            continue
-        clip = ET.SubElement(defs, f"{{{SVG_NS}}}clipPath", {"id": f"pane-clip-{number}"})
-        ET.SubElement(clip, f"{{{SVG_NS}}}rect", {"x": str(x), "y": str(y), "width": str(width), "height": str(height)})
-        scale = min(width / box[2], height / box[3])
-        content = ET.Element(f"{{{SVG_NS}}}g", {
-            "transform": f"translate({x} {y}) scale({scale}) translate({-box[0]} {-box[1]})"})
-        content.extend(list(pane))
-        css_class = pane.get("class", "")
-        pane.clear()  # children and attributes: the pane becomes the clipped group
-        pane.tag = f"{{{SVG_NS}}}g"
-        pane.attrib.update({"class": css_class, "clip-path": f"url(#pane-clip-{number})"})
-        pane.append(content)
+        if defs is not None:
+            _flatten_pane(pane, number, defs)
     return ET.tostring(root, encoding="unicode")
+
+
+def _flatten_pane(pane: ET.Element, number: int, defs: ET.Element) -> None:
+    """One nested ``svg`` turned, in place, into a group clipped (by a ``clipPath`` added to ``defs``) to its box
+    and holding its content mapped by its viewBox; a pane with no area or a malformed viewBox is left as it is."""
+    x, y, width, height = (float(pane.get(k) or 0) for k in ("x", "y", "width", "height"))
+    box = [float(v) for v in (pane.get("viewBox") or f"0 0 {width} {height}").replace(",", " ").split()]
+    if len(box) != 4 or not (box[2] and box[3] and width and height):
+        return
+    clip = ET.SubElement(defs, f"{{{SVG_NS}}}clipPath", {"id": f"pane-clip-{number}"})
+    ET.SubElement(clip, f"{{{SVG_NS}}}rect", {"x": str(x), "y": str(y), "width": str(width), "height": str(height)})
+    scale = min(width / box[2], height / box[3])
+    content = ET.Element(f"{{{SVG_NS}}}g", {
+        "transform": f"translate({x} {y}) scale({scale}) translate({-box[0]} {-box[1]})"})
+    content.extend(list(pane))
+    css_class = pane.get("class", "")
+    pane.clear()  # children and attributes: the pane becomes the clipped group
+    pane.tag = f"{{{SVG_NS}}}g"
+    pane.attrib.update({"class": css_class, "clip-path": f"url(#pane-clip-{number})"})
+    pane.append(content)
 
 
 def svg_pdf(svg: str) -> bytes:

@@ -144,17 +144,23 @@ def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
         game.apply(event, replay.track)
         current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,
                                   "type": str(event.get("type", "")), "rule": str(event.get("rule", ""))})
-        places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
-        current["marks"].extend(n for n in places if n not in current["marks"])
-        shot = [event.get("battery"), event.get("target")]  # a battery's fire this turn, drawn as its own line
-        if what == "battle" and all(isinstance(n, str) for n in shot) and shot not in current["fires"]:
-            current["fires"].append(shot)
-        target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
-        where = event.get("at") or event.get("zone")  # a renaissance battle's "zone" is its region
-        if target is not None and isinstance(where, str) and where not in target:
-            target.append(where)
+        _mark(current, event, what)
         current.update(tokens=game.tokens(), vp=dict(game.vp), losses=dict(game.losses))
     return out
+
+
+def _mark(current: dict[str, Any], event: Mapping[str, Any], what: str) -> None:
+    """Add to a turn what the map marks for one of its events: the places it names, a battery's fire (a line of
+    its own) and where a contact or battle is; each once."""
+    places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
+    current["marks"].extend(n for n in places if n not in current["marks"])
+    shot = [event.get("battery"), event.get("target")]  # a battery's fire this turn, drawn as its own line
+    if what == "battle" and all(isinstance(n, str) for n in shot) and shot not in current["fires"]:
+        current["fires"].append(shot)
+    target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
+    where = event.get("at") or event.get("zone")  # a renaissance battle's "zone" is its region
+    if target is not None and isinstance(where, str) and where not in target:
+        target.append(where)
 
 
 def _json(data: Any) -> str:
@@ -178,17 +184,8 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
         return ("No sample game was recorded when this site was built (run `admiralty smoke` before "
                 "`admiralty docs`).\n")
     names = names or Names()
-    header = sample["header"]
-    sides = [{"id": s, "name": n, "colour": (colours or {}).get(s, "#555")} for s, n in names.sides.items()]
-    scored = any(e.get("type") in ("points", "game-over") and e.get("points") for e in sample["events"])
-    at_the_end = scored and not any(e.get("type") == "points" for e in sample["events"])
-    data = {"turns": turns(sample["events"], names, replay), "sides": sides, "scored": scored,
-            "vp_label": "Victory points (counted when the game ends)" if at_the_end else "Victory points so far",
-            "loss_label": next((label for kind_, label in replay.loss_labels.items()
-                                if any(e.get("type") == kind_ for e in sample["events"])), "Losses")}
-    who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))
-    about = (f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events. "
-             "Keys: ← → step a turn, Home and End jump; swipe the panel on a phone.")
+    data = _replay_data(sample["events"], names, colours or {}, replay)
+    about = _about(sample, names)
     return html_block(f'<div class="replay-viewer" data-scenario="{attr(scenario_id)}" tabindex="0">'
                       f'<p class="replay-about">{esc(about)}</p>{CONTROLS}'
                       '<div class="replay-stage"><div class="replay-map"></div><div class="replay-side">'
@@ -196,3 +193,24 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
                       '<tbody></tbody></table></div><ol class="replay-events"></ol></div></div>'
                       f'<script type="application/json" class="replay-data">{_json(data)}</script></div>',
                       "replay")
+
+
+def _replay_data(events: Sequence[Mapping[str, Any]], names: Names, colours: Mapping[str, str],
+                 replay: ReplayWords) -> dict[str, Any]:
+    """What the viewer's script draws: the turns, the sides with their colours, and how the tally is labelled
+    (victory points counted only when the game ends; the rule system's word for losses)."""
+    sides = [{"id": s, "name": n, "colour": colours.get(s, "#555")} for s, n in names.sides.items()]
+    scored = any(e.get("type") in ("points", "game-over") and e.get("points") for e in events)
+    at_the_end = scored and not any(e.get("type") == "points" for e in events)
+    return {"turns": turns(events, names, replay), "sides": sides, "scored": scored,
+            "vp_label": "Victory points (counted when the game ends)" if at_the_end else "Victory points so far",
+            "loss_label": next((label for kind_, label in replay.loss_labels.items()
+                                if any(e.get("type") == kind_ for e in events)), "Losses")}
+
+
+def _about(sample: dict[str, Any], names: Names) -> str:
+    """The line above the viewer: the sample game's seed, players and length, and the keys."""
+    header = sample["header"]
+    who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))
+    return (f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events. "
+            "Keys: ← → step a turn, Home and End jump; swipe the panel on a phone.")

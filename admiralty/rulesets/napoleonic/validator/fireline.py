@@ -20,7 +20,7 @@ from shapely.geometry import Polygon
 from admiralty.engine.model.common import NOWHERE
 from admiralty.rulesets.napoleonic.engine.geometry import line_of_fire, terrain_shape, unit_footprint
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
-from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario
+from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, Severity
 
@@ -43,22 +43,36 @@ def crossings(scenario: NapoleonicScenario) -> list[Crossing]:
     batteries = {b.id: b for b in scenario.batteries}
     shapes: dict[str, Polygon] = {u.id: unit_footprint(u) for u in scenario.units}
     shapes.update({t.id: terrain_shape(t) for t in scenario.table.terrain if t.id not in shapes})
+    out = []
+    for (battery_id, target), entries in _planned_lines(scenario, batteries, shapes).items():
+        battery = batteries[battery_id]
+        if battery_kind(battery) == "howitzer":
+            continue  # high-angle fire over the troops in front
+        friends = _friends_crossed(scenario, battery, target, shapes)
+        if friends:
+            out.append(Crossing(battery_id, target, tuple(sorted({e.turn for e in entries})), friends, entries[0]))
+    return out
+
+
+def _planned_lines(scenario: NapoleonicScenario, batteries: dict[str, Battery],
+                   shapes: dict[str, Polygon]) -> dict[tuple[str, str], list[Any]]:
+    """The fire plan's entries by (battery, target), in the plan's order; an unknown battery or target (another
+    check's finding) draws no line."""
     lines: dict[tuple[str, str], list[Any]] = {}
     for entry in scenario.fire_plan:
         if entry.battery in batteries and entry.target in shapes:
             lines.setdefault((entry.battery, entry.target), []).append(entry)
-    out = []
-    for (battery_id, target), entries in lines.items():
-        battery = batteries[battery_id]
-        if battery_kind(battery) == "howitzer":
-            continue  # high-angle fire over the troops in front
-        ray = line_of_fire(battery.at, shapes[target])
-        # "T********": the line runs through the bases' inside; grazing a corner or an edge is no crossing
-        friends = tuple(u.id for u in scenario.units if u.side == battery.side and u.id != target
-                        and ray.relate_pattern(shapes[u.id], "T********"))
-        if friends:
-            out.append(Crossing(battery_id, target, tuple(sorted({e.turn for e in entries})), friends, entries[0]))
-    return out
+    return lines
+
+
+def _friends_crossed(scenario: NapoleonicScenario, battery: Battery, target: str,
+                     shapes: dict[str, Polygon]) -> tuple[str, ...]:
+    """The units of the battery's side (the target apart) whose bases the line from the battery to the target's
+    middle runs through."""
+    ray = line_of_fire(battery.at, shapes[target])
+    # "T********": the line runs through the bases' inside; grazing a corner or an edge is no crossing
+    return tuple(u.id for u in scenario.units if u.side == battery.side and u.id != target
+                 and ray.relate_pattern(shapes[u.id], "T********"))
 
 
 @check(NapoleonicScenario, CODE)
