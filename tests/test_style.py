@@ -98,14 +98,12 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/lsp/server.py", "initialize"),  # 22
     ("admiralty/lsp/session.py", "Session.refresh"),  # 18
     ("admiralty/lsp/support.py", "path_at"),  # 19
-    ("admiralty/rulesets/dreadnought/site/sheets.py", "sheets_page"),  # 16
     ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
     ("admiralty/rulesets/napoleonic/validator/fireline.py", "crossings"),  # 16
     ("admiralty/rulesets/renaissance/site/geomap.py", "_overlay"),  # 21
     ("admiralty/rulesets/renaissance/site/geomap.py", "cropped_places"),  # 19
     ("admiralty/rulesets/renaissance/site/geomap.py", "geographic_svg"),  # 20
     ("admiralty/rulesets/renaissance/site/map.py", "_polygon_points"),  # 16
-    ("admiralty/rulesets/renaissance/site/sheets.py", "sheets_page"),  # 22
     ("admiralty/scaffold/init.py", "init_corpus"),  # 22
     ("admiralty/site/downloads.py", "_flatten_panes"),  # 17
     ("admiralty/site/replayview.py", "turns"),  # 19
