@@ -98,7 +98,6 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/lsp/server.py", "initialize"),  # 22
     ("admiralty/lsp/session.py", "Session.refresh"),  # 18
     ("admiralty/lsp/support.py", "path_at"),  # 19
-    ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
     ("admiralty/rulesets/napoleonic/validator/fireline.py", "crossings"),  # 16
     ("admiralty/rulesets/renaissance/site/geomap.py", "_overlay"),  # 21
     ("admiralty/rulesets/renaissance/site/geomap.py", "cropped_places"),  # 19
