@@ -99,7 +99,6 @@ COMPLEX_ALLOWED: set[tuple[str, str]] = {
     ("admiralty/lsp/session.py", "Session.refresh"),  # 18
     ("admiralty/lsp/support.py", "path_at"),  # 19
     ("admiralty/rulesets/napoleonic/validator/fireline.py", "crossings"),  # 16
-    ("admiralty/rulesets/renaissance/site/map.py", "_polygon_points"),  # 16
     ("admiralty/scaffold/init.py", "init_corpus"),  # 22
     ("admiralty/site/downloads.py", "_flatten_panes"),  # 17
     ("admiralty/site/replayview.py", "turns"),  # 19
