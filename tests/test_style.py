@@ -91,18 +91,6 @@ def test_mypy_is_strict_on_the_whole_package() -> None:
 
 
 MAX_COMPLEXITY = 15  # radon's cyclomatic complexity, which counts comprehension ifs and boolean operators
-# Functions still over it, each being split by the helper who owns its folder (issue 33, item 9); the list
-# only shrinks, and is emptied at the merge. No function of the validator, the diff, the scaffold, the fuzzer,
-# the contract or the conformance suite is on it.
-COMPLEX_ALLOWED: set[tuple[str, str]] = {
-    ("admiralty/rulesets/dreadnought/site/sheets.py", "sheets_page"),  # 16
-    ("admiralty/rulesets/napoleonic/site/drawing.py", "_legend"),  # 20
-    ("admiralty/rulesets/renaissance/site/geomap.py", "_overlay"),  # 21
-    ("admiralty/rulesets/renaissance/site/geomap.py", "cropped_places"),  # 19
-    ("admiralty/rulesets/renaissance/site/geomap.py", "geographic_svg"),  # 20
-    ("admiralty/rulesets/renaissance/site/map.py", "_polygon_points"),  # 16
-    ("admiralty/rulesets/renaissance/site/sheets.py", "sheets_page"),  # 22
-}
 
 
 def complexities() -> dict[tuple[str, str], int]:
@@ -130,10 +118,8 @@ def test_no_function_is_over_the_complexity_limit() -> None:
     pytest.importorskip("radon", reason="radon comes with the `dev` extra")
     found = complexities()
     over = sorted(f"{path}:{name} ({n})" for (path, name), n in found.items()
-                  if n > MAX_COMPLEXITY and (path, name) not in COMPLEX_ALLOWED)
+                  if n > MAX_COMPLEXITY)
     assert over == []
-    stale = sorted(f"{path}:{name}" for path, name in COMPLEX_ALLOWED if found.get((path, name), 0) <= MAX_COMPLEXITY)
-    assert stale == [], "no longer over the limit (or gone): take it off COMPLEX_ALLOWED"
 
 
 _SHA_PIN = r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}  # v\d[\w.-]*$"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from admiralty.rulesets.dreadnought.engine.model import Fleet, Rules, Scenario, Ship
+from admiralty.rulesets.dreadnought.engine.model import Fleet, Rules, Scenario, Ship, Side
 from admiralty.rulesets.dreadnought.site.map import map_figure
 from admiralty.rulesets.dreadnought.site.plain import (
     RULE_CLAUSES,
@@ -130,6 +130,29 @@ def vp_top(scenario: Scenario) -> int:
 ORDER_COLUMNS = 6  # fleets per written-orders sheet (a wider table would not fit the page)
 
 
+def _order_sheets(scenario: Scenario, side: Side) -> list[str]:
+    """One side's written orders, ORDER_COLUMNS fleets to a sheet, numbered when there is more than one."""
+    sheets: list[str] = []
+    for start in range(0, len(side.fleets), ORDER_COLUMNS):
+        fleets = side.fleets[start:start + ORDER_COLUMNS]
+        part = f" ({start // ORDER_COLUMNS + 1})" if len(side.fleets) > ORDER_COLUMNS else ""
+        sheets.append(printpack.sheet("orders", f"Written orders: {side.name}{part}", scenario.title,
+                                      _orders(scenario, fleets), side=side.id))
+    return sheets
+
+
+def _record_sheets(scenario: Scenario, side: Side) -> list[str]:
+    """One side's ships' record cards, packed into as few sheets as they fit, numbered "n of m"."""
+    ships = [scenario.ships[n] for f in side.fleets for n in f.ships if n in scenario.ships]
+    runs = printpack.pack_cards([(record_card(s), card_height(s)) for s in ships])
+    sheets: list[str] = []
+    for number, run in enumerate(runs, 1):
+        part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
+        sheets.append(printpack.sheet("records", f"Record sheet: {side.name}{part}", scenario.title,
+                                      f'<div class="records dense">{"".join(run)}</div>', side=side.id))
+    return sheets
+
+
 def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     """The print pack: the scenario sheet(s), the map, per side its written orders and its ships' record cards
     (packed three to a row), the turn and VP tracks. One sheet per printed page on Letter or A4."""
@@ -147,17 +170,7 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     sheets.append(printpack.map_sheet(scenario.title, ctx.figure_inline(key, map_figure(scenario.map, scenario,
                                                                                             svg_id=key))))
     for side in scenario.sides:
-        for start in range(0, len(side.fleets), ORDER_COLUMNS):
-            fleets = side.fleets[start:start + ORDER_COLUMNS]
-            part = f" ({start // ORDER_COLUMNS + 1})" if len(side.fleets) > ORDER_COLUMNS else ""
-            sheets.append(printpack.sheet("orders", f"Written orders: {side.name}{part}", scenario.title,
-                                          _orders(scenario, fleets), side=side.id))
-        ships = [scenario.ships[n] for f in side.fleets for n in f.ships if n in scenario.ships]
-        runs = printpack.pack_cards([(record_card(s), card_height(s)) for s in ships])
-        for number, run in enumerate(runs, 1):
-            part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
-            sheets.append(printpack.sheet("records", f"Record sheet: {side.name}{part}", scenario.title,
-                                          f'<div class="records dense">{"".join(run)}</div>', side=side.id))
+        sheets += _order_sheets(scenario, side) + _record_sheets(scenario, side)
     sheets.append(printpack.tracks_sheet(scenario.title, scenario.turns, sorted(scenario.night),
                                          [side.name for side in scenario.sides], vp_top(scenario)))
     out.append(html_block("".join(sheets), "sheets"))

@@ -248,28 +248,41 @@ def caption_lines(caption: str, room: float, size: float = 12.0) -> list[str]:
     return textwrap.wrap(caption, max(10, int(room / (size * CAPTION_EM)))) or [caption]
 
 
-def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float,
-            rings: bool = True) -> tuple[str, float]:
-    """The key: terrain kinds in words, the sides' colours, the battery mark, range circles (where drawn) and
-    planned fire; then the range sticks."""
+def _battery_items(rings: bool) -> list[tuple[str, str]]:
+    """The legend's battery mark, and the range circles' dashes where the circles are drawn."""
+    items = [('<circle cx="7" cy="-4" r="5" fill="#888" stroke="#111"/>'
+              '<line x1="7" y1="-4" x2="16" y2="-4" stroke="#111" stroke-width="2.5"/>',
+              "battery, barrel along its facing" + (": select one to see its range circles" if rings else
+                                                    " (measure its ranges with the sticks below)"))]
+    items += [('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#555" stroke-width="1.5"'
+               + (f' stroke-dasharray="{dash}"' if dash else "") + "/>", f"{band} range circle")
+              for band, dash in RANGE_DASHES.items() if rings]
+    return items
+
+
+def _legend_items(scenario: NapoleonicScenario | None, table: Table, rings: bool) -> list[tuple[str, str]]:
+    """The legend's (symbol, words) pairs in order: terrain kinds, the sides' colours, the battery mark and
+    range circles, planned fire."""
     kinds = list(dict.fromkeys(piece.kind for piece in table.terrain))
     items = [(f'<rect width="16" height="10" y="-9" fill="{TERRAIN_FILLS.get(k, "#ccc")}" stroke="#6d5f4b"/>',
               TERRAIN_WORDS.get(k, k)) for k in kinds]
-    for index, side in enumerate(scenario.sides if scenario else ()):
+    if scenario is None:
+        return items
+    for index, side in enumerate(scenario.sides):
         items.append((f'<rect width="16" height="8" y="-8" fill="{side_colour(index)}"/>'
                       '<line x1="0" y1="-8" x2="16" y2="-8" stroke="#111" stroke-width="2.5"/>',
                       f"{side.name or id_words(side.id)} (front edge black)"))
-    if scenario and scenario.batteries:
-        items.append(('<circle cx="7" cy="-4" r="5" fill="#888" stroke="#111"/>'
-                      '<line x1="7" y1="-4" x2="16" y2="-4" stroke="#111" stroke-width="2.5"/>',
-                      "battery, barrel along its facing" + (": select one to see its range circles" if rings else
-                                                            " (measure its ranges with the sticks below)")))
-        items += [('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#555" stroke-width="1.5"'
-                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>", f"{band} range circle")
-                  for band, dash in RANGE_DASHES.items() if rings]
-    if scenario and scenario.fire_plan:
+    if scenario.batteries:
+        items += _battery_items(rings)
+    if scenario.fire_plan:
         items.append(('<line x1="0" y1="-4" x2="16" y2="-4" stroke="#b71c1c" stroke-width="2"/>',
                       "planned fire (the fire plan)"))
+    return items
+
+
+def _legend_rows(items: list[tuple[str, str]], top: float, width: float) -> tuple[list[str], float]:
+    """The legend items laid out left to right, wrapping to a new row where the next would pass the right edge;
+    the rows' height (none without items)."""
     out, x, row = [], PAD, 1
     for symbol, label in items:
         item = 22 + 7.2 * len(label) + 18
@@ -278,7 +291,14 @@ def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width
         out.append(f'<g class="legend-item" transform="translate({x:.1f},{top + 20 * row:.1f})">{symbol}'
                    f'<text x="22" font-size="12" fill="#222">{esc(label)}</text></g>')
         x += item
-    height = 20.0 * row + 10 if items else 0.0
+    return out, (20.0 * row + 10 if items else 0.0)
+
+
+def _legend(scenario: NapoleonicScenario | None, table: Table, top: float, width: float,
+            rings: bool = True) -> tuple[str, float]:
+    """The key: terrain kinds in words, the sides' colours, the battery mark, range circles (where drawn) and
+    planned fire; then the range sticks."""
+    out, height = _legend_rows(_legend_items(scenario, table, rings), top, width)
     if scenario and scenario.batteries:
         sticks, stick_height = _range_sticks(scenario, top + height, width)
         out += sticks

@@ -75,6 +75,21 @@ def scenario_places(scenario: RenaissanceScenario) -> set[str]:
     return used
 
 
+def _seas_in_use(sea_map: RenaissanceMap, used: set[str]) -> set[str]:
+    """The seas a scenario uses: the seas among its places, and the seas its ports open on."""
+    used_seas = {p for p in used if p in sea_map.seas}
+    # A port's seas count only when none of them is in use already: Syracuse, where a relief waits to
+    # cross the Malta Channel, must not pull the whole Ionian into the picture.
+    used_seas |= {s for p in used if p in sea_map.ports and not used_seas & set(sea_map.ports[p].seas)
+                  for s in sea_map.ports[p].seas}
+    return used_seas
+
+
+def _neighbours(sea_map: RenaissanceMap, used_seas: set[str]) -> set[str]:
+    """The seas next to the ones in use but not in use themselves: where a beaten fleet may retreat (RN-9)."""
+    return {b if a in used_seas else a for a, b in sea_map.adjacency if (a in used_seas) != (b in used_seas)}
+
+
 def cropped_places(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None
                    ) -> tuple[list[str], list[str], list[str]]:
     """(seas, neighbouring seas, ports) to draw, in map order. For a scenario: the seas it uses (its places
@@ -83,12 +98,8 @@ def cropped_places(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None
     if scenario is None:
         return list(sea_map.seas), [], list(sea_map.ports)
     used = scenario_places(scenario)
-    used_seas = {p for p in used if p in sea_map.seas}
-    # A port's seas count only when none of them is in use already: Syracuse, where a relief waits to
-    # cross the Malta Channel, must not pull the whole Ionian into the picture.
-    used_seas |= {s for p in used if p in sea_map.ports and not used_seas & set(sea_map.ports[p].seas)
-                  for s in sea_map.ports[p].seas}
-    neighbours = {b if a in used_seas else a for a, b in sea_map.adjacency if (a in used_seas) != (b in used_seas)}
+    used_seas = _seas_in_use(sea_map, used)
+    neighbours = _neighbours(sea_map, used_seas)
     seas = [s for s in sea_map.seas if s in used_seas]
     ports = [p.id for p in sea_map.ports.values() if p.id in used or any(s in used_seas for s in p.seas)]
     return seas, [s for s in sea_map.seas if s in neighbours], ports
@@ -289,18 +300,20 @@ def _smooth(points: list[tuple[float, float]]) -> str:
     return " ".join(out)
 
 
-def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[list[str], list[str]]:
-    """Transport arrows under everything, then each place's units per power (a swatch in the power's
-    colour and ``Hapsburg 3G``), then the numbered scripted battles."""
-    sea_map = scenario.map
-    at = {**{s.id: s.position for s in sea_map.seas.values()}, **{p.id: p.position for p in sea_map.ports.values()}}
-    arrows: list[str] = []
+def _positions(sea_map: RenaissanceMap) -> dict[str, LonLat | None]:
+    """Every sea's and port's position by id."""
+    return {**{s.id: s.position for s in sea_map.seas.values()}, **{p.id: p.position for p in sea_map.ports.values()}}
+
+
+def _unit_lines(scenario: RenaissanceScenario, frame: Frame, at: dict[str, LonLat | None]) -> list[str]:
+    """Each place's units per power, one line each under the place's name: a swatch in the power's colour and
+    ``Hapsburg 3G``."""
     texts: list[str] = []
     for where, chips in unit_chips(scenario).items():
         x, y = frame.point(at[where] or (0.0, 0.0))
         # Below the sea's (larger) name or the port's, one line apart: in the label's own em, with room for
         # the boxes the viewer compares (about 1.2em tall each), so that none hides the next.
-        first = UNITS_FIRST_EM if where in sea_map.seas else UNITS_FIRST_EM - 0.3
+        first = UNITS_FIRST_EM if where in scenario.map.seas else UNITS_FIRST_EM - 0.3
         for i, (text, colour, tip, data) in enumerate(chips):
             # Centred by hand (about 0.55em a character) and kept inside the frame: the viewer hides a label
             # that crosses the edge.
@@ -310,46 +323,81 @@ def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[
                          + label("unit-line", f'<tspan fill="{attr(colour)}">\u25a0</tspan> {esc(text)}', left, y,
                                  f'dy="{first + UNITS_STEP_EM * i:.2f}em" '
                                  'dominant-baseline="central" fill="#111"') + "</g>")
+    return texts
+
+
+def _battle_labels(scenario: RenaissanceScenario, frame: Frame, at: dict[str, LonLat | None]) -> list[str]:
+    """The scripted battles, numbered in script order, one label per place (``battles 2, 5``)."""
     battles: dict[str, list[int]] = {}
     for number, action in enumerate(scenario.actions, 1):
         if isinstance(action, Battle):
             battles.setdefault(action.at, []).append(number)
+    texts: list[str] = []
     for where, numbers in battles.items():
         x, y = frame.point(at[where] or (0.0, 0.0))
         words = ("battle " if len(numbers) == 1 else "battles ") + ", ".join(map(str, numbers))
         tip = "; ".join(f"{n}. {power_name(b.attacker)} attacks {power_name(b.defender)}"
                         for n in numbers for b in [scenario.actions[n - 1]] if isinstance(b, Battle))
-        offset = 'dy="-1.45em" text-anchor="middle"' if where in sea_map.seas else 'dx="-0.8em" text-anchor="end"'
+        offset = ('dy="-1.45em" text-anchor="middle"' if where in scenario.map.seas
+                  else 'dx="-0.8em" text-anchor="end"')
         texts.append(f'<g class="action action-combat" data-action="{numbers[0]}" data-actions="'
                      f'{" ".join(map(str, numbers))}"><title>{esc(tip)}</title>'
                      + label("battle", esc(words), x, y, f'{offset} dominant-baseline="central" font-weight="bold" '
                              f'fill="{BATTLE}"') + "</g>")
+    return texts
+
+
+def _transport_arrows(scenario: RenaissanceScenario, frame: Frame, at: dict[str, LonLat | None],
+                      svg_id: str) -> list[str]:
+    """A dashed arrow per scripted transport, from port to port by sea (RN-16.3)."""
+    arrows: list[str] = []
     for number, action in enumerate(scenario.actions, 1):
         if isinstance(action, Transport):
-            route = [frame.point(at[place] or (0.0, 0.0)) for place in sea_route(sea_map, action)]
+            route = [frame.point(at[place] or (0.0, 0.0)) for place in sea_route(scenario.map, action)]
             formation = scenario.formations.get(action.formation)
             what = f"{number}. {power_name(action.power)} carries {formation.name if formation else action.formation}"
             arrows.append(f'<g class="action action-transport" data-action="{number}"><title>{esc(what)}</title>'
                           f'<path d="{_smooth(route)}" fill="none" stroke="{TRANSPORT}" stroke-width="2.5" '
                           f'stroke-dasharray="7 4" marker-end="url(#{attr(svg_id)}-arrow)"/></g>')
-    return arrows, texts
+    return arrows
+
+
+def _overlay(scenario: RenaissanceScenario, frame: Frame, svg_id: str) -> tuple[list[str], list[str]]:
+    """Transport arrows under everything, then each place's units per power (a swatch in the power's
+    colour and ``Hapsburg 3G``), then the numbered scripted battles."""
+    at = _positions(scenario.map)
+    return (_transport_arrows(scenario, frame, at, svg_id),
+            _unit_lines(scenario, frame, at) + _battle_labels(scenario, frame, at))
+
+
+def _crop_frame(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None, seas: list[str],
+                ports: list[str]) -> Frame:
+    """The crop around the seas and ports drawn, with room for the ports' names and each place's unit lines."""
+    places = [sea_map.seas[s].position for s in seas] + [sea_map.ports[p].position for p in ports]
+    names = [(port.position, port.name) for port in (sea_map.ports[p] for p in ports) if port.position is not None]
+    at = _positions(sea_map)
+    stacks = [(position, (UNITS_FIRST_EM + UNITS_STEP_EM * len(chips)) * SIZE_PX["unit-line"])
+              for where, chips in (unit_chips(scenario).items() if scenario else ()) if (position := at[where])]
+    return frame_for([p for p in places if p is not None], names, stacks)
+
+
+def _map_legend(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None, places: tuple[list[str], ...],
+                frame: Frame) -> tuple[str, float]:
+    """The legend under the map: the scenario's powers and the drawn ports' owners, and the sea kinds drawn."""
+    seas, neighbours, ports = places
+    powers = list(dict.fromkeys([*(scenario.powers if scenario else ()), *(sea_map.ports[p].power for p in ports)]))
+    kinds = [k for k in ("mediterranean", "atlantic") if any(sea_map.seas[s].kind == k for s in seas + neighbours)]
+    return _legend(powers, frame.height, frame.width, scenario is not None, kinds=kinds, geographic=True)
 
 
 def geographic_svg(sea_map: RenaissanceMap, scenario: RenaissanceScenario | None, svg_id: str) -> str:
     """The map to geography, cropped (see the module's docstring), as one inline ``<svg>``: the map in an
     inner pane that the viewer pans and zooms, the legend below it."""
     seas, neighbours, ports = cropped_places(sea_map, scenario)
-    places = [sea_map.seas[s].position for s in seas] + [sea_map.ports[p].position for p in ports]
-    names = [(port.position, port.name) for port in (sea_map.ports[p] for p in ports) if port.position is not None]
-    at = {**{k: v.position for k, v in sea_map.seas.items()}, **{k: v.position for k, v in sea_map.ports.items()}}
-    stacks = [(position, (UNITS_FIRST_EM + UNITS_STEP_EM * len(chips)) * SIZE_PX["unit-line"])
-              for where, chips in (unit_chips(scenario).items() if scenario else ()) if (position := at[where])]
-    frame = frame_for([p for p in places if p is not None], names, stacks)
+    frame = _crop_frame(sea_map, scenario, seas, ports)
     view = box(frame.west, frame.south, frame.east, frame.north)
     width, height = frame.width, frame.height
-    powers = list(dict.fromkeys([*(scenario.powers if scenario else ()), *(sea_map.ports[p].power for p in ports)]))
-    kinds = [k for k in ("mediterranean", "atlantic") if any(sea_map.seas[s].kind == k for s in seas + neighbours)]
-    legend, legend_height = _legend(powers, height, width, scenario is not None, kinds=kinds, geographic=True)
+    legend, legend_height = _map_legend(sea_map, scenario, (seas, neighbours, ports), frame)
     title = f"Map: {scenario.title if scenario else sea_map.title}"
     arrows, texts = _overlay(scenario, frame, svg_id) if scenario else ([], [])
     return "".join([

@@ -21,8 +21,10 @@ from shapely.geometry import Polygon
 from admiralty.rulesets.renaissance.engine.model import (
     UNIT_KINDS,
     Battle,
+    Port,
     RenaissanceMap,
     RenaissanceScenario,
+    Sea,
     Transport,
     Units,
     sea_graph,
@@ -148,23 +150,30 @@ def separate(points: dict[str, Point], boxes: dict[str, Box], heavy: Iterable[st
     return {k: (v[0], v[1]) for k, v in pos.items()}
 
 
+def _sea_point(sea: Sea) -> Point:
+    """A sea's label point: its outline's centroid, or a point surely inside where the centroid is not (a
+    crescent, a bent strait)."""
+    shape = Polygon(sea.polygon or ())
+    centre = shape.centroid if shape.is_valid and shape.contains(shape.centroid) else shape.representative_point()
+    return (centre.x, centre.y)
+
+
+def _port_point(sea_map: RenaissanceMap, port: Port, index: int, points: dict[str, Point]) -> Point:
+    """A port without ``at``: just inside its seas, away from their middle by a share of its first sea's size,
+    turned by the golden angle per port so that the ports of one sea do not land on each other."""
+    seas = [points[s] for s in port.seas if s in points] or [next(iter(points.values()))]
+    x, y = sum(p[0] for p in seas) / len(seas), sum(p[1] for p in seas) / len(seas)
+    first = Polygon(sea_map.seas[port.seas[0]].polygon or ()) if port.seas else None
+    reach = math.sqrt(first.area) * 0.3 if first is not None and first.area > 0 else 1.0
+    angle = index * 2.399963  # the golden angle
+    return (x + reach * math.cos(angle), y + reach * math.sin(angle))
+
+
 def _polygon_points(sea_map: RenaissanceMap) -> dict[str, Point]:
     """Map-unit points when every sea has an outline: a port at its ``at``, or just inside its first sea."""
-    points: dict[str, Point] = {}
-    for sea in sea_map.seas.values():
-        shape = Polygon(sea.polygon or ())
-        centre = shape.centroid if shape.is_valid and shape.contains(shape.centroid) else shape.representative_point()
-        points[sea.id] = (centre.x, centre.y)
+    points = {sea.id: _sea_point(sea) for sea in sea_map.seas.values()}
     for index, port in enumerate(sea_map.ports.values()):
-        if port.at is not None:
-            points[port.id] = port.at
-            continue
-        seas = [points[s] for s in port.seas if s in points] or [next(iter(points.values()))]
-        x, y = sum(p[0] for p in seas) / len(seas), sum(p[1] for p in seas) / len(seas)
-        first = Polygon(sea_map.seas[port.seas[0]].polygon or ()) if port.seas else None
-        reach = math.sqrt(first.area) * 0.3 if first is not None and first.area > 0 else 1.0
-        angle = index * 2.399963  # the golden angle: ports of one sea do not land on each other
-        points[port.id] = (x + reach * math.cos(angle), y + reach * math.sin(angle))
+        points[port.id] = port.at if port.at is not None else _port_point(sea_map, port, index, points)
     return points
 
 

@@ -102,11 +102,43 @@ def scenario_sections(scenario: RenaissanceScenario, src: str, ctx: SiteContext)
     return [s for s in sections if s[1]]
 
 
+def _power_extras(scenario: RenaissanceScenario, power: str) -> str:
+    """What a power's last order-of-battle sheet carries below its unit cards: its leaders, land formations and
+    cards in hand, each list only where the power has any."""
+    from admiralty.rulesets.renaissance.site.pages import _card_name  # pages imports this module
+
+    leaders = "".join(f"<li>{esc(lead.name or lead.id)}: battle rating {lead.battle_rating}, at "
+                      f"{esc(place_name(scenario.map, lead.at))}</li>"
+                      for lead in scenario.leaders.values() if lead.power == power)
+    formations = "".join(f"<li>{esc(f.name or f.id)} at {esc(place_name(scenario.map, f.at))}: "
+                         f"{_boxes(f.strength)}</li>" for f in scenario.formations.values() if f.power == power)
+    hand = "".join(f"<li>{_boxes(1)} {esc(_card_name(c))}</li>" for c in scenario.hands.get(power, ()))
+    return ((f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
+            + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
+            + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else ""))
+
+
+def _power_sheets(scenario: RenaissanceScenario, power: str) -> list[str]:
+    """A power's order of battle: its units per place as cards, packed into sheets numbered "n of m", the last
+    sheet leaving room for the extras."""
+    cards = [place_card(scenario, where, by_power[power]) for where, by_power in scenario.units.items()
+             if power in by_power and not by_power[power].is_empty]
+    extra = _power_extras(scenario, power)
+    dry = " · &quot;Dry Dock&quot;" if power in scenario.dry_dock else ""
+    runs = printpack.pack_cards(cards, budget=printpack.PAGE_HEIGHT - printpack.text_height(extra))
+    sheets = []
+    for number, run in enumerate(runs, 1):
+        part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
+        body = f'<div class="records dense">{"".join(run) or "<p>No naval units.</p>"}</div>'
+        sheets.append(f'<section class="sheet sheet-oob" data-power="{attr(power)}"><h2>Order of battle: '
+                      f"{esc(power_name(power))}{part}</h2><p>{esc(scenario.title)}{dry}</p>{body}"
+                      + (extra if number == len(runs) else "") + "</section>")
+    return sheets
+
+
 def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> str:
     """The print pack: the scenario sheet(s), the map, per power its units per place, leaders, formations and
     cards, and the tracks. One sheet per printed page on Letter or A4."""
-    from admiralty.rulesets.renaissance.site.pages import _card_name  # pages imports this module
-
     back = md_path(src, scenario_src(scenario.id))
     out = [f"# Sheets: {heading(scenario.title)}\n",
            f"The print pack: the whole scenario, every sheet one printed page. Back to the [scenario]({back}).\n",
@@ -117,25 +149,7 @@ def sheets_page(scenario: RenaissanceScenario, src: str, ctx: SiteContext) -> st
     sheets.append(printpack.map_sheet(scenario.title, ctx.figure_inline(key, map_svg(scenario.map, scenario,
                                                                                         svg_id=key))))
     for power in scenario.powers:
-        cards = [place_card(scenario, where, by_power[power]) for where, by_power in scenario.units.items()
-                 if power in by_power and not by_power[power].is_empty]
-        leaders = "".join(f"<li>{esc(lead.name or lead.id)}: battle rating {lead.battle_rating}, at "
-                          f"{esc(place_name(scenario.map, lead.at))}</li>"
-                          for lead in scenario.leaders.values() if lead.power == power)
-        formations = "".join(f"<li>{esc(f.name or f.id)} at {esc(place_name(scenario.map, f.at))}: "
-                             f"{_boxes(f.strength)}</li>" for f in scenario.formations.values() if f.power == power)
-        hand = "".join(f"<li>{_boxes(1)} {esc(_card_name(c))}</li>" for c in scenario.hands.get(power, ()))
-        dry = " · &quot;Dry Dock&quot;" if power in scenario.dry_dock else ""
-        extra = ((f"<h3>Leaders</h3><ul>{leaders}</ul>" if leaders else "")
-                 + (f"<h3>Land formations</h3><ul>{formations}</ul>" if formations else "")
-                 + (f"<h3>Cards in hand</h3><ul>{hand}</ul>" if hand else ""))
-        runs = printpack.pack_cards(cards, budget=printpack.PAGE_HEIGHT - printpack.text_height(extra))
-        for number, run in enumerate(runs, 1):
-            part = f" ({number} of {len(runs)})" if len(runs) > 1 else ""
-            body = f'<div class="records dense">{"".join(run) or "<p>No naval units.</p>"}</div>'
-            sheets.append(f'<section class="sheet sheet-oob" data-power="{attr(power)}"><h2>Order of battle: '
-                          f"{esc(power_name(power))}{part}</h2><p>{esc(scenario.title)}{dry}</p>{body}"
-                          + (extra if number == len(runs) else "") + "</section>")
+        sheets += _power_sheets(scenario, power)
     sheets.append(printpack.tracks_sheet(scenario.title, max(1, len(scenario.actions)), (),
                                          [power_name(p) for p in scenario.powers], vp_top(scenario)))
     out.append(html_block("".join(sheets), "sheets"))
