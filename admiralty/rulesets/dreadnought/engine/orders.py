@@ -41,18 +41,24 @@ def is_fast(ships: list[ShipState]) -> bool:
     return bool(ships) and all(ship.speed_rank_now >= FAST_RANK for ship in ships)
 
 
+def place_after(state: GameState, place: str, order: Order) -> str:
+    """Where a fleet at ``place`` is after carrying out ``order``, step by step as far as the map lets it (a move
+    stops at the first zone it cannot enter)."""
+    if order.kind == "move":
+        for zone in order.zones:
+            if not state.geo.can_step(place, zone):
+                break
+            place = zone
+    elif order.kind == "port" and order.target is not None and state.geo.can_step(place, order.target):
+        place = order.target
+    return place
+
+
 def planned_place(state: GameState, fleet: FleetState, turn: int) -> str:
     """Where ``fleet`` will be at the start of ``turn`` if its written moves from now on all succeed."""
     place = fleet.at
     for k in range(state.turn, turn):
-        order = fleet.order(k)
-        if order.kind == "move":
-            for zone in order.zones:
-                if not state.geo.can_step(place, zone):
-                    break
-                place = zone
-        elif order.kind == "port" and order.target is not None and state.geo.can_step(place, order.target):
-            place = order.target
+        place = place_after(state, place, fleet.order(k))
     return place
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from admiralty.engine.replay import player_rng
 from admiralty.rulesets.dreadnought.engine.game import new_game
 from admiralty.rulesets.dreadnought.engine.model import Scenario
+from admiralty.rulesets.dreadnought.engine.orders import place_after
 from admiralty.rulesets.dreadnought.engine.players import scripted
 from admiralty.rulesets.dreadnought.engine.state import FleetState
 
@@ -142,13 +143,6 @@ def _planned_after(state: Any, fleet: FleetState, place: str, stop: int) -> list
     """The places after turn ``stop``: the fleet's plan as the engine holds it, stepped along the map."""
     out: list[str] = []
     for turn in range(stop + 1, state.scenario.turns + 1):
-        order = fleet.order(turn)
-        if order.kind == "move":
-            for zone in order.zones:
-                if not state.geo.can_step(place, zone):
-                    break
-                place = zone
-        elif order.kind == "port" and order.target is not None and state.geo.can_step(place, order.target):
-            place = order.target
+        place = place_after(state, place, fleet.order(turn))
         out.append(place)
     return out
