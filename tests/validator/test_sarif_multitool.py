@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from admiralty import home
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / ".tools" / "node_modules" / "@microsoft" / "sarif-multitool-linux"
 MULTITOOL = PACKAGE / "Sarif.Multitool"  # a self-contained .NET executable; bin.js only spawns this file
@@ -77,7 +79,11 @@ def _validate(sarif: dict[str, Any], tmp_path: Path, name: str) -> Counter[tuple
 
 
 def _problems(found: Counter[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    return {key: n for key, n in found.items() if key[0] in ("error", "warning")}
+    """Errors and warnings, but SARIF2005 ("provide the tool's informationUri") while admiralty has no public
+    home (``admiralty.home.REPOSITORY`` is ``None``): the log then names no address rather than one the project
+    does not control (issue 36, item 4), and the Multitool asks for one. With a home, it must be clean too."""
+    known = {("warning", "SARIF2005")} if home.REPOSITORY is None else set()
+    return {key: n for key, n in found.items() if key[0] in ("error", "warning") and key not in known}
 
 
 def test_bad_corpus_sarif_passes_the_multitool(tmp_path: Path) -> None:
