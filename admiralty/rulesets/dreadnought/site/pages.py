@@ -10,10 +10,8 @@ from admiralty.rulesets.dreadnought.site.classes import class_page
 from admiralty.rulesets.dreadnought.site.map import map_figure
 from admiralty.rulesets.dreadnought.site.plain import (
     display_name,
-    fleet_name,
+    fleet_line,
     legend_html,
-    mission_words,
-    place_name,
     ship_name,
     special_rules_html,
     type_html,
@@ -62,19 +60,6 @@ def order_words(seamap: SeaMap, text: str) -> str:
 
 def _side_names(scenario: Scenario) -> dict[str, str]:
     return {side.id: side.name for side in scenario.sides}
-
-
-def _ship_list(scenario: Scenario, fleet: Fleet) -> str:
-    return ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
-
-
-def fleet_line(scenario: Scenario, fleet: Fleet) -> str:
-    """One fleet in the compact form of the print pack, as escaped HTML: ``<strong>5th Battle Squadron</strong>:
-    intercept, G11: Barham, Valiant, Warspite, Malaya`` (the ships separated, so the search finds each)."""
-    kind = "colliers and tankers" if fleet.is_collier_group else mission_words(fleet.mission)
-    escorts = f", escorting {esc(fleet_name(scenario, fleet.escorts))}" if fleet.escorts else ""
-    return (f"<strong>{esc(display_name(fleet.name, fleet.id))}</strong>: {esc(kind)}{escorts}, "
-            f"{esc(place_name(scenario.map, fleet.start))}: {_ship_list(scenario, fleet)}")
 
 
 def _side_ship_table(scenario: Scenario, side: Any, src: str, ctx: SiteContext) -> str:

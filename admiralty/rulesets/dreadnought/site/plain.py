@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from admiralty.rulesets.dreadnought.engine.model import Rules, Scenario, SeaMap, Ship
+from admiralty.rulesets.dreadnought.engine.model import Fleet, Rules, Scenario, SeaMap, Ship
 from admiralty.site.context import SiteContext
 from admiralty.site.text import esc, html_block
 from admiralty.site.words import (
@@ -110,6 +110,17 @@ def mission_words(mission: str) -> str:
     return MISSIONS.get(mission, mission.replace("-", " "))
 
 
+def fleet_line(scenario: Scenario, fleet: Fleet) -> str:
+    """One fleet in the compact form, as escaped HTML: ``<strong>5th Battle Squadron</strong>: intercept, G11:
+    Barham, Valiant, Warspite, Malaya`` (the ships separated, so the search finds each). The scenario page's
+    orders of battle and the print pack's set-up both write it."""
+    kind = "colliers and tankers" if fleet.is_collier_group else mission_words(fleet.mission)
+    escorts = f", escorting {esc(fleet_name(scenario, fleet.escorts))}" if fleet.escorts else ""
+    ships = ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
+    return (f"<strong>{esc(display_name(fleet.name, fleet.id))}</strong>: {esc(kind)}{escorts}, "
+            f"{esc(place_name(scenario.map, fleet.start))}: {ships}")
+
+
 def victory_text(scenario: Scenario) -> list[str]:
     """Each victory condition in words (escaped HTML), in the order they are checked, then the fallback."""
     names = {side.id: side.name for side in scenario.sides}
@@ -182,8 +193,8 @@ def table_sentence(path: str) -> str:
     return f"in the {parts[0]} table, {' '.join(parts[1:]) or 'the entry'}: {value}"
 
 
-def special_rules_html(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> str:
-    """The special rules as a list of sentences, each with its clause links; defaults never appear."""
+def special_rule_items(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> list[str]:
+    """The special rules, one ``<li>`` sentence each with its clause links; defaults never appear."""
     defaults = Rules()
     items: list[str] = []
     for name, clauses in RULE_CLAUSES.items():
@@ -201,6 +212,12 @@ def special_rules_html(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext)
         links = ", ".join(clause_link(c.strip(), src, ctx) for c in clauses.split(",") if c.strip())
         items.append(f"<li>{esc(sentence)}" + (f" <span class=\"rule-clauses\">({links})</span>" if links else "")
                      + "</li>")
+    return items
+
+
+def special_rules_html(rules: Rules, seamap: SeaMap, src: str, ctx: SiteContext) -> str:
+    """The special rules as a list of sentences (``special_rule_items``), or a line saying there are none."""
+    items = special_rule_items(rules, seamap, src, ctx)
     if not items:
         return html_block("<p>None: the scenario is played with the rules as written.</p>", "special-rules")
     return html_block(f'<ul class="special-rules">{"".join(items)}</ul>', "special-rules")

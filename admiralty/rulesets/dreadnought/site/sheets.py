@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from admiralty.rulesets.dreadnought.engine.model import Fleet, Rules, Scenario, Ship, Side
+from admiralty.rulesets.dreadnought.engine.model import Fleet, Scenario, Ship, Side
 from admiralty.rulesets.dreadnought.site.map import map_figure
 from admiralty.rulesets.dreadnought.site.plain import (
-    RULE_CLAUSES,
     display_name,
-    mission_words,
-    place_name,
+    fleet_line,
     ship_name,
+    special_rule_items,
     victory_text,
 )
 from admiralty.site import printpack
 from admiralty.site.context import SiteContext, md_path, scenario_src
 from admiralty.site.text import esc, heading, html_block, slug
-from admiralty.site.words import nation_name, option_schema, option_title, table_overrides, value_words
+from admiralty.site.words import nation_name
 
 BOXES_PER_ROW = 16  # hull or fuel boxes on one line of a dense card (8 px boxes in a third of the page)
 
@@ -51,39 +50,15 @@ def card_height(ship: Ship) -> int:
     return 12 * (head + 1 + max(2, rows)) + 10
 
 
-def fleet_line(scenario: Scenario, fleet: Fleet) -> str:
-    """A fleet in one line: name, mission, where it starts, its ships ("5th Battle Squadron: intercept, G11:
-    Barham, Valiant, Warspite, Malaya")."""
-    what = "colliers and tankers" if fleet.is_collier_group else mission_words(fleet.mission)
-    escorts = f", escorting {esc(display_name(fleet.escorts, fleet.escorts))}" if fleet.escorts else ""
-    ships = ", ".join(ship_name(scenario.ships[n]) if n in scenario.ships else esc(n) for n in fleet.ships)
-    return (f"<li><strong>{esc(display_name(fleet.name, fleet.id))}</strong>: {esc(what)}{escorts}, "
-            f"{esc(place_name(scenario.map, fleet.start))}: {ships}</li>")
-
-
-def special_rules(scenario: Scenario) -> str:
-    """The rule switches this scenario sets, one sentence each (its title, value and the schema's sentence);
-    switches left at their defaults are the standard rules and are not listed."""
-    schema, defaults, rules = option_schema("dreadnought"), Rules(), scenario.rules
-    items = []
-    for name in RULE_CLAUSES:
-        value = getattr(rules, name)
-        if name == "tables" or value == getattr(defaults, name):
-            continue
-        shown = ("all friendly ports" if value is None else ", ".join(place_name(scenario.map, str(p)) for p in value)
-                 ) if name == "refuel_ports" else value_words(value)
-        about = str(schema.get(name, {}).get("description", "")).strip()
-        items.append(f"{esc(option_title(name))}: {esc(shown)}." + (f" {esc(about)}" if about else ""))
-    if rules.tables:
-        items += [f"House table changed: {esc(change)}." for change in table_overrides({"tables": rules.tables})]
-    if scenario.minefields:
-        names = {side.id: side.name for side in scenario.sides}
-        items += [f"Minefield between {esc(' and '.join(m.between))}, laid by "
-                  f"{esc(names.get(m.owner, nation_name(m.owner)))}, strength {m.strength}."
-                  for m in scenario.minefields]
-    if not items:
-        items.append("None: the standard rules apply.")
-    return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+def special_rules(scenario: Scenario, src: str, ctx: SiteContext) -> str:
+    """The scenario page's special-rule sentences (``plain.special_rule_items``), then its minefields, which a
+    player lays out on the printed map; "None" when the standard rules apply."""
+    items = special_rule_items(scenario.rules, scenario.map, src, ctx)
+    names = {side.id: side.name for side in scenario.sides}
+    items += [f"<li>Minefield between {esc(' and '.join(m.between))}, laid by "
+              f"{esc(names.get(m.owner, nation_name(m.owner)))}, strength {m.strength}.</li>"
+              for m in scenario.minefields]
+    return "<ul>" + ("".join(items) or "<li>None: the standard rules apply.</li>") + "</ul>"
 
 
 def setup(scenario: Scenario) -> list[tuple[str, str]]:
@@ -96,7 +71,7 @@ def setup(scenario: Scenario) -> list[tuple[str, str]]:
                       "starts where its line says; its written orders are on their own sheet.</p>")]
     for side in scenario.sides:
         nations = ", ".join(nation_name(n) for n in side.nations)
-        lines = "".join(fleet_line(scenario, f) for f in side.fleets) or "<li>No fleets.</li>"
+        lines = "".join(f"<li>{fleet_line(scenario, f)}</li>" for f in side.fleets) or "<li>No fleets.</li>"
         out.append((f"Order of battle: {side.name} ({nations})", f"<ul>{lines}</ul>"))
     return out
 
@@ -163,7 +138,7 @@ def sheets_page(scenario: Scenario, src: str, ctx: SiteContext) -> str:
     victory = "<ol>" + "".join(f"<li>{line}</li>" for line in victory_text(scenario)) + "</ol>"
     sections = [("Briefing", f'<div class="briefing">{printpack.short_briefing(scenario.briefing)}</div>')
                 if scenario.briefing else ("", ""),
-                ("Victory conditions", victory), ("Special rules", special_rules(scenario)), *setup(scenario)]
+                ("Victory conditions", victory), ("Special rules", special_rules(scenario, src, ctx)), *setup(scenario)]
     sheets = printpack.pack_sections("scenario", f"Scenario: {scenario.title}", scenario.date or "",
                                      [s for s in sections if s[1]])
     key = f"sheet-map-{slug(scenario.id)}"
