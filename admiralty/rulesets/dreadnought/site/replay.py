@@ -17,6 +17,11 @@ def _fleet(e: Mapping[str, Any], n: Names) -> str:
     return n.name(e.get("fleet", "?")) + side
 
 
+def _ship(e: Mapping[str, Any], n: Names) -> str:
+    """The event's ship and its side, "Lion (Britain)"."""
+    return f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))})"
+
+
 def _moved(e: Mapping[str, Any], n: Names) -> str:
     path = e.get("path") or []
     end = n.name(path[-1]) if path else n.name(e.get("start", "?"))
@@ -55,18 +60,18 @@ def _damage(e: Mapping[str, Any], n: Names) -> str:
     losses = mapping(e.get("losses"))
     what = ", ".join(f"{number(k)} {words(box)}" for box, k in losses.items()) or "nothing"
     way = "; she loses way" if e.get("lost_way") else ""
-    return f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) loses {what}{way}."
+    return f"{_ship(e, n)} loses {what}{way}."
 
 
 def _hull(e: Mapping[str, Any], n: Names) -> str:
     cause = f" ({words(e['cause'])})" if e.get("cause") else ""
-    return (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) takes "
+    return (f"{_ship(e, n)} takes "
             f"{plural(e.get('boxes', '?'), 'hull box', 'hull boxes')}{cause}; {number(e.get('hull', '?'))} left.")
 
 
 def _sunk(e: Mapping[str, Any], n: Names) -> str:
     cause = f" ({words(e['cause'])})" if e.get("cause") else ""
-    return f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) is sunk{cause}."
+    return f"{_ship(e, n)} is sunk{cause}."
 
 
 def _removed(e: Mapping[str, Any], n: Names) -> str:
@@ -82,7 +87,7 @@ SENTENCES: dict[str, Sentence] = {
                                       f"{listing(e.get('between', []), n)}."),
     "minefield-crossed": lambda e, n: (f"{_fleet(e, n)} crosses the minefield between "
                                        f"{listing(e.get('between', []), n)}."),
-    "mine-hit": lambda e, n: f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) strikes a mine.",
+    "mine-hit": lambda e, n: f"{_ship(e, n)} strikes a mine.",
     "weather": lambda e, n: f"The weather is {words(e.get('weather', '?'))}.",
     "raider-hidden": lambda e, n: f"{_fleet(e, n)} slips out of sight.",
     "raider-revealed": lambda e, n: f"{_fleet(e, n)} is seen again at {n.name(e.get('at', '?'))}.",
@@ -115,7 +120,7 @@ SENTENCES: dict[str, Sentence] = {
     "fleet-split": lambda e, n: (f"{_fleet(e, n)} detaches {listing(e.get('ships', []), n)} as "
                                  f"{n.name(e.get('new_fleet', '?'))}."),
     "fleets-combined": lambda e, n: f"{_fleet(e, n)} joins {n.name(e.get('into', '?'))}.",
-    "lost-way": lambda e, n: f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) runs out of fuel.",
+    "lost-way": lambda e, n: f"{_ship(e, n)} runs out of fuel.",
     "merchant-search": lambda e, n: (f"{_fleet(e, n)} searches {n.name(e.get('zone', '?'))} for merchant ships "
                                      f"(roll {e.get('roll', '?')}): "
                                      + ("found." if e.get("found") else "none found.")),
@@ -130,7 +135,7 @@ SENTENCES: dict[str, Sentence] = {
     "new-mission": lambda e, n: f"{_fleet(e, n)} takes up a new mission: {words(e.get('mission', '?'))}.",
     "objective-reached": lambda e, n: f"{_fleet(e, n)} reaches its objective, {n.name(e.get('target', '?'))}.",
     "order-written": lambda e, n: f"{_fleet(e, n)} writes its order for turn {e.get('for_turn', '?')}.",
-    "rearmed": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) rearms at "
+    "rearmed": lambda e, n: (f"{_ship(e, n)} rearms at "
                              f"{n.name(e.get('port', '?'))}."),
     "ship-left-behind": lambda e, n: (f"{_fleet(e, n)} leaves {n.name(e.get('ship', '?'))} behind as "
                                       f"{n.name(e.get('new_fleet', '?'))}."),
@@ -148,11 +153,11 @@ SENTENCES: dict[str, Sentence] = {
                                    f"({words(e.get('reason', ''))})."),
     "refuel-lost": lambda e, n: f"{_fleet(e, n)} was attacked and takes on no fuel this turn.",
     "refuel-refused": lambda e, n: f"{_fleet(e, n)} cannot refuel at {n.name(e.get('at', '?'))}.",
-    "refuelled": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) takes on "
+    "refuelled": lambda e, n: (f"{_ship(e, n)} takes on "
                                f"{plural(e.get('boxes', '?'), 'fuel box', 'fuel boxes')}."),
-    "ship-grounded": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) runs aground in "
+    "ship-grounded": lambda e, n: (f"{_ship(e, n)} runs aground in "
                                    f"{n.name(e.get('zone', '?'))}."),
-    "ship-refloated": lambda e, n: (f"{n.name(e.get('ship', '?'))} ({n.side(e.get('side', '?'))}) is refloated "
+    "ship-refloated": lambda e, n: (f"{_ship(e, n)} is refloated "
                                     f"in {n.name(e.get('zone', '?'))}."),
     "short-of-fuel": lambda e, n: f"{_fleet(e, n)} is short of fuel and cannot move as far as planned.",
     "supplied": lambda e, n: (f"{n.name(e.get('supplier', '?'))} gives {n.name(e.get('ship', '?'))} "
