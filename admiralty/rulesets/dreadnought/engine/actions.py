@@ -59,7 +59,7 @@ from admiralty.rulesets.dreadnought.engine.missions import (
     order_lead,
     reveal,
 )
-from admiralty.rulesets.dreadnought.engine.model import Order
+from admiralty.rulesets.dreadnought.engine.model import FAST_RANK, Order
 from admiralty.rulesets.dreadnought.engine.pursuit import declare
 from admiralty.rulesets.dreadnought.engine.state import Decision, FleetState, GameState
 
@@ -88,6 +88,7 @@ def legal(state: GameState, decision: Decision) -> Sequence[Act]:
 
 
 _ENGAGE_OR_DECLINE = (ENGAGE, DECLINE)
+_SUPPLY_TYPES = frozenset({"collier", "tanker"})
 
 
 def _abort_ports(state: GameState, fleet: FleetState) -> tuple[Act, ...]:
@@ -123,9 +124,12 @@ def _organise(state: GameState, fleet: FleetState) -> list[Act]:
 
 def _joins(state: GameState, fleet: FleetState) -> list[Act]:
     """DN-5.21: fleets of the side in the same place that this one may combine with."""
-    at, side = fleet.at, fleet.side
+    at, side, mission, escorts = fleet.at, fleet.side, fleet.mission, fleet.escorts
+    # may_join's own first tests, inline: most fleets of the side are elsewhere or fly another mission
     return [act("join", o.id) for o in state.fleets.values()
-            if o.at == at and o is not fleet and o.side == side and orders.may_join(state, fleet, o)]
+            if o.at == at and o is not fleet and o.side == side
+            and (o.mission == "abort" or (o.mission == mission and o.escorts == escorts))
+            and orders.may_join(state, fleet, o)]
 
 
 def _splits(state: GameState, fleet: FleetState, counters: int) -> list[Act]:
@@ -173,8 +177,11 @@ def _order(state: GameState, fleet: FleetState, turn: int, explicit: bool) -> li
     acts = [FOLLOW_ORDERS]
     if fleet.is_collier_group or fleet.mission == "abort":
         return acts
-    if any(fleet.order(k).kind == "abort" for k in range(state.turn, turn + 1)):
-        return acts
+    plan = fleet.plan  # an abort written for any turn up to the one this order writes (a loop: no generator)
+    for k in range(state.turn, turn + 1):
+        written = plan.get(k)
+        if written is not None and written.kind == "abort":
+            return acts
     if state.turn + 2 <= state.scenario.turns:
         acts += _abort_ports(state, fleet)
     if fleet.mission == "escort" or fleet.order(turn).kind == "pursuit" or turn > state.scenario.turns:
@@ -193,8 +200,14 @@ def _order(state: GameState, fleet: FleetState, turn: int, explicit: bool) -> li
 def _moves(state: GameState, fleet: FleetState, base: str) -> tuple[Act, ...]:
     """Every move written from ``base``: one zone, two for fast fleets (DN-5.11a), or a friendly port; never
     into a zone holding an enemy port for colliers and tankers (DN-12.5, DN-12.6). Memoised per map."""
-    supply = any(state.ships[n].cls.type in ("collier", "tanker") for n in fleet.ships)
-    fast = orders.is_fast(state.ships_of(fleet))
+    supply, fast = False, bool(fleet.ships)  # orders.is_fast and the supply test in one pass over the ships
+    ships = state.ships
+    for name in fleet.ships:
+        ship = ships[name]
+        if ship.ship.cls.type in _SUPPLY_TYPES:
+            supply = True
+        if fast and ship.speed_rank_now < FAST_RANK:
+            fast = False
     key = ("move", fleet.side, base, fast, supply)
     found = state.geo.acts.get(key)
     if found is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from admiralty.engine.api import NOTHING, WHOLE, Action, Event, GameResult, Touched
@@ -115,9 +116,11 @@ class DreadnoughtGame:
         return self.state.over
 
     def to_move(self) -> tuple[str, ...]:
-        if self.state.over:
+        state = self.state
+        if state.over:
             return ()
-        return tuple(side for side in self.state.sides if self.state.decisions.get(side))
+        decisions = state.decisions
+        return tuple([side for side in state.sides if decisions.get(side)])
 
     def legal_actions(self, side: str) -> list[Action]:
         """The legal actions (their texts) of ``side``'s decision, computed once per decision and kept until
@@ -227,6 +230,9 @@ class DreadnoughtGame:
             step(state)
 
 
+_TEXT = itemgetter(0)  # an Act's text (its first field), read in C by map()
+
+
 class _Legal:
     """One decision's legal ``acts`` and, once asked for, their texts: what players choose among."""
 
@@ -240,7 +246,7 @@ class _Legal:
     def text_list(self) -> list[Action]:
         texts = self.texts
         if texts is None:
-            texts = self.texts = [act.text for act in self.acts]
+            texts = self.texts = list(map(_TEXT, self.acts))
         return texts
 
     def find(self, action: Action) -> Act | None:

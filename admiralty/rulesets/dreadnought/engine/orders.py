@@ -38,7 +38,10 @@ def is_fast(ships: list[ShipState]) -> bool:
     it has now (speed lost in battle is recorded on the ship, DN-7.5d)."""
     # The speed now (``ShipState.speed``) is the class's speed less the classes lost, so it is fast only if the
     # class is (``may_enter_two_zones``): one look at the rank decides both (ranks 3 and 4 are "2" and "2+").
-    return bool(ships) and all(ship.speed_rank_now >= FAST_RANK for ship in ships)
+    for ship in ships:  # a loop, not all() over a generator: asked for every move and every order
+        if ship.speed_rank_now < FAST_RANK:
+            return False
+    return bool(ships)
 
 
 def place_after(state: GameState, place: str, order: Order) -> str:

