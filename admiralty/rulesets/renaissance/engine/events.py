@@ -212,14 +212,14 @@ class ToTurnTrack(TypedDict):
 
 
 class LeaderReturns(TypedDict):
-    """A leader comes back off the turn track at his power's home port (RN-10)."""
+    """A leader comes back off the turn track at his power's home port (RN-10); ``None`` when it holds none."""
 
     type: Literal["leader-returns"]
     rule: str
     turn: int
     power: str
     leader: str
-    at: str
+    at: str | None
 
 
 # The two transport records have a detail named "from", a keyword: written in TypedDict's functional form.
