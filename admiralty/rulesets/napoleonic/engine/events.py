@@ -181,13 +181,13 @@ class Penetration(TypedDict):
 
 
 class NoPenetration(TypedDict):
-    """A shot stops in its target: shells (NA-how-b) or the ground (NA-pen-e)."""
+    """A shot stops in its target: shells (NA-how-b) or the ground it stands in (NA-pen-e; None: open ground)."""
 
     type: Literal["no-penetration"]
     rule: str
     turn: int
     target: str
-    ground: NotRequired[str]
+    ground: NotRequired[str | None]
     shells: NotRequired[bool]
 
 
