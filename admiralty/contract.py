@@ -27,14 +27,16 @@ from enum import StrEnum
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
+from admiralty.engine.api import EventRecord
+from admiralty.engine.eventtypes import EventTypes
 from admiralty.engine.protocols import SCENARIO_MEMBERS, GameModule, Player, ScenarioModel, Sourced
 
 __all__ = [  # the protocols a rule system's pieces satisfy are the engine's; plug-ins import them from here
-    "SCENARIO_MEMBERS", "Check", "Code", "Differ", "GameModule", "Player", "Ruleset", "RulesetError", "Scaffold",
-    "ScenarioModel", "Severity", "Sourced", "clause_pattern", "load_object", "ruleset_module", "ruleset_named",
-    "rulesets", "starter_ruleset",
+    "SCENARIO_MEMBERS", "Check", "Code", "Differ", "EventRecord", "EventTypes", "GameModule", "Player", "Ruleset",
+    "RulesetError", "Scaffold", "ScenarioModel", "Severity", "Sourced", "clause_pattern", "load_object",
+    "ruleset_module", "ruleset_named", "rulesets", "starter_ruleset",
 ]
 
 ENTRY_POINT_GROUP = "admiralty.rulesets"
@@ -141,6 +143,10 @@ class Ruleset:
     (a scenario's map and catalogs), so that an edit re-validates only what depends on it (without it, any
     edit re-validates every document of the rule system); ``editor`` is an object implementing
     ``admiralty.lsp.support.EditorSupport`` (completion, hover, definition inside its documents).
+    ``events`` names the rule system's event registry (``"module:EVENTS"``, an
+    ``admiralty.engine.eventtypes.EventTypes``): every event type its game writes, declared as a ``TypedDict``
+    (``type`` its kind, ``rule`` its clause, then its details); the conformance suite holds every event a random
+    game writes against it, and the replay sentences read events as those records.
     """
 
     name: str
@@ -162,6 +168,7 @@ class Ruleset:
     starter: bool = False
     references: str | None = None
     editor: str | None = None
+    events: str | None = None
 
     def schema_path(self, kind: str) -> Path:
         return self.schemas / f"{kind}.schema.json"
@@ -184,6 +191,16 @@ class Ruleset:
     def load_editor(self) -> Any:
         """The rule system's editor support for the language server, or ``None``."""
         return None if self.editor is None else self._piece("editor", self.editor)
+
+    def load_events(self) -> EventTypes[EventRecord] | None:
+        """The rule system's event registry (``events``), or ``None`` when it declares none."""
+        if self.events is None:
+            return None
+        registry = self._piece("events", self.events)
+        if not isinstance(registry, EventTypes):
+            raise RulesetError(f"rule system {self.name!r}: events {self.events!r} is not an "
+                               "admiralty.engine.eventtypes.EventTypes")
+        return cast(EventTypes[EventRecord], registry)
 
     def load_scaffold(self) -> Scaffold | None:
         if self.scaffold is None:
@@ -249,6 +266,7 @@ class Ruleset:
                 self._piece(what, reference)
         self.load_scaffold()
         self.load_differ()
+        self.load_events()
 
     def unlisted_codes(self, core_codes: Iterable[str] = ()) -> list[str]:
         """A sentence for each code a listed check reports that neither the rule system's codes nor
@@ -260,7 +278,8 @@ class Ruleset:
 
     def references_named(self) -> list[tuple[str, str]]:
         """(what, dotted reference) of every piece this description names."""
-        named = [("game", self.game), ("builder", self.builder), *(("check", c) for c in self.checks),
+        named = [("game", self.game), ("events", self.events), ("builder", self.builder),
+                 *(("check", c) for c in self.checks),
                  ("codes", self.codes), ("renderer", self.renderer), ("scaffold", self.scaffold),
                  ("differ", self.differ), ("references", self.references), ("editor", self.editor),
                  *((f"map action {action!r}", r) for action, r in self.map_actions.items())]

@@ -18,6 +18,9 @@ them all):
 - its scenarios in the given corpus validate, and random games of each play to the end with the invariants
   holding after every action and the replay of each game giving the same events (the smoke contract);
 - the same seed gives the same game twice, byte for byte;
+- every event those games record is of a type the rule system declares (``Ruleset.events``: a ``TypedDict`` per
+  event type) and matches its declaration (its required keys there, no undeclared key, each value of its JSON
+  type);
 - every event type those games record reads as its own sentence in the replay viewer (not the generic
   fallback), when the rule system has a renderer.
 """
@@ -25,12 +28,14 @@ them all):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from admiralty.contract import (
     Differ,
+    EventRecord,
+    EventTypes,
     GameModule,
     Ruleset,
     RulesetError,
@@ -78,6 +83,11 @@ def _game_problems(ruleset: Ruleset) -> list[str]:
             problems.append(f"game {ruleset.game!r} has no ENGINE_VERSION string")
         if not isinstance(getattr(game, "PLAYERS", None), Mapping):
             problems.append(f"game {ruleset.game!r} has no PLAYERS mapping")
+    if ruleset.events is None:
+        problems.append("declares no event types (Ruleset.events: 'module:EVENTS', an "
+                        "admiralty.engine.eventtypes.EventTypes of a TypedDict per event type)")
+    else:
+        _typed(problems, "events", ruleset.events, EventTypes)
     builder = _load(problems, "builder", ruleset.builder)
     if builder is not None and not callable(builder):
         problems.append(f"builder {ruleset.builder!r} is not callable")
@@ -188,8 +198,34 @@ def _sentence_of(renderer: Any) -> Callable[[str], bool]:
     return lambda event_type: event_type in known
 
 
+@dataclass
+class _Seen:
+    """What the games of one rule system recorded that the suite reports once each: event types without a
+    sentence, and events that break their declaration (the first game showing each problem)."""
+
+    declared: EventTypes[EventRecord] | None
+    has_sentence: Callable[[str], bool] | None
+    unread: set[str] = field(default_factory=set)
+    undeclared: dict[str, str] = field(default_factory=dict)
+
+    def read(self, label: str, events: Sequence[EventRecord]) -> None:
+        for number, event in enumerate(events):
+            kind = str(event.get("type", ""))
+            if self.has_sentence is not None and not self.has_sentence(kind):
+                self.unread.add(kind)
+            if self.declared is None:
+                continue
+            for problem in self.declared.problems(event):
+                key = f"{kind}: {problem}" if not problem.startswith("event type") else problem
+                self.undeclared.setdefault(key, f"{label}, event {number}")
+
+    def problems(self) -> list[str]:
+        found = [f"{problem} (first in {where})" for problem, where in sorted(self.undeclared.items())]
+        return found + [f"event type {t!r} has no sentence in the renderer's ReplayWords" for t in sorted(self.unread)]
+
+
 def _one_game(module: GameModule, scenario: ScenarioModel, seed: int, player: str, settings: Settings,
-              unread: set[str], has_sentence: Callable[[str], bool] | None) -> list[str]:
+              seen: _Seen) -> list[str]:
     from admiralty.engine.replay import play
     from admiralty.smoke.runner import Limits, play_smoke_game
 
@@ -203,25 +239,23 @@ def _one_game(module: GameModule, scenario: ScenarioModel, seed: int, player: st
     if again.event_hash != smoked.event_hash:
         return [f"{label}: not deterministic (event-log hash {smoked.event_hash[:12]} in the smoke runner, "
                 f"{again.event_hash[:12]} played again)"]
-    if has_sentence is not None:
-        unread |= {str(e.get("type", "")) for e in again.events if not has_sentence(str(e.get("type", "")))}
+    seen.read(label, again.events)
     return []
 
 
 def game_problems(ruleset: Ruleset, scenarios: Sequence[ScenarioModel], settings: Settings = Settings()) -> list[str]:
     """Random (and the scenario's own) players on every scenario: to the end, invariants after every action,
-    the replay check, the same game twice, and a sentence for every event type recorded."""
+    the replay check, the same game twice, every event recorded declared and matching its declaration, and a
+    sentence for every event type recorded."""
     module = ruleset.game_module()
     renderer = load_object(ruleset.renderer) if ruleset.renderer else None
-    has_sentence = _sentence_of(renderer) if renderer is not None else None
+    seen = _Seen(ruleset.load_events(), _sentence_of(renderer) if renderer is not None else None)
     problems: list[str] = []
-    unread: set[str] = set()
     for scenario in scenarios:
         for player in _players(module, scenario, settings):
             for seed in range(settings.seeds):
-                problems += _one_game(module, scenario, seed, player, settings, unread, has_sentence)
-    problems += [f"event type {t!r} has no sentence in the renderer's ReplayWords" for t in sorted(unread)]
-    return problems
+                problems += _one_game(module, scenario, seed, player, settings, seen)
+    return problems + seen.problems()
 
 
 def scenarios_of(name: str, corpus: Sequence[str | Path]) -> tuple[list[ScenarioModel], list[str]]:

@@ -8,6 +8,7 @@ import dataclasses
 import subprocess
 import sys
 from pathlib import Path
+from typing import Literal, TypedDict
 
 import pytest
 
@@ -153,3 +154,49 @@ def test_every_event_type_the_dreadnought_engine_writes_has_a_sentence() -> None
     written = {m for path in engine.rglob("*.py")
                for m in re.findall(r'\bemit\(\s*"([a-z-]+)"', path.read_text(encoding="utf-8"))}
     assert len(written) > 40 and written - set(SENTENCES) - set(COMMON_SENTENCES) == set()
+
+
+class Card(TypedDict):
+    """Renaissance's card event declared wrong: ``scripted`` as a number, no ``from_hand``."""
+
+    type: Literal["card"]
+    rule: str
+    turn: int
+    battle: int
+    side: str
+    power: str
+    card: str
+    scripted: int
+
+
+def test_an_undeclared_event_type_and_an_event_off_its_declaration_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every event a game writes is a declared type matching its declaration (``Ruleset.events``)."""
+    from admiralty.engine.eventtypes import EventTypes
+    from admiralty.rulesets.renaissance.engine import events
+
+    ruleset = ruleset_named("renaissance")
+    scenarios, _ = scenarios_of("renaissance", [ROOT / "scenarios" / "renaissance"])
+    settings = Settings(seeds=1, own_players=False)
+    others = [record for kind, record in events.EVENTS.records.items() if kind != "card"]
+    monkeypatch.setattr(events, "EVENTS", EventTypes.of(*others))
+    found = game_problems(ruleset, scenarios[:1], settings)
+    assert len(found) == 1 and found[0].startswith("event type 'card' is not declared (declared: battle, ")
+    assert found[0].endswith(f"(first in {scenarios[0].id} seed 0 (random), event 11)")
+
+    monkeypatch.setattr(events, "EVENTS", EventTypes.of(*others, Card))
+    found = game_problems(ruleset, scenarios[:1], settings)
+    first = f"(first in {scenarios[0].id} seed 0 (random), event 11)"
+    assert f"card: 'scripted': False is not an integer {first}" in found
+    assert f"card: has 'from_hand', which Card does not declare {first}" in found
+    assert all(problem.startswith("card: ") for problem in found)
+
+
+def test_a_rule_system_that_declares_no_events_is_told_so() -> None:
+    silent = dataclasses.replace(ruleset_named("napoleonic"), events=None)
+    assert piece_problems(silent) == ["declares no event types (Ruleset.events: 'module:EVENTS', an "
+                                      "admiralty.engine.eventtypes.EventTypes of a TypedDict per event type)"]
+    wrong = dataclasses.replace(ruleset_named("napoleonic"), events="admiralty.rulesets.napoleonic.engine.events")
+    assert piece_problems(wrong) == ["events 'admiralty.rulesets.napoleonic.engine.events' is a module, not an "
+                                     "admiralty.engine.eventtypes.EventTypes"]
+    with pytest.raises(RulesetError, match=r"events 'admiralty\.rulesets\.napoleonic\.engine\.events' is not an "):
+        wrong.verify(CORE)

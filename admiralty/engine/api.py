@@ -3,18 +3,33 @@
 A game is created by its ruleset's ``new_game(scenario, seed, options)``; all chance comes from the one
 ``random.Random`` the game owns. Actions are JSON-serialisable values (a string, or a dict of strings and
 numbers) so that a replay file can store them. Every change to the state is appended to ``game.events`` as a
-JSON-serialisable dict that names the rule clause behind it under the key ``"rule"``.
+JSON object: its ``type`` (the event's kind) and ``rule`` (the clause behind it), then its details.
+
+The contract is generic in the event type: ``Game[E]`` records events of type ``E``, a rule system's union of
+``TypedDict`` records (declared with ``admiralty.engine.eventtypes.EventTypes``, named by ``Ruleset.events``);
+the core, which knows no rule system's events, reads any of them as an ``EventRecord`` (a read-only JSON
+object). The records are types only: the serialised log is what it always was.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+from typing_extensions import TypeVar
+
 Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
+EventRecord = Mapping[str, object]
+"""Any rule system's event as the core reads it: ``type`` is its kind and ``rule`` its clause (the names the
+log has always used: renaming them would change every game's hash), the rest its details."""
 Event = dict[str, Any]
+"""An event built from keyword details (``admiralty.engine.events.emit``), for a rule system that has not typed
+its own records (its ``EventTypes`` still declares and checks them)."""
+EventT_co = TypeVar("EventT_co", bound=EventRecord, covariant=True, default=EventRecord)
+"""A game's event type; without it, ``Game`` is any rule system's game, read as ``EventRecord``."""
 
 
 @dataclass(frozen=True)
@@ -47,10 +62,12 @@ NOTHING = Touched()
 
 
 @runtime_checkable
-class Game(Protocol):
-    """The state of one game; players only ever see ``view(side)``."""
+class Game(Protocol[EventT_co]):
+    """The state of one game; players only ever see ``view(side)``. ``events`` is the log, appended to in
+    order and never edited (read-only here: a game may keep it as a list of its own records)."""
 
-    events: list[Event]
+    @property
+    def events(self) -> Sequence[EventT_co]: ...
 
     @property
     def sides(self) -> tuple[str, ...]: ...
@@ -71,7 +88,7 @@ class Game(Protocol):
     def result(self) -> GameResult: ...
 
 
-def event_log_hash(events: list[Event]) -> str:
+def event_log_hash(events: Sequence[EventRecord]) -> str:
     """SHA-256 of the event log in canonical JSON: equal hashes mean byte-identical games. The log is read as
     one text, each event's canonical JSON followed by a newline (nothing at all for an empty log), so that
     :class:`EventDigest`, fed the same events as they were appended, gives the same value."""
@@ -90,7 +107,7 @@ class EventDigest:
         self.hashed = 0
         """How many events of the log have gone into the digest."""
 
-    def feed(self, events: list[Event]) -> EventDigest:
+    def feed(self, events: Sequence[EventRecord]) -> EventDigest:
         """Hash ``events[self.hashed:]`` (the ones appended since the last call); returns ``self``."""
         start = self.hashed
         if start < len(events):

@@ -1,10 +1,11 @@
-"""Events: the one way a rule system writes what happened into ``game.events``.
+"""Events built from keyword details, for a rule system that writes its events this way.
 
-An event is a JSON object with the event ``type`` and the ``rule`` clause behind it (``admiralty.engine.api``
-says every event names its rule), plus whatever the rule system records about it: the turn and phase where
-its rules count them, the units, the dice. ``event`` builds one, ``emit`` appends one; both take the type
-first and the rule second, positionally; a detail named ``type`` or ``rule`` is refused (``TypeError``)
-rather than silently replacing them.
+An event is a JSON object with the event ``type`` (its kind) and the ``rule`` clause behind it
+(``admiralty.engine.api`` says every event names its rule), plus whatever the rule system records about it: the
+turn and phase where its rules count them, the units, the dice. ``event`` builds one, ``emit`` appends one; both
+take the type first and the rule second, positionally; a detail named ``type`` or ``rule`` is refused
+(``TypeError``) rather than silently replacing them. Whichever way a rule system builds its events (these
+helpers, or its own ``TypedDict`` records), it declares each type in ``admiralty.engine.eventtypes.EventTypes``.
 
 The serialised form is what the rule systems have always written (the log is hashed with sorted keys, so
 key order never matters): this module is one code path, not a new format.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from admiralty.engine.api import Action, Game
+from admiralty.engine.api import Action, EventT_co, Game
 from admiralty.engine.model.common import Smoke, Source
 
 Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
@@ -75,15 +75,16 @@ SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "out
                     "content_hash", "smoke", "side_names")
 
 
-class GameModule(Protocol):
+class GameModule(Protocol[EventT_co]):
     """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
-    and the engine version written into replays."""
+    and the engine version written into replays. ``GameModule[E]``: its games record events of type ``E`` (the
+    union of the records its ``Ruleset.events`` declares); the core reads any of them as ``EventRecord``."""
 
     __name__: str  # the module's import name, written into replays so a replay finds its game again
     ENGINE_VERSION: str
     PLAYERS: Mapping[str, Player]
 
-    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game: ...
+    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game[EventT_co]: ...
 
     def invariants(self, game: Game) -> list[str]: ...
 

@@ -13,14 +13,14 @@ import hashlib
 import importlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from admiralty.atomic import write_text
-from admiralty.engine.api import Action, Event, GameResult, event_log_hash
+from admiralty.engine.api import Action, EventRecord, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.protocols import GameModule, ScenarioModel
 
@@ -45,7 +45,7 @@ class PlayedGame:
     options: dict[str, Any]
     engine_version: str
     actions: list[dict[str, Any]]
-    events: list[Event]
+    events: list[EventRecord]
     result: GameResult | None
     event_hash: str
     stopped: str | None = None
@@ -66,7 +66,7 @@ class ReplayCheck:
     actions_applied: int
     divergence: int | None = None
     expected_event: Any = None
-    actual_event: Event | None = None
+    actual_event: EventRecord | None = None
     message: str = ""
     details: dict[str, Any] = field(default_factory=dict)
 
@@ -138,7 +138,7 @@ def json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return kept
 
 
-def event_digest(event: Event) -> str:
+def event_digest(event: EventRecord) -> str:
     text = json.dumps(event, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_CHARS]
 
@@ -257,7 +257,8 @@ def replay_parsed(parsed: tuple[dict[str, Any], list[dict[str, Any]], dict[str, 
                        actual_event=got, message=message)
 
 
-def _first_divergence(tail: Mapping[str, Any], events: list[Event]) -> tuple[int | None, Any, Event | None]:
+def _first_divergence(tail: Mapping[str, Any],
+                      events: list[EventRecord]) -> tuple[int | None, object, EventRecord | None]:
     if "events" in tail:
         recorded = tail["events"]
         for i in range(max(len(recorded), len(events))):
@@ -275,12 +276,12 @@ def _first_divergence(tail: Mapping[str, Any], events: list[Event]) -> tuple[int
     return None, None, None
 
 
-def format_log(events: list[Event]) -> str:
+def format_log(events: Sequence[EventRecord]) -> str:
     """A readable turn-by-turn log: a heading per turn, one line per event with its rule (fields without a
     value, ``False`` or empty are left out); an event that
     carries a log of its own (a battle's per-step account) prints each entry's ``text`` beneath it."""
     lines: list[str] = []
-    turn: Any = object()
+    turn: object = object()
     skip = {"turn", "phase", "type", "rule", "log"}
     for event in events:
         if event.get("turn") != turn:
@@ -288,7 +289,8 @@ def format_log(events: list[Event]) -> str:
             lines.append(f"Turn {turn}")
         details = ", ".join(f"{k}={_short(v)}" for k, v in event.items() if k not in skip and not _empty(v))
         lines.append(f"  {event.get('phase', ''):<9} {event.get('type', '')}: {details}  [{event.get('rule', '')}]")
-        for entry in event.get("log") or ():
+        own_log = event.get("log")
+        for entry in own_log if isinstance(own_log, list) else ():
             text = entry.get("text") if isinstance(entry, dict) else entry
             lines.append(f"      {text if isinstance(text, str) else _short(entry)}")
     return "\n".join(lines)

@@ -48,7 +48,7 @@ class Names:
     sides: dict[str, str] = dataclasses.field(default_factory=dict)  # side id -> side name
     side_of: dict[str, str] = dataclasses.field(default_factory=dict)  # unit/battery/fleet id -> side id
 
-    def name(self, ident: Any) -> str:
+    def name(self, ident: object) -> str:
         """A name for ``ident``: the scenario's own, else the id in words (``flush_deck_galleons`` ->
         ``Flush deck galleons``); anything else (a ship's name, a grid code ``K12``) stays as it is."""
         text = str(ident)
@@ -60,7 +60,7 @@ class Names:
             return id_words(text)
         return text
 
-    def side(self, ident: Any) -> str:
+    def side(self, ident: object) -> str:
         """A side's (or power's, or nation's) name."""
         text = str(ident)
         return self.sides.get(text) or self.names.get(text) or nation_name(text)

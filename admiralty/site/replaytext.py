@@ -2,7 +2,10 @@
 
 A rule system's engine writes events as ``type`` plus details (``fleet-moved``, ``fleet=horthy``,
 ``path=[V25, V26]``). Each rule system's renderer says how its own event types read (``ReplayWords.sentences``,
-``rulesets/<name>/site/replay.py``) and which kind each is; this module holds the pieces those sentences are
+``rulesets/<name>/site/replay.py``) and which kind each is. Its sentences are written against its declared event
+records (``said(FleetMoved, ...)``: the sentence reads a ``FleetMoved``, its keys checked by the type checker),
+and an event reaches one only when it matches that record's declaration; this module holds the pieces those
+sentences are
 made of, the sentences of the two events every game may write (``points``, ``game-over``: the victory points
 of ``GameResult``), and the generic sentence for any other type ("Order refused: fleet Horthy's squadron,
 reason not adjacent."), so that a new event type never shows raw ``key=value``. The ``kind`` of an event
@@ -12,27 +15,30 @@ reason not adjacent."), so that a new event type never shows raw ``key=value``. 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TypeVar
 
+from admiralty.engine.api import EventRecord
+from admiralty.engine.eventtypes import EventTypes, record_type
 from admiralty.site.replaynames import Names
 from admiralty.site.words import id_words
 
-Sentence = Callable[[Mapping[str, Any], Names], str]
+Sentence = Callable[[EventRecord, Names], str]
+Record = TypeVar("Record", bound=EventRecord)
 SKIP = {"turn", "phase", "type", "rule", "log", "battle", "scripted", "chosen"}
 EVENT_KINDS = ("move", "contact", "battle", "damage", "sunk", "points")
 
 
-def number(value: Any) -> str:
+def number(value: object) -> str:
     """``3``, ``2.5`` (no trailing ``.0``)."""
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def plural(count: Any, word: str, words: str = "") -> str:
+def plural(count: object, word: str, words: str = "") -> str:
     """``1 figure``, ``3 figures`` (``words``: an irregular plural)."""
     return f"{number(count)} " + (word if count == 1 else words or word + "s")
 
 
-def listing(values: Any, n: Names) -> str:
+def listing(values: object, n: Names) -> str:
     """``Novara, Saida and Helgoland`` by name (one value: its name; none: ``nothing``)."""
     items = [n.name(v) for v in values] if isinstance(values, list | tuple) else [n.name(values)]
     if len(items) <= 1:
@@ -40,7 +46,7 @@ def listing(values: Any, n: Names) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def counted(count: Any, kind: str) -> str:
+def counted(count: object, kind: str) -> str:
     """``3 galleys``, ``1 galley``: a count of a kind of unit named in the plural (``galleasses`` -> ``1 galleass``,
     ``fire ships`` -> ``1 fire ship``)."""
     if count == 1 and kind.endswith("s"):
@@ -48,29 +54,29 @@ def counted(count: Any, kind: str) -> str:
     return f"{number(count)} {kind}"
 
 
-def counts(units: Any, n: Names) -> str:
+def counts(units: object, n: Names) -> str:
     """``{"galleys": 3, "corsairs": 1}`` -> ``3 galleys, 1 corsair``."""
     if not isinstance(units, Mapping) or not units:
         return "no units"
     return ", ".join(counted(k, n.name(u).lower()) for u, k in units.items())
 
 
-def mapping(value: Any) -> Mapping[str, Any]:
+def mapping(value: object) -> Mapping[str, object]:
     """The value if it is a mapping, else an empty one."""
     return value if isinstance(value, Mapping) else {}
 
 
-def words(value: Any) -> str:
+def words(value: object) -> str:
     """An id as lower-case words (``no-ships-left`` -> ``no ships left``)."""
     return id_words(str(value)).lower()
 
 
-def _points(e: Mapping[str, Any], n: Names) -> str:
+def _points(e: EventRecord, n: Names) -> str:
     what = f": {n.name(e['ship'])}" if e.get("ship") else ""
     return f"{n.side(e.get('side', '?'))} scores {number(e.get('points', 0))} VP ({words(e.get('reason', ''))}{what})."
 
 
-def _game_over(e: Mapping[str, Any], n: Names) -> str:
+def _game_over(e: EventRecord, n: Names) -> str:
     points = mapping(e.get("points"))
     score = "; ".join(f"{n.side(s)} {number(p)}" for s, p in points.items())
     who = f"{n.side(e['winner'])} wins" if e.get("winner") else "a draw"
@@ -78,11 +84,36 @@ def _game_over(e: Mapping[str, Any], n: Names) -> str:
     return f"Game over: {who}{why}." + (f" Final VP: {score}." if score else "")
 
 
+def said(record: type[Record], words_of: Callable[[Record, Names], str]) -> tuple[str, Sentence]:
+    """(the record's type string, a sentence): ``words_of`` reads an event of ``record``'s type as that record,
+    once the event matches its declaration (one that does not is read by the generic sentence)."""
+    declared: EventTypes[Record] = EventTypes.of(record)
+
+    def read(event: EventRecord, names: Names) -> str:
+        typed = declared.narrow(event)
+        if typed is None:
+            raise ValueError(f"not a {record.__qualname__}: {'; '.join(declared.problems(event))}")
+        return words_of(typed, names)
+
+    return record_type(record), read
+
+
+def sentences(*each: tuple[str, Sentence]) -> dict[str, Sentence]:
+    """A rule system's ``ReplayWords.sentences`` from its ``said(...)`` entries; ``ValueError`` for a type said
+    twice."""
+    found: dict[str, Sentence] = {}
+    for kind_, words_of in each:
+        if kind_ in found:
+            raise ValueError(f"event type {kind_!r} has two sentences")
+        found[kind_] = words_of
+    return found
+
+
 COMMON_SENTENCES: dict[str, Sentence] = {"points": _points, "game-over": _game_over}
 COMMON_KINDS: dict[str, str] = {"points": "points", "game-over": "points"}
 
 
-def _value(value: Any, n: Names) -> str:
+def _value(value: object, n: Names) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
@@ -94,7 +125,7 @@ def _value(value: Any, n: Names) -> str:
     return n.name(value)
 
 
-def generic(e: Mapping[str, Any], n: Names) -> str:
+def generic(e: EventRecord, n: Names) -> str:
     """Any event type without its own sentence: its type and details in words."""
     details = "; ".join(f"{words(k)} {_value(v, n)}" for k, v in e.items()
                         if k not in SKIP and v not in (None, False, "", [], {}))
@@ -102,7 +133,7 @@ def generic(e: Mapping[str, Any], n: Names) -> str:
     return f"{head}: {details}." if details else f"{head}."
 
 
-def sentence(event: Mapping[str, Any], names: Names, sentences: Mapping[str, Sentence] | None = None) -> str:
+def sentence(event: EventRecord, names: Names, sentences: Mapping[str, Sentence] | None = None) -> str:
     """The event in plain words, by the rule system's ``sentences`` (then the common ones); a detail of an
     unexpected shape falls back to the generic sentence."""
     kind_ = str(event.get("type", ""))
@@ -113,7 +144,7 @@ def sentence(event: Mapping[str, Any], names: Names, sentences: Mapping[str, Sen
         return generic(event, names)
 
 
-def kind(event: Mapping[str, Any], kinds: Mapping[str, str] | None = None) -> str:
+def kind(event: EventRecord, kinds: Mapping[str, str] | None = None) -> str:
     """move, contact, battle, damage, sunk, points, or other."""
     kind_ = str(event.get("type", ""))
     return (kinds or {}).get(kind_) or COMMON_KINDS.get(kind_, "other")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from admiralty.engine.api import EventRecord
 from admiralty.site.replaynames import Names
 from admiralty.site.replaytext import Sentence, kind, sentence
 from admiralty.site.text import attr, esc, html_block
@@ -46,7 +47,7 @@ def read_sample(smoke_dir: Path | None, scenario_id: str) -> dict[str, Any] | No
     return {"header": header, "events": [e for e in events[:MAX_EVENTS] if isinstance(e, dict)]}
 
 
-def _ids(value: Any) -> list[str]:
+def _ids(value: object) -> list[str]:
     """Every plain string in an event detail: the ids the map may mark."""
     if isinstance(value, str):
         return [value]
@@ -86,19 +87,19 @@ class ReplayState:
         """A token leaves the map."""
         self.fleets.pop(token, None)
 
-    def lose(self, side: Any, count: Any = 1) -> None:
+    def lose(self, side: object, count: object = 1) -> None:
         """``side`` loses ``count`` of what its losses column counts (ships, units, figures)."""
         if isinstance(side, str) and side:
             self.losses[side] = self.losses.get(side, 0) + (count if isinstance(count, int) else 1)
 
-    def apply(self, event: Mapping[str, Any], track: Tracker | None) -> None:
+    def apply(self, event: EventRecord, track: Tracker | None) -> None:
         """The victory points of ``points`` and ``game-over``, then the rule system's own ``track``."""
-        kind_ = event.get("type")
-        if kind_ == "points" and isinstance(event.get("points"), int | float):
+        kind_, points = event.get("type"), event.get("points")
+        if kind_ == "points" and isinstance(points, int | float):
             side = str(event.get("side", ""))
-            self.vp[side] = self.vp.get(side, 0.0) + float(event["points"])
-        elif kind_ == "game-over" and isinstance(event.get("points"), Mapping):
-            self.vp.update({str(s): float(p) for s, p in event["points"].items() if isinstance(p, int | float)})
+            self.vp[side] = self.vp.get(side, 0.0) + float(points)
+        elif kind_ == "game-over" and isinstance(points, Mapping):
+            self.vp.update({str(s): float(p) for s, p in points.items() if isinstance(p, int | float)})
         if track is not None:
             track(self, event)
 
@@ -107,7 +108,9 @@ class ReplayState:
                  "place": self.names.name(d["at"]), "hidden": d["hidden"]} for f, d in sorted(self.fleets.items())]
 
 
-Tracker = Callable[[ReplayState, Mapping[str, Any]], None]
+Tracker = Callable[[ReplayState, EventRecord], None]
+"""A rule system's ``track``: what one of its events does to the tokens and losses (it narrows the event to its
+declared record, ``EventTypes.narrow``, and on ``event["type"]``)."""
 
 
 @dataclass(frozen=True)
@@ -122,13 +125,13 @@ class ReplayWords:
     loss_labels: Mapping[str, str] = field(default_factory=dict)
     # The step an event belongs to within its turn (a renaissance turn's scripted actions and battles, one by
     # one, the map updating at each), in words ("battle 1"); None: the viewer steps a whole turn at a time.
-    step: Callable[[Mapping[str, Any]], str] | None = None
+    step: Callable[[EventRecord], str] | None = None
 
 
 NO_WORDS = ReplayWords()
 
 
-def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
+def turns(events: Sequence[EventRecord], names: Names | None = None,
           replay: ReplayWords = NO_WORDS) -> list[dict[str, Any]]:
     """Events grouped by turn, each turn with its sentences, places to mark, tokens, VP and losses so far."""
     names = names or Names()
@@ -149,7 +152,7 @@ def turns(events: Sequence[Mapping[str, Any]], names: Names | None = None,
     return out
 
 
-def _mark(current: dict[str, Any], event: Mapping[str, Any], what: str) -> None:
+def _mark(current: dict[str, Any], event: EventRecord, what: str) -> None:
     """Add to a turn what the map marks for one of its events: the places it names, a battery's fire (a line of
     its own) and where a contact or battle is; each once."""
     places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
@@ -195,7 +198,7 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
                       "replay")
 
 
-def _replay_data(events: Sequence[Mapping[str, Any]], names: Names, colours: Mapping[str, str],
+def _replay_data(events: Sequence[EventRecord], names: Names, colours: Mapping[str, str],
                  replay: ReplayWords) -> dict[str, Any]:
     """What the viewer's script draws: the turns, the sides with their colours, and how the tally is labelled
     (victory points counted only when the game ends; the rule system's word for losses)."""

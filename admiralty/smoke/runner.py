@@ -192,6 +192,7 @@ def _keep_replays(played: PlayedGame, scenario_id: str, player: str, seed: int, 
 
 def _turn_of(played: PlayedGame) -> int:
     for event in reversed(played.events):
-        if isinstance(event.get("turn"), int):
-            return int(event["turn"])
+        turn = event.get("turn")
+        if isinstance(turn, int):
+            return turn
     return 0

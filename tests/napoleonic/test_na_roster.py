@@ -16,7 +16,7 @@ COLUMN = unit("russian-column", "russia", (60.0, 40.0), SOUTH)  # 16 figures on 
 
 @pytest.mark.rule("NA-marking")
 def test_roster_sheet_keeps_every_figure_on_the_table() -> None:
-    entry, events = record_casualties(new_roster(COLUMN), 5, "roster", "house")
+    entry, events = record_casualties(new_roster(COLUMN), 5, "roster", "house", 1)
     assert (entry.casualties, entry.remaining, entry.bases_on_table("roster")) == (5, 11, 4)
     assert [e["type"] for e in events] == ["casualties"]
     assert unit_on_table(COLUMN, entry, "roster") == COLUMN
@@ -24,12 +24,12 @@ def test_roster_sheet_keeps_every_figure_on_the_table() -> None:
 
 @pytest.mark.rule("NA-marking")
 def test_markers_remove_a_whole_base_of_casualties() -> None:
-    entry, events = record_casualties(new_roster(COLUMN), 3, "markers", "house")
+    entry, events = record_casualties(new_roster(COLUMN), 3, "markers", "house", 1)
     assert entry.bases_on_table("markers") == 4 and not of_type(events, "base-removed")
-    entry, events = record_casualties(entry, 1, "markers", "house")
+    entry, events = record_casualties(entry, 1, "markers", "house", 1)
     assert entry.bases_on_table("markers") == 3
     assert of_type(events, "base-removed") == [
-        {"type": "base-removed", "unit": "russian-column", "bases_on_table": 3, "rule": "NA-marking"}
+        {"turn": 1, "type": "base-removed", "unit": "russian-column", "bases_on_table": 3, "rule": "NA-marking"}
     ]
     shrunk = unit_footprint(unit_on_table(COLUMN, entry, "markers"))
     assert shrunk.area == pytest.approx(unit_footprint(COLUMN).area * 3 / 4)
@@ -38,15 +38,15 @@ def test_markers_remove_a_whole_base_of_casualties() -> None:
 
 @pytest.mark.rule("NA-marking")
 def test_casualties_never_exceed_the_figures_and_elimination_clears_the_table() -> None:
-    entry, events = record_casualties(new_roster(COLUMN), 40, "roster", "house")
+    entry, events = record_casualties(new_roster(COLUMN), 40, "roster", "house", 1)
     assert entry.casualties == 16 and entry.eliminated and entry.bases_on_table("roster") == 0
     assert [e["type"] for e in events] == ["casualties", "eliminated"]
-    assert record_casualties(entry, 3, "roster", "house") == (entry, [])
+    assert record_casualties(entry, 3, "roster", "house", 1) == (entry, [])
 
 
 @pytest.mark.rule("NA-marking")
 def test_roster_view_hides_casualties_from_the_enemy() -> None:
-    entry, _ = record_casualties(new_roster(COLUMN), 5, "roster", "house")
+    entry, _ = record_casualties(new_roster(COLUMN), 5, "roster", "house", 1)
     assert roster_view(entry, "roster", own=True) == {
         "bases_on_table": 4, "eliminated": False, "casualties": 5, "figures": 11,
     }

@@ -70,8 +70,8 @@ def test_tokens_follow_the_fleets_and_the_tally_runs(mini_game: tuple[Any, list[
 
 def test_game_over_sets_the_final_score_and_a_vp_free_game_counts_losses() -> None:
     names = Names(sides={"a": "Army A", "b": "Army B"}, side_of={"u1": "b"})
-    events = [{"turn": 1, "type": "casualties", "unit": "u1", "figures": 2, "total": 2},
-              {"turn": 2, "type": "casualties", "unit": "u1", "figures": 1, "total": 3},
+    events = [{"turn": 1, "type": "casualties", "rule": "NA-how-b", "unit": "u1", "figures": 2, "total": 2},
+              {"turn": 2, "type": "casualties", "rule": "NA-how-b", "unit": "u1", "figures": 1, "total": 3},
               {"turn": 2, "type": "game-over", "points": {"a": 4.0, "b": 1.0}, "winner": "a", "reason": "vp-lead"}]
     grouped = turns(events, names, NAPOLEONIC)
     assert [t["losses"]["b"] for t in grouped] == [2, 3]
@@ -93,7 +93,7 @@ def test_recorded_events_cannot_close_the_data_block() -> None:
     evil = "</script><script>window.__pwned=1</script>"
     sample = {"header": {"seed": 1, "players": {"a": evil}},
               "events": [{"turn": 1, "phase": "setup", "type": "fleet-placed", "rule": "DN-5.2", "fleet": evil,
-                          "at": evil, "side": "a"}]}
+                          "at": evil, "side": "a", "mission": "", "ships": [], "escorts": None}]}
     names = Names(sides={"a": f"Side {evil}"}, names={evil: f"Fleet {evil}"})
     block = viewer("x", sample, names, {"a": '"><script>'}, DREADNOUGHT)
     assert "</script><script>" not in block and block.count("</script>") == 1
@@ -117,16 +117,20 @@ def test_a_renaissance_game_is_stepped_battle_by_battle_in_a_players_words() -> 
 
     scenario = next(s for s in validate([str(Path(__file__).resolve().parents[2] / "scenarios" / "renaissance")])
                     .scenarios if s.id == "lepanto-1571")
-    battle = {"type": "battle", "turn": 1, "at": "gulf-of-patras",
-              "attacker": {"power": "hapsburg", "units": {"galleys": 8}},
-              "defender": {"power": "ottoman", "units": {"corsairs": 1, "galleys": 6}}}
-    events = [{**battle, "battle": 0}, {"type": "losses", "turn": 1, "battle": 0, "power": "hapsburg", "ships": 0},
-              {"type": "unit-lost", "turn": 1, "battle": 0, "power": "ottoman", "unit": "galleys", "amount": 1},
-              {"type": "to-turn-track", "turn": 1, "battle": 0, "power": "ottoman", "units": {"galleys": 1},
-               "returns_on": 2},
+    dice = {"dice": {"galleys": 8}, "leader": 0, "port_defender": 0, "total": 8}
+    battle = {"type": "battle", "rule": "RN-dice", "turn": 1, "at": "gulf-of-patras", "zone": "sea",
+              "attacker": {"power": "hapsburg", "units": {"galleys": 8}, **dice},
+              "defender": {"power": "ottoman", "units": {"corsairs": 1, "galleys": 6}, **dice}}
+    events = [{**battle, "battle": 0},
+              {"type": "losses", "rule": "RN-8", "turn": 1, "battle": 0, "side": "attacker", "power": "hapsburg",
+               "ships": 0, "corsairs": 0, "ignored_fives": 0, "odd_hit_sank": False},
+              {"type": "unit-lost", "rule": "RN-8", "turn": 1, "battle": 0, "power": "ottoman", "unit": "galleys",
+               "amount": 1, "chosen": False},
+              {"type": "to-turn-track", "rule": "RN-10", "turn": 1, "battle": 0, "power": "ottoman",
+               "units": {"galleys": 1}, "leaders": [], "returns_on": 2},
               {**battle, "battle": 1, "at": "ionian-sea"},
-              {"type": "transport", "turn": 1, "action": 2, "power": "hapsburg", "formation": "spanish-infantry",
-               "from": "messina", "to": "corfu"}]
+              {"type": "transport", "rule": "RN-16.3", "turn": 1, "action": 2, "power": "hapsburg",
+               "formation": "spanish-infantry", "from": "messina", "to": "corfu", "path": ["ionian-sea"]}]
     steps = turns(events, scenario_names(scenario), RENAISSANCE)
     assert [(s["turn"], s["step"], s["battles"]) for s in steps] == [
         (1, "battle 1", ["gulf-of-patras"]), (1, "battle 2", ["ionian-sea"]), (1, "action 3", [])]
@@ -134,3 +138,24 @@ def test_a_renaissance_game_is_stepped_battle_by_battle_in_a_players_words() -> 
     assert texts[0] == "Battle at Gulf of Patras: Hapsburg (8 galleys) attacks Ottoman (1 corsair, 6 galleys)."
     assert texts[1:] == ["Hapsburg loses no ships.", "Ottoman loses 1 galley.",
                          "Ottoman sends 1 galley to the turn track, back on turn 2 if the game lasts that long."]
+
+
+def test_an_event_off_its_declaration_reads_as_words_and_moves_no_token() -> None:
+    """A sentence and a token read an event as its declared record: one that does not match it (here, written
+    without its clause) gets the generic sentence and leaves the map alone."""
+    names = Names(sides={"a": "Side A"}, names={"horthy": "Horthy's cruisers"})
+    placed = {"turn": 1, "phase": "setup", "type": "fleet-placed", "rule": "DN-5.2", "fleet": "horthy", "at": "V25",
+              "side": "a", "mission": "", "ships": [], "escorts": None}
+    unclaused = {key: value for key, value in placed.items() if key != "rule"}
+    assert turns([placed], names, DREADNOUGHT)[0]["tokens"][0]["at"] == "V25"
+    assert turns([unclaused], names, DREADNOUGHT)[0]["tokens"] == []
+    assert sentence(placed, names, DREADNOUGHT.sentences) == "Horthy's cruisers (Side A) starts at V25."
+    assert sentence(unclaused, names, DREADNOUGHT.sentences) == generic(unclaused, names)
+
+
+def test_a_rule_system_says_each_event_type_once() -> None:
+    from admiralty.rulesets.dreadnought.engine.events import Weather
+    from admiralty.site.replaytext import said, sentences
+
+    with pytest.raises(ValueError, match="event type 'weather' has two sentences"):
+        sentences(said(Weather, lambda e, n: "rain"), said(Weather, lambda e, n: "sun"))

@@ -18,6 +18,7 @@ RULESET = Ruleset(
     kinds=("map", "ships", "scenario", "tables"),
     schemas=package_path("rulesets", "dreadnought", "schemas"),
     game="admiralty.rulesets.dreadnought.engine.game",
+    events="admiralty.rulesets.dreadnought.engine.events:EVENTS",
     builder="admiralty.rulesets.dreadnought.validator.build:build",
     checks=(
         f"{VALIDATOR}.checks.geometry:polygons_are_valid",

@@ -18,6 +18,7 @@ RULESET = Ruleset(
     kinds=("scenario", "table", "tables"),
     schemas=package_path("rulesets", "napoleonic", "schemas"),
     game="admiralty.rulesets.napoleonic.engine.game",
+    events="admiralty.rulesets.napoleonic.engine.events:EVENTS",
     builder="admiralty.rulesets.napoleonic.validator.build:build",
     checks=(
         f"{VALIDATOR}.checks:terrain_is_valid_and_on_the_table",

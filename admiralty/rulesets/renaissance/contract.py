@@ -18,6 +18,7 @@ RULESET = Ruleset(
     kinds=("map", "scenario", "tables"),
     schemas=package_path("rulesets", "renaissance", "schemas"),
     game="admiralty.rulesets.renaissance.engine.game",
+    events="admiralty.rulesets.renaissance.engine.events:EVENTS",
     builder="admiralty.rulesets.renaissance.validator.build:build",
     checks=(
         f"{VALIDATOR}.checks:sea_zone_graph",

@@ -23,8 +23,8 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from admiralty.engine.dice import Dice, d6
-from admiralty.engine.events import emit, event
 
+from . import events as ev
 from .buildings import double_six_effect, fire_needs, ignites, is_double_six, roll_2d6, set_alight
 from .casualties import roll_rounding
 from .fire import casualties_from_hits, count_hits, roll_fire
@@ -37,7 +37,8 @@ from .rockets import rocket_result
 from .roster import RosterEntry, new_roster, record_casualties, unit_on_table
 from .targets import Target, describe, legal_targets, reach
 
-Event = dict[str, Any]
+Event = ev.NapoleonicEvent
+"""An event of a shot. Each names its turn first: the log has always put it there (the game used to stamp it)."""
 
 
 @dataclass
@@ -132,7 +133,7 @@ def resolve(field: Battlefield, battery: Battery, target_id: str, turn: int, dic
     return fire_guns(field, battery, target, turn, dice)
 
 
-def _mark(field: Battlefield, unit_id: str, amount: Fraction | int, rule: str, dice: Dice) -> list[Event]:
+def _mark(field: Battlefield, unit_id: str, amount: Fraction | int, rule: str, dice: Dice, turn: int) -> list[Event]:
     """Round ``amount`` casualties by 10.46 when fractional and mark them on the unit's roster."""
     events: list[Event] = []
     amount = Fraction(amount)
@@ -144,9 +145,9 @@ def _mark(field: Battlefield, unit_id: str, amount: Fraction | int, rule: str, d
     )
     rounded = roll_rounding(amount, dice, reading=field.options["rounding_3_4"], always_down=always_down)
     if rounded.rule is not None:
-        emit(events, "rounding", rounded.rule, unit=unit_id, amount=str(amount), dice=list(rounded.dice),
-             rounded_up=rounded.rounded_up, figures=rounded.figures)
-    entry, marked = record_casualties(field.rosters[unit_id], rounded.figures, field.marking, rule)
+        events.append(ev.Rounding(turn=turn, type="rounding", rule=rounded.rule, unit=unit_id, amount=str(amount),
+                                  dice=list(rounded.dice), rounded_up=rounded.rounded_up, figures=rounded.figures))
+    entry, marked = record_casualties(field.rosters[unit_id], rounded.figures, field.marking, rule, turn)
     field.rosters[unit_id] = entry
     return events + marked
 
@@ -157,8 +158,9 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
     assert target.band is not None
     solution = fire_solution(battery, target.band, target.cover, target.column, tables)
     events: list[Event] = []
-    fire = event("fire", solution.rule, turn=turn, battery=battery.id, target=target.id, band=solution.band,
-                 distance=target.distance, pieces=solution.pieces, shells=solution.shells, modifier=solution.modifier)
+    fire = ev.Fire(turn=turn, type="fire", rule=solution.rule, battery=battery.id, target=target.id,
+                   band=solution.band, distance=target.distance, pieces=solution.pieces, shells=solution.shells,
+                   modifier=solution.modifier)
     events.append(fire)
     shape = _target_shape(field, target)  # as it stood when fired at: casualties may shrink or remove it
     lost = 0
@@ -166,25 +168,27 @@ def fire_guns(field: Battlefield, battery: Battery, target: Target, turn: int, d
         faces = roll_fire(solution, dice)
         hits = count_hits(faces, solution.modifier, tables.gun_fire.hit_on)
         amount = casualties_from_hits(hits, tables)
-        fire.update(dice=list(faces), hits=hits, casualties=str(amount))
+        fire["dice"], fire["hits"], fire["casualties"] = list(faces), hits, str(amount)
         before = field.rosters[target.id].casualties
-        events += _mark(field, target.id, amount, solution.rule, dice)
+        events += _mark(field, target.id, amount, solution.rule, dice, turn)
         lost = field.rosters[target.id].casualties - before
     if solution.shells:  # NA-how-b: shells are not round shot and never penetrate
-        events.append(event("no-penetration", "NA-how-b", target=target.id, shells=True))
+        events.append(ev.NoPenetration(turn=turn, type="no-penetration", rule="NA-how-b", target=target.id,
+                                       shells=True))
     else:
-        events += _penetrate(field, battery, target, shape, lost, dice)
+        events += _penetrate(field, battery, target, shape, lost, dice, turn)
     if target.terrain is not None:
         events += _fire_risk(field, battery, target, turn, dice)
     return events
 
 
 def _penetrate(
-    field: Battlefield, battery: Battery, target: Target, target_shape: Polygon, lost: int, dice: Dice
+    field: Battlefield, battery: Battery, target: Target, target_shape: Polygon, lost: int, dice: Dice, turn: int
 ) -> list[Event]:
     """NA-pen-a..e: the shot passes on into the enemy units close behind the target."""
     if not penetration_applies(target.ground_kind, field.tables):
-        return [event("no-penetration", "NA-pen-e", target=target.id, ground=target.ground_kind)]
+        return [ev.NoPenetration(turn=turn, type="no-penetration", rule="NA-pen-e", target=target.id,
+                                 ground=target.ground_kind)]
     if lost <= 0:
         return []
     shapes = field.shapes()
@@ -192,9 +196,10 @@ def _penetrate(
     events: list[Event] = []
     for hit in units_penetrated(battery.at, reach(battery, field.tables), target_shape, candidates, field.tables):
         amount = penetration_casualties(lost, field.tables)
-        emit(events, "penetration", "NA-pen-b", battery=battery.id, target=target.id, unit=hit.unit,
-             share_behind=hit.share_behind, gap=hit.gap, distance=hit.distance, casualties=str(amount))
-        events += _mark(field, hit.unit, amount, "NA-pen-c", dice)
+        events.append(ev.Penetration(turn=turn, type="penetration", rule="NA-pen-b", battery=battery.id,
+                                     target=target.id, unit=hit.unit, share_behind=hit.share_behind, gap=hit.gap,
+                                     distance=hit.distance, casualties=str(amount)))
+        events += _mark(field, hit.unit, amount, "NA-pen-c", dice, turn)
     return events
 
 
@@ -212,8 +217,9 @@ def _fire_risk(field: Battlefield, battery: Battery, target: Target, turn: int, 
         return []
     faces = roll_2d6(dice)
     alight = ignites(faces, needs)
-    events = [event("fire-roll", "NA-fire-a", battery=battery.id, terrain=target.terrain.id,
-                    howitzers=battery.howitzers, dice=list(faces), needs=needs, ignites=alight)]
+    events: list[Event] = [ev.FireRoll(turn=turn, type="fire-roll", rule="NA-fire-a", battery=battery.id,
+                                       terrain=target.terrain.id, howitzers=battery.howitzers, dice=list(faces),
+                                       needs=needs, ignites=alight)]
     if alight:
         events += _ignite(field, target.terrain, turn)
     if is_double_six(faces):
@@ -224,8 +230,8 @@ def _fire_risk(field: Battlefield, battery: Battery, target: Target, turn: int, 
 def _ignite(field: Battlefield, terrain: Terrain, turn: int) -> list[Event]:
     """NA-fire-b: a building burns once only, and for the rest of the game."""
     if set_alight(field.burning, terrain, turn):
-        return [event("burning", "NA-fire-b", terrain=terrain.id, turn=turn)]
-    return [event("already-burnt", "NA-fire-b", terrain=terrain.id)]
+        return [ev.Burning(turn=turn, type="burning", rule="NA-fire-b", terrain=terrain.id)]
+    return [ev.AlreadyBurnt(turn=turn, type="already-burnt", rule="NA-fire-b", terrain=terrain.id)]
 
 
 def _victims(field: Battlefield, battery: Battery, target: Target) -> list[str]:
@@ -251,10 +257,10 @@ def _hit(field: Battlefield, battery: Battery, target: Target, row: TableRow, tu
     events: list[Event] = []
     for unit_id in _victims(field, battery, target):
         if row.figures > 0:
-            events += _mark(field, unit_id, row.figures, rule, dice)
+            events += _mark(field, unit_id, row.figures, rule, dice, turn)
         if row.wavers and not field.rosters[unit_id].eliminated:
             field.wavering[unit_id] = turn + field.tables.wavering_turns
-            emit(events, "wavers", rule, unit=unit_id)
+            events.append(ev.Wavers(turn=turn, type="wavers", rule=rule, unit=unit_id))
     if row.fire and target.terrain is not None:
         events += _ignite(field, target.terrain, turn)
     return events
@@ -264,8 +270,8 @@ def _double_six(field: Battlefield, battery: Battery, target: Target, turn: int,
     """The house "double six" table, rolled on a double six (NA-fire-a, NA-rocket)."""
     die = d6(dice)
     row = double_six_effect(die, field.tables)
-    events = [event("double-six", "house", battery=battery.id, target=target.id, die=die, effect=row.effect,
-                    table="double_six")]
+    events: list[Event] = [ev.DoubleSix(turn=turn, type="double-six", rule="house", battery=battery.id,
+                                        target=target.id, die=die, effect=row.effect, table="double_six")]
     return events + _hit(field, battery, target, row, turn, "house", dice)
 
 
@@ -273,18 +279,18 @@ def fire_rockets(field: Battlefield, battery: Battery, target: Target, turn: int
     """NA-rocket: one unmodified 2d6 on the rocket table."""
     faces = roll_2d6(dice)
     row = rocket_result(faces, field.tables)
-    events = [event("rocket", "NA-rocket", turn=turn, battery=battery.id, target=target.id,
-                    distance=target.distance, dice=list(faces), result=row.result)]
+    events: list[Event] = [ev.Rocket(turn=turn, type="rocket", rule="NA-rocket", battery=battery.id,
+                                     target=target.id, distance=target.distance, dice=list(faces), result=row.result)]
     events += _hit(field, battery, target, row, turn, "NA-rocket", dice)
     if row.double_six:
         events += _double_six(field, battery, target, turn, dice)
     if row.own_figures > 0:
         own = nearest_own_unit(field, battery)
         if own is not None:
-            events += _mark(field, own, row.own_figures, "NA-rocket", dice)
+            events += _mark(field, own, row.own_figures, "NA-rocket", dice, turn)
     if row.battery_destroyed:
         field.destroyed[battery.id] = turn
-        emit(events, "battery-destroyed", "NA-rocket", battery=battery.id, turn=turn)
+        events.append(ev.BatteryDestroyed(turn=turn, type="battery-destroyed", rule="NA-rocket", battery=battery.id))
     return events
 
 

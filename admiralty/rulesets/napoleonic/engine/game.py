@@ -24,9 +24,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from admiralty.engine.api import Action, Event, GameResult
-from admiralty.engine.events import emit
+from admiralty.engine.api import Action, GameResult
 
+from . import events as ev
 from .bombardment import Battlefield, new_battlefield, resolve
 from .casualties import READINGS
 from .fire import expected_figures
@@ -94,7 +94,7 @@ class NapoleonicGame:
         self.tables: NapoleonicTables = load_tables(self.options["tables"])
         self.rng = random.Random(seed)
         self._rocket_mean = expected_rocket_figures(self.tables)
-        self.events: list[Event] = []
+        self.events: list[ev.NapoleonicEvent] = []
         self.field: Battlefield = new_battlefield(scenario, self.tables, self.options)
         self.turn = 0
         self._queue: list[str] = []
@@ -104,7 +104,7 @@ class NapoleonicGame:
         self._over = False
         self._reason = ""
         shown = {k: v for k, v in self.options.items() if k != "tables"}
-        emit(self.events, "start", "house", turn=0, scenario=scenario.id, seed=seed, options=shown)
+        self.events.append(ev.Start(type="start", rule="house", turn=0, scenario=scenario.id, seed=seed, options=shown))
         self._advance()
 
     # -- the Game protocol -------------------------------------------------------------------------------
@@ -130,11 +130,9 @@ class NapoleonicGame:
         assert battery is not None
         target: str | None = action["target"]  # the FireOrder found among the legal ones
         if target is None:
-            emit(self.events, "hold", "house", turn=self.turn, battery=battery.id)
-        else:
-            # Every event of a shot names its turn, so that a log reads turn by turn.
-            self.events.extend({"turn": self.turn, **event} for event in resolve(
-                self.field, battery, target, self.turn, self.rng))
+            self.events.append(ev.Hold(type="hold", rule="house", turn=self.turn, battery=battery.id))
+        else:  # every event of a shot names its turn, so that a log reads turn by turn
+            self.events.extend(resolve(self.field, battery, target, self.turn, self.rng))
         self._current, self._actions, self._targets = None, [], {}
         self._advance()
 
@@ -235,11 +233,11 @@ class NapoleonicGame:
         self.turn += 1
         for unit_id in [u for u, until in self.field.wavering.items() if until < self.turn]:
             del self.field.wavering[unit_id]
-            emit(self.events, "steadies", "house", unit=unit_id, turn=self.turn)
+            self.events.append(ev.Steadies(type="steadies", rule="house", unit=unit_id, turn=self.turn))
         first = self.sides[(self.turn - 1) % len(self.sides)]
         alive = self.field.batteries()
         self._queue = [b.id for b in alive if b.side == first] + [b.id for b in alive if b.side != first]
-        emit(self.events, "turn", "house", turn=self.turn, order=list(self._queue))
+        self.events.append(ev.Turn(type="turn", rule="house", turn=self.turn, order=list(self._queue)))
 
     def _plan(self, battery: Battery) -> FirePlan | None:
         return next((p for p in self.scenario.fire_plan if p.battery == battery.id and p.turn == self.turn), None)
@@ -251,7 +249,8 @@ class NapoleonicGame:
         plan = self._plan(battery)
         if plan is not None:
             if plan.target not in by_id:
-                emit(self.events, "plan-blocked", "house", turn=self.turn, battery=battery.id, target=plan.target)
+                self.events.append(ev.PlanBlocked(type="plan-blocked", rule="house", turn=self.turn, battery=battery.id,
+                                                  target=plan.target))
                 return False
             self._actions = [FireOrder(battery=battery.id, target=plan.target)]
             self._targets = {plan.target: by_id[plan.target]}
@@ -260,7 +259,7 @@ class NapoleonicGame:
             self._actions.append(FireOrder(battery=battery.id, target=None))
             self._targets = by_id
         else:
-            emit(self.events, "no-target", "house", turn=self.turn, battery=battery.id)
+            self.events.append(ev.NoTarget(type="no-target", rule="house", turn=self.turn, battery=battery.id))
             return False
         self._current = battery
         return True
@@ -269,8 +268,8 @@ class NapoleonicGame:
         self._over, self._reason = True, reason
         self._current, self._actions, self._targets = None, [], {}
         outcome = self.result()
-        emit(self.events, "game-over", "house", turn=self.turn, reason=reason, winner=outcome.winner,
-             points=outcome.points)
+        self.events.append(ev.GameOver(type="game-over", rule="house", turn=self.turn, reason=reason,
+                                       winner=outcome.winner, points=dict(outcome.points)))
 
     def _target_views(self, battery: Battery) -> list[dict[str, Any]]:
         """Public facts about each legal target of ``battery`` (geometry and the fire table, no rosters)."""

@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from admiralty.engine.events import emit, event
-
+from . import events as ev
 from .model import Unit
 
 MARKINGS = ("roster", "markers")
@@ -57,20 +56,22 @@ def new_roster(unit: Unit) -> RosterEntry:
 
 
 def record_casualties(
-    entry: RosterEntry, figures: int, marking: str, rule: str
-) -> tuple[RosterEntry, list[dict[str, Any]]]:
-    """NA-marking: mark ``figures`` casualties (at most what is left) against ``entry``; ``rule`` is the
-    clause that caused them. Returns the new entry and its events (casualties, bases removed, eliminated)."""
+    entry: RosterEntry, figures: int, marking: str, rule: str, turn: int
+) -> tuple[RosterEntry, list[ev.NapoleonicEvent]]:
+    """NA-marking: mark ``figures`` casualties (at most what is left) against ``entry`` on ``turn``; ``rule`` is
+    the clause that caused them. Returns the new entry and its events (casualties, bases removed, eliminated)."""
     lost = max(0, min(figures, entry.remaining))
     if lost == 0:
         return entry, []
     after = replace(entry, casualties=entry.casualties + lost)
-    events = [event("casualties", rule, unit=entry.unit, figures=lost, total=after.casualties)]
+    events: list[ev.NapoleonicEvent] = [ev.Casualties(turn=turn, type="casualties", rule=rule, unit=entry.unit,
+                                                      figures=lost, total=after.casualties)]
     before_bases, after_bases = entry.bases_on_table(marking), after.bases_on_table(marking)
     if after.eliminated:
-        emit(events, "eliminated", "NA-marking", unit=entry.unit)
+        events.append(ev.Eliminated(turn=turn, type="eliminated", rule="NA-marking", unit=entry.unit))
     elif after_bases < before_bases:
-        emit(events, "base-removed", "NA-marking", unit=entry.unit, bases_on_table=after_bases)
+        events.append(ev.BaseRemoved(turn=turn, type="base-removed", rule="NA-marking", unit=entry.unit,
+                                     bases_on_table=after_bases))
     return after, events
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from . import events as ev
 from .actions import PASS, Keep, Lose, Pass, PlayCard, ReactFor, RenaissanceAction, Retreat, Script, ask
 from .cards import combat_cards_in_hand, dice_after_cards, reaction_holders, reactions_allowed
 from .combat import (
@@ -42,8 +43,9 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     powers: Powers = {"attacker": battle.attacker, "defender": battle.defender}
     start = {role: state.units_of(battle.at, powers[role]) for role in ROLES}
     if any(units.is_empty for units in start.values()):
-        state.emit("battle-skipped", "RN-dice", battle=index, at=battle.at, **powers,
-                   reason="a side has no naval units there")
+        state.record(ev.BattleSkipped(type="battle-skipped", rule="RN-dice", turn=state.turn, battle=index,
+                                      at=battle.at, attacker=powers["attacker"], defender=powers["defender"],
+                                      reason="a side has no naval units there"))
         return
     info = open_battle(state, index, battle.at, zone, powers, start)
     script = battle.cards or CardScript()
@@ -78,12 +80,11 @@ def open_battle(state: RenaissanceState, index: int, at: str, zone: ZoneKind, po
     for role in ROLES:
         info[role] = {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].total}
     state.battle = info
-    state.emit("battle", "RN-dice", battle=index, at=at, zone=zone, **{
-        role: {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].units,
-               "leader": counts[role].leader, "port_defender": counts[role].port_defender,
-               "total": counts[role].total}
-        for role in ROLES
-    })
+    side = {role: ev.BattleSide(power=powers[role], units=start[role].as_dict(), dice=dict(counts[role].units),
+                                leader=counts[role].leader, port_defender=counts[role].port_defender,
+                                total=counts[role].total) for role in ROLES}
+    state.record(ev.Battle(type="battle", rule="RN-dice", turn=state.turn, battle=index, at=at, zone=zone,
+                           attacker=side["attacker"], defender=side["defender"]))
     return info
 
 
@@ -98,8 +99,8 @@ def cards_and_rolls(state: RenaissanceState, index: int, powers: Powers, script:
                             played["attacker"], played["defender"], state.tables)
     rolls = {role: list(state.roll(dice[i])) for i, role in enumerate(ROLES)}
     for role in ROLES:
-        state.emit("roll", "RN-5", battle=index, side=role, power=powers[role], rolls=rolls[role],
-                   hits=count_hits(rolls[role], state.tables))
+        state.record(ev.Roll(type="roll", rule="RN-5", turn=state.turn, battle=index, side=role, power=powers[role],
+                             rolls=rolls[role], hits=count_hits(rolls[role], state.tables)))
     return rolls
 
 
@@ -110,7 +111,8 @@ def decide_winner(state: RenaissanceState, index: int, powers: Powers,
     winner = battle_winner(hits["attacker"], hits["defender"])
     state.points[powers[winner]] += state.tables.points_battle_won
     state.battles_won[powers[winner]] += 1
-    state.emit("winner", "RN-7", battle=index, side=winner, power=powers[winner], hits=hits)
+    state.record(ev.Winner(type="winner", rule="RN-7", turn=state.turn, battle=index, side=winner,
+                           power=powers[winner], hits=dict[str, int](hits.items())))
     return winner, hits
 
 
@@ -127,9 +129,9 @@ def all_losses(state: RenaissanceState, index: int, at: str, zone: ZoneKind, pow
     }
     lost: dict[BattleSide, Units] = {}
     for role in ROLES:
-        state.emit("losses", "RN-8", battle=index, side=role, power=powers[role], ships=losses[role].ships,
-                   corsairs=losses[role].corsairs, ignored_fives=losses[role].ignored,
-                   odd_hit_sank=losses[role].odd_hit_sank)
+        state.record(ev.Losses(type="losses", rule="RN-8", turn=state.turn, battle=index, side=role,
+                               power=powers[role], ships=losses[role].ships, corsairs=losses[role].corsairs,
+                               ignored_fives=losses[role].ignored, odd_hit_sank=losses[role].odd_hit_sank))
         lost[role] = yield from take_losses(state, index, at, powers[role], losses[role])
     if all(state.units_of(at, powers[role]).is_empty for role in ROLES):
         role = keeper(len(rolls["attacker"]), len(rolls["defender"]))
@@ -147,8 +149,8 @@ def declare_cards(
         for card in scripted:
             in_hand = state.take_card(power, card)
             played.append(card)
-            state.emit("card", "RN-3-4", battle=index, side=role, power=power, card=card, scripted=True,
-                       from_hand=in_hand)
+            state.record(ev.Card(type="card", rule="RN-3-4", turn=state.turn, battle=index, side=role, power=power,
+                                 card=card, scripted=True, from_hand=in_hand))
         return played
     while options := combat_cards_in_hand(state.hands.get(power, []), state.tables):
         cards: tuple[PlayCard | Pass, ...] = (*(PlayCard(card=c) for c in options), PASS)
@@ -157,8 +159,8 @@ def declare_cards(
             break
         state.take_card(power, choice["card"])
         played.append(choice["card"])
-        state.emit("card", "RN-3-4", battle=index, side=role, power=power, card=choice["card"],
-                   scripted=False, from_hand=True)
+        state.record(ev.Card(type="card", rule="RN-3-4", turn=state.turn, battle=index, side=role, power=power,
+                             card=choice["card"], scripted=False, from_hand=True))
     return played
 
 
@@ -189,8 +191,9 @@ def play_reactions(
             continue
         extra = list(state.roll(reaction.extra_dice))
         rolls[role].extend(extra)
-        state.emit("reaction", "RN-6", battle=index, card=reaction.id, by=by, side=role, rolls=extra,
-                   hits=count_hits(extra, state.tables), scripted=script.galleasses_scripted)
+        state.record(ev.Reaction(type="reaction", rule="RN-6", turn=state.turn, battle=index, card=reaction.id, by=by,
+                                 side=role, rolls=extra, hits=count_hits(extra, state.tables),
+                                 scripted=script.galleasses_scripted))
 
 
 def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses: Losses) -> Script:
@@ -212,14 +215,14 @@ def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses
         size = loss_size(kind, state.tables)
         units, lost = units.plus(kind, -size), lost.plus(kind, size)
         state.set_units(at, power, units)
-        state.emit("unit-lost", "RN-8", battle=index, power=power, unit=kind, amount=size,
-                   chosen=len(options) > 1)
+        state.record(ev.UnitLost(type="unit-lost", rule="RN-8", turn=state.turn, battle=index, power=power, unit=kind,
+                                 amount=size, chosen=len(options) > 1))
     corsairs = min(losses.corsairs, units.corsairs)
     if corsairs:
         units, lost = units.plus("corsairs", -corsairs), lost.plus("corsairs", corsairs)
         state.set_units(at, power, units)
-        state.emit("unit-lost", "RN-8", battle=index, power=power, unit="corsairs", amount=corsairs,
-                   chosen=False)
+        state.record(ev.UnitLost(type="unit-lost", rule="RN-8", turn=state.turn, battle=index, power=power,
+                                 unit="corsairs", amount=corsairs, chosen=False))
     return lost
 
 
@@ -233,8 +236,8 @@ def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Uni
         kind = choice["keep"]
     size = loss_size(kind, state.tables)
     state.set_units(at, power, state.units_of(at, power).plus(kind, size))
-    state.emit("unit-kept", "RN-8", battle=index, power=power, unit=kind, amount=size,
-               chosen=len(options) > 1)
+    state.record(ev.UnitKept(type="unit-kept", rule="RN-8", turn=state.turn, battle=index, power=power, unit=kind,
+                             amount=size, chosen=len(options) > 1))
     return kind
 
 
@@ -247,7 +250,8 @@ def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power:
     targets = retreat_targets(state.map, at, zone, power, state.enemy_locations(power))
     if not targets:
         state.set_units(at, power, Units())
-        state.emit("destroyed-no-retreat", "RN-9", battle=index, power=power, at=at, units=units.as_dict())
+        state.record(ev.DestroyedNoRetreat(type="destroyed-no-retreat", rule="RN-9", turn=state.turn, battle=index,
+                                           power=power, at=at, units=units.as_dict()))
         return units, False
     if len(targets) == 1:
         target = targets[0]
@@ -259,8 +263,8 @@ def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power:
     leaders = state.leaders_at(power, at)
     for leader in leaders:
         state.leader_at[leader] = target
-    state.emit("retreat", "RN-9", battle=index, power=power, origin=at, target=target,
-               units=units.as_dict(), leaders=leaders, chosen=len(targets) > 1)
+    state.record(ev.Retreat(type="retreat", rule="RN-9", turn=state.turn, battle=index, power=power, origin=at,
+                            target=target, units=units.as_dict(), leaders=leaders, chosen=len(targets) > 1))
     return Units(), True
 
 
@@ -283,9 +287,9 @@ def to_turn_track(
         for kind in lost.as_dict()
     )
     if not to_pool.is_empty:
-        state.emit("units-to-pool", "RN-10", battle=index, power=power, units=to_pool.as_dict(),
-                   dry_dock=True)
+        state.record(ev.UnitsToPool(type="units-to-pool", rule="RN-10", turn=state.turn, battle=index, power=power,
+                                    units=to_pool.as_dict(), dry_dock=True))
     waiting = Units() if dry_dock else lost
     if leaders or not waiting.is_empty:
-        state.emit("to-turn-track", "RN-10", battle=index, power=power, units=waiting.as_dict(),
-                   leaders=leaders, returns_on=state.turn + 1)
+        state.record(ev.ToTurnTrack(type="to-turn-track", rule="RN-10", turn=state.turn, battle=index, power=power,
+                                    units=waiting.as_dict(), leaders=leaders, returns_on=state.turn + 1))

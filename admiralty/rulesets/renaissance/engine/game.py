@@ -11,9 +11,10 @@ import random
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from admiralty.engine.api import Action, Event, GameResult
+from admiralty.engine.api import Action, GameResult
 from admiralty.engine.dice import Dice, ScriptedDice
 
+from . import events as ev
 from .battle import naval_combat
 from .combat import CorsairMode
 from .model import Battle, RenaissanceScenario, Transport, problems
@@ -52,7 +53,7 @@ class RenaissanceGame:
         rng = random.Random(seed)
         dice: Dice = ScriptedDice(faces, then=rng) if faces else rng
         self.state = RenaissanceState(scenario, tables, dice, corsair_mode)
-        self.events: list[Event] = self.state.events  # the same list: events appended by the rules
+        self.events: list[ev.RenaissanceEvent] = self.state.events  # the same list: events appended by the rules
         self._decision: Decision | None = None
         self._over = False
         self._script = self._play()
@@ -174,37 +175,43 @@ def advance_turn(state: RenaissanceState, turn: int) -> None:
     units on the track go back to their power's pool, to be rebuilt by 8.1 (not in the seed)."""
     while state.turn < turn:
         state.turn += 1
-        state.emit("turn", "RN-10")
+        state.record(ev.Turn(type="turn", rule="RN-10", turn=state.turn))
         released, state.track = due(state.track, state.turn)
         for entry in released:
             if not entry.units.is_empty:
                 state.pool[entry.power] = state.pool[entry.power].merge(entry.units)
-                state.emit("units-to-pool", "RN-10", power=entry.power, units=entry.units.as_dict())
+                state.record(ev.UnitsToPool(type="units-to-pool", rule="RN-10", turn=state.turn, power=entry.power,
+                                            units=entry.units.as_dict()))
             for leader in entry.leaders:
-                state.leader_at[leader] = state.home_port(entry.power)
-                state.emit("leader-returns", "RN-10", power=entry.power, leader=leader,
-                           at=state.leader_at[leader])
+                home = state.leader_at[leader] = state.home_port(entry.power)
+                state.record(ev.LeaderReturns(type="leader-returns", rule="RN-10", turn=state.turn, power=entry.power,
+                                              leader=leader, at=home))
 
 
 def naval_transport(state: RenaissanceState, index: int, action: Transport) -> None:
     """RN-16.3: carry the formation from port to port through sea zones holding its power's naval units."""
     formation = state.scenario.formations[action.formation]
     where = state.formation_at[action.formation]
-    common = {"action": index, "power": action.power, "formation": action.formation,
-              "from": action.from_port, "to": action.to_port}
     if formation.power != action.power or where != action.from_port:
-        state.emit("transport-impossible", "RN-16.3", **common, reason=f"the formation is at {where!r}")
+        state.record(_impossible(state, index, action, f"the formation is at {where!r}"))
         return
     own_seas = frozenset(
         loc for loc, by in state.units.items() if action.power in by and loc in state.map.seas
     )
     path = transport_path(state.map, own_seas, action.from_port, action.to_port)
     if path is None:
-        state.emit("transport-impossible", "RN-16.3", **common,
-                   reason="no chain of sea zones holding the power's naval units")
+        state.record(_impossible(state, index, action, "no chain of sea zones holding the power's naval units"))
         return
     state.formation_at[action.formation] = action.to_port
-    state.emit("transport", "RN-16.3", **common, path=path)
+    state.record({"type": "transport", "rule": "RN-16.3", "turn": state.turn, "action": index, "power": action.power,
+                  "formation": action.formation, "from": action.from_port, "to": action.to_port, "path": path})
+
+
+def _impossible(state: RenaissanceState, index: int, action: Transport, reason: str) -> ev.TransportImpossible:
+    """RN-16.3: the scripted transport ``index`` cannot be made, and why."""
+    return {"type": "transport-impossible", "rule": "RN-16.3", "turn": state.turn, "action": index,
+            "power": action.power, "formation": action.formation, "from": action.from_port, "to": action.to_port,
+            "reason": reason}
 
 
 def _card_problems(scenario: RenaissanceScenario, tables: Tables) -> list[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from admiralty.engine.api import Action, Event
+from admiralty.engine.api import Action
 from admiralty.engine.dice import Dice, roll
-from admiralty.engine.events import emit as emit_event
 
 from .combat import CorsairMode
+from .events import RenaissanceEvent
 from .model import RenaissanceScenario, Units, are_enemies
 from .tables import Tables
 from .turn_track import TrackEntry
@@ -37,7 +37,7 @@ class RenaissanceState:
         self.tables = tables
         self.dice = dice
         self.corsair_mode: CorsairMode = corsair_mode
-        self.events: list[Event] = []
+        self.events: list[RenaissanceEvent] = []
         self.turn = 1
         self.units: dict[str, dict[str, Units]] = {}
         for location, by_power in scenario.units.items():
@@ -58,10 +58,11 @@ class RenaissanceState:
         then the game's generator."""
         return roll(self.dice, count)
 
-    def emit(self, kind: str, rule: str, **data: Any) -> None:
-        """Append an event (``admiralty.engine.events``) of ``kind`` citing ``rule``, stamped with the turn; its
-        data is copied, so later changes never reach the log."""
-        emit_event(self.events, kind, rule, **{"turn": self.turn, **snapshot(data)})
+    def record(self, event: RenaissanceEvent) -> None:
+        """Append ``event`` (a record of ``events``: its type, its clause, the turn, its details); its data is
+        copied, so later changes to a list or a count never reach the log."""
+        copied: RenaissanceEvent = snapshot(event)  # the same record: lists and dicts copied, tuples as lists
+        self.events.append(copied)
 
     def units_of(self, location: str, power: str) -> Units:
         return self.units.get(location, {}).get(power, Units())

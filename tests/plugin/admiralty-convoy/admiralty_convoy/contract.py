@@ -15,6 +15,7 @@ RULESET = Ruleset(
     kinds=("scenario",),
     schemas=HERE / "schemas",
     game="admiralty_convoy.game",
+    events="admiralty_convoy.game:EVENTS",
     builder="admiralty_convoy.build:build",
     checks=("admiralty_convoy.checks:escorts_enough",),
     codes="admiralty_convoy.checks:CODES",

@@ -4,23 +4,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypedDict
 
-from admiralty.engine.api import Action, Event, Game, GameResult
+from admiralty.engine.api import Action, Game, GameResult
+from admiralty.engine.eventtypes import EventTypes
 from admiralty_convoy.model import SIDES, ConvoyScenario
 
 ENGINE_VERSION = "convoy-1"
 PLAYERS: dict[str, Any] = {}
 
 
+class Leg(TypedDict):
+    """One leg run (CV-2): what the raider and the convoy chose, and the merchant ships sunk."""
+
+    type: Literal["leg"]
+    rule: str
+    leg: int
+    raider: Literal["attack", "shadow"]
+    convoy: Literal["close-up", "scatter"]
+    sunk: int
+
+
+ConvoyEvent = Leg  # the union of the convoy's event records: it writes one type
+EVENTS: EventTypes[ConvoyEvent] = EventTypes.of(Leg)
+"""Every event type the convoy game writes (``Ruleset.events``)."""
+
+
 class ConvoyGame:
     def __init__(self, scenario: ConvoyScenario, seed: int) -> None:
         self.scenario = scenario
         self.rng = random.Random(seed)
-        self.events: list[Event] = []
+        self.events: list[ConvoyEvent] = []
         self.afloat = scenario.merchants
         self.leg = 1
-        self.attack: str | None = None
+        self.attack: Literal["attack", "shadow"] | None = None
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -43,8 +60,8 @@ class ConvoyGame:
     def apply(self, side: str, action: Action) -> None:
         if action not in self.legal_actions(side):
             raise ValueError(f"{side} may not {action!r} now")
-        if side == "raider":
-            self.attack = str(action)
+        if action == "attack" or action == "shadow":
+            self.attack = action
             return
         lost = 0
         if self.attack == "attack":
@@ -52,8 +69,8 @@ class ConvoyGame:
                 if self.rng.randint(1, 6) >= (5 if action == "scatter" else 6):
                     lost += 1
         self.afloat -= lost
-        self.events.append({"type": "leg", "rule": "CV-2", "leg": self.leg, "raider": self.attack,
-                            "convoy": action, "sunk": lost})
+        assert self.attack is not None and (action == "close-up" or action == "scatter")
+        self.events.append(Leg(type="leg", rule="CV-2", leg=self.leg, raider=self.attack, convoy=action, sunk=lost))
         self.leg += 1
         self.attack = None
 
