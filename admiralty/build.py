@@ -8,17 +8,34 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from admiralty.atomic import output_lock
 
+if TYPE_CHECKING:
+    from admiralty.validator.pipeline import Validation
 
-def _stage_site(args: argparse.Namespace, context: dict[str, Any]) -> int:
+
+@dataclass
+class _Built:
+    """What one stage hands the next: the validation (its scenarios go to the smoke stage, the whole result to
+    the site's plugin)."""
+
+    validation: Validation | None = None
+
+    @property
+    def checked(self) -> Validation:
+        assert self.validation is not None, "the validate stage runs first"
+        return self.validation
+
+
+def _stage_site(args: argparse.Namespace, context: _Built) -> int:
     from admiralty.site.build import build_site
 
     # the validation stage's result goes to the site's plugin in this process: the corpus is validated once
     return int(build_site(list(args.paths), args.out, args.site_dir, strict=True, config_file=args.config_file,
-                          validated=context["validation"]))
+                          validated=context.checked))
 
 
 def unmet_needs(args: argparse.Namespace) -> list[str]:
@@ -48,19 +65,18 @@ def run_build(args: argparse.Namespace) -> int:
         for need in needs:
             print(f"admiralty build: {need}; nothing was run", file=sys.stderr)
         return 2
-    context: dict[str, Any] = {}
+    context = _Built()
 
-    def stage_validate(args: argparse.Namespace, context: dict[str, Any]) -> int:
+    def stage_validate(args: argparse.Namespace, context: _Built) -> int:
         result = validate(args.paths)
         sys.stdout.write(render(result.report, args.format or "text"))
-        context["scenarios"] = result.scenarios
-        context["validation"] = result
+        context.validation = result
         return result.report.exit_code(strict=args.strict)
 
-    def stage_smoke(args: argparse.Namespace, context: dict[str, Any]) -> int:
-        return run_smoke(args, context["scenarios"])
+    def stage_smoke(args: argparse.Namespace, context: _Built) -> int:
+        return run_smoke(args, context.checked.scenarios)
 
-    stages: list[tuple[str, Callable[[argparse.Namespace, dict[str, Any]], int]]] = [
+    stages: list[tuple[str, Callable[[argparse.Namespace, _Built], int]]] = [
         ("validate", stage_validate), ("smoke", stage_smoke), ("site", _stage_site)]
     started = time.perf_counter()
     # One lock for the whole build, on both its outputs, taken before any stage: a second build (or a smoke or
@@ -73,6 +89,6 @@ def run_build(args: argparse.Namespace) -> int:
             if code:
                 print(f"build stopped at stage '{name}' (exit {code})")
                 return code
-    print(f"build passed: {len(context['scenarios'])} scenarios validated, smoked and published in "
+    print(f"build passed: {len(context.checked.scenarios)} scenarios validated, smoked and published in "
           f"{time.perf_counter() - started:.1f}s (site in {args.site_dir}{os.sep})")
     return 0

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from admiralty.contract import ScenarioModel, ruleset_module
 from admiralty.engine.replay import (
@@ -131,7 +131,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
-def side_by_side(recorded: Any, now: Any) -> str:
+def side_by_side(recorded: object, now: object) -> str:
     """The first differing event as two columns, field by field (``*`` marks the fields that differ).
 
     A replay keeps only a digest of each event unless it was written with full events; then the recorded
@@ -156,13 +156,13 @@ def side_by_side(recorded: Any, now: Any) -> str:
 _ABSENT = object()
 
 
-def _whole(event: Any, missing: str) -> str:
+def _whole(event: object, missing: str) -> str:
     if event is None:
         return f"({missing})"
     return event if isinstance(event, str) else "(the fields below)"
 
 
-def _cell(event: dict[str, Any], key: str) -> str:
+def _cell(event: Mapping[str, object], key: str) -> str:
     if key not in event:
         return "-" if event else ""
     text = json.dumps(event[key], sort_keys=True) if isinstance(event[key], dict | list) else str(event[key])

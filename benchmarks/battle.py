@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pairs import PYTHON, cold, report, warm
 
 from admiralty.rulesets.dreadnought.engine.battle import Battle, Combatant
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.model import ShipClass
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
 from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBattle
 
 CLASSES = {
@@ -44,7 +44,7 @@ def force(side: str) -> tuple[Combatant, ...]:
 
 def measure(players: str, battles: int) -> tuple[list[float], list[int]]:
     battle = Battle("T10", 1, False, "calm", ("red", "blue"), {"red": force("red"), "blue": force("blue")},
-                    base_tables())
+                    load_house().battle)
     resolver = TacticalBattle(players)
     times: list[float] = []
     steps: list[int] = []

@@ -13,10 +13,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from admiralty.contract import ScenarioModel
 from admiralty.diff import stats
+from admiralty.diff.report_types import (
+    Balance,
+    BeforeAfter,
+    Discordant,
+    GamesNeeded,
+    Rate,
+    Sequential,
+    SideDecision,
+    SideShift,
+    Variance,
+    VPShift,
+)
 from admiralty.smoke.executors import Task, chunks, run_local
 from admiralty.smoke.runner import Limits, Outcome
 from admiralty.smoke.sequential import CONFIDENCE, next_total
@@ -87,9 +98,9 @@ def _play(scenario: ScenarioModel, kind: str, seeds: tuple[int, ...], limits: Li
     return sorted(run_local(tasks, jobs, lambda done: None), key=lambda o: o.seed)
 
 
-def _rate(wins: int, n: int) -> dict[str, Any]:
+def _rate(wins: int, n: int) -> Rate:
     low, high = stats.wilson_interval(wins, n)
-    return {"wins": wins, "rate": wins / n if n else 0.0, "wilson95": [low, high]}
+    return Rate(wins=wins, rate=wins / n if n else 0.0, wilson95=[low, high])
 
 
 def _pairs(side: str, played: Played) -> stats.PairedShift:
@@ -100,46 +111,46 @@ def _sides(scenario: ScenarioModel, played: Played) -> list[str]:
     return side_ids(scenario) or sorted({s for o in played.after for s in o.points})
 
 
-def side_shift(side: str, played: Played, delta: float) -> dict[str, Any]:
+def side_shift(side: str, played: Played, delta: float) -> SideShift:
     """One side's win rates before and after, the paired difference and what it would take to see it."""
     pairs = _pairs(side, played)
     won_before, won_after = pairs.both + pairs.before_only, pairs.both + pairs.after_only
     interval = stats.newcombe_paired(pairs)
     unpaired = stats.newcombe_unpaired(won_after, pairs.n, won_before, pairs.n)
     paired_var, independent_var = stats.paired_variance(pairs), stats.independent_variance(pairs)
-    return {
-        "before": _rate(won_before, pairs.n),
-        "after": _rate(won_after, pairs.n),
-        "difference": pairs.difference,
-        "newcombe95": list(interval),
-        "independent95": list(unpaired),
-        "significant": stats.significant(interval),
-        "discordant": {"won_before_only": pairs.before_only, "won_after_only": pairs.after_only},
-        "variance": {"paired": paired_var, "independent": independent_var,
-                     "saved": 1 - paired_var / independent_var if independent_var > 0 else None},
-        "games_needed": {"paired": stats.games_needed(paired_var, delta),
-                         "independent": stats.games_needed(independent_var, delta)},
-        "vp": _vp_shift(side, played),
-    }
+    return SideShift(
+        before=_rate(won_before, pairs.n),
+        after=_rate(won_after, pairs.n),
+        difference=pairs.difference,
+        newcombe95=list(interval),
+        independent95=list(unpaired),
+        significant=stats.significant(interval),
+        discordant=Discordant(won_before_only=pairs.before_only, won_after_only=pairs.after_only),
+        variance=Variance(paired=paired_var, independent=independent_var,
+                          saved=1 - paired_var / independent_var if independent_var > 0 else None),
+        games_needed=GamesNeeded(paired=stats.games_needed(paired_var, delta),
+                                 independent=stats.games_needed(independent_var, delta)),
+        vp=_vp_shift(side, played),
+    )
 
 
-def _vp_shift(side: str, played: Played) -> dict[str, Any]:
+def _vp_shift(side: str, played: Played) -> VPShift:
     vp_before = [o.points.get(side, 0.0) for o in played.before]
     vp_after = [o.points.get(side, 0.0) for o in played.after]
     ks, ks_p = stats.ks_permutation_test(vp_before, vp_after)
     n = max(1, len(vp_before))
-    return {"before_mean": sum(vp_before) / n, "after_mean": sum(vp_after) / n,
-            "mean_difference": (sum(vp_after) - sum(vp_before)) / n,
-            "sign_flip_p": stats.sign_flip_test([a - b for a, b in zip(vp_after, vp_before, strict=True)]),
-            "ks": ks, "ks_p": ks_p}
+    return VPShift(before_mean=sum(vp_before) / n, after_mean=sum(vp_after) / n,
+                   mean_difference=(sum(vp_after) - sum(vp_before)) / n,
+                   sign_flip_p=stats.sign_flip_test([a - b for a, b in zip(vp_after, vp_before, strict=True)]),
+                   ks=ks, ks_p=ks_p)
 
 
-def _needed(per_side: dict[str, dict[str, Any]]) -> list[int]:
+def _needed(per_side: dict[str, SideShift]) -> list[int]:
     """Each side's paired games to see the shift of interest, where it can be told."""
     return [s["games_needed"]["paired"] for s in per_side.values() if s["games_needed"]["paired"]]
 
 
-def _verdict(per_side: dict[str, dict[str, Any]], n: int, identical: int, delta: float) -> tuple[str, str | None]:
+def _verdict(per_side: dict[str, SideShift], n: int, identical: int, delta: float) -> tuple[str, str | None]:
     """The verdict's words and the side the balance moved towards (if a significant shift raised one)."""
     needed = _needed(per_side)
     moved = sorted(((s["difference"], side) for side, s in per_side.items() if s["significant"]), reverse=True)
@@ -153,16 +164,17 @@ def _verdict(per_side: dict[str, dict[str, Any]], n: int, identical: int, delta:
             + (f"; a shift of {delta:.0%} needs about {max(needed)} games" if needed else "")), None
 
 
-def _sequential(played: Played, n: int) -> dict[str, Any] | None:
+def _sequential(played: Played, n: int) -> Sequential | None:
     """How many pairs the sequential shift test needed, and what it decided per side; None when not sequential."""
     if not played.sequential:
         return None
     decided = shift_decided(played.decided)
-    return {"confidence": CONFIDENCE, "decided": decided, "games": n, "budget": played.planned,
-            "sides": {side: {"verdict": d.verdict, "sequence": [d.low, d.high]} for side, d in played.decided.items()}}
+    return Sequential(confidence=CONFIDENCE, decided=decided, games=n, budget=played.planned,
+                      sides={side: SideDecision(verdict=d.verdict, sequence=[d.low, d.high])
+                             for side, d in played.decided.items()})
 
 
-def _needed_words(sequential: dict[str, Any] | None) -> str:
+def _needed_words(sequential: Sequential | None) -> str:
     if sequential is None:
         return ""
     if sequential["decided"]:
@@ -171,7 +183,7 @@ def _needed_words(sequential: dict[str, Any] | None) -> str:
     return f"; undecided after {sequential['games']} of {sequential['budget']} games"
 
 
-def analyse(scenario: ScenarioModel, played: Played, delta: float) -> dict[str, Any]:
+def analyse(scenario: ScenarioModel, played: Played, delta: float) -> Balance:
     """The balance section of the report for one scenario (JSON-ready)."""
     n = min(len(played.before), len(played.after))
     played.before, played.after = played.before[:n], played.after[:n]
@@ -180,22 +192,22 @@ def analyse(scenario: ScenarioModel, played: Played, delta: float) -> dict[str, 
     needed = _needed(per_side)
     verdict, towards = _verdict(per_side, n, identical, delta)
     sequential = _sequential(played, n)
-    return {
-        "player": played.player, "games": n, "planned": played.planned, "seconds": round(played.seconds, 2),
-        "stopped_by_budget": played.stopped_by_budget, "identical_games": identical,
-        "failures": _count_each(played, lambda o: o.failure is not None),
-        "draws": _count_each(played, lambda o: o.winner is None),
-        "sides": per_side, "shift_of_interest": delta,
-        "games_needed": max(needed, default=None),
-        "verdict": verdict + _needed_words(sequential), "shifted_towards": towards, "sequential": sequential,
-        "largest_significant_shift": _largest_significant(per_side),
-    }
+    return Balance(
+        player=played.player, games=n, planned=played.planned, seconds=round(played.seconds, 2),
+        stopped_by_budget=played.stopped_by_budget, identical_games=identical,
+        failures=_count_each(played, lambda o: o.failure is not None),
+        draws=_count_each(played, lambda o: o.winner is None),
+        sides=per_side, shift_of_interest=delta,
+        games_needed=max(needed, default=None),
+        verdict=verdict + _needed_words(sequential), shifted_towards=towards, sequential=sequential,
+        largest_significant_shift=_largest_significant(per_side),
+    )
 
 
-def _count_each(played: Played, which: Callable[[Outcome], bool]) -> dict[str, int]:
+def _count_each(played: Played, which: Callable[[Outcome], bool]) -> BeforeAfter:
     """How many games of each version are ``which``."""
-    return {"before": sum(1 for o in played.before if which(o)), "after": sum(1 for o in played.after if which(o))}
+    return BeforeAfter(before=sum(1 for o in played.before if which(o)), after=sum(1 for o in played.after if which(o)))
 
 
-def _largest_significant(per_side: dict[str, dict[str, Any]]) -> float:
+def _largest_significant(per_side: dict[str, SideShift]) -> float:
     return max((abs(s["difference"]) for s in per_side.values() if s["significant"]), default=0.0)

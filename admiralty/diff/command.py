@@ -8,12 +8,12 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from admiralty.atomic import OutputError, describe, write_text
 from admiralty.diff.balance import analyse, play_pairs
 from admiralty.diff.pictures import rasteriser, write_pictures
 from admiralty.diff.report import markdown, text
+from admiralty.diff.report_types import Balance, ChangeRecord, Report, ScenarioReport, Settings
 from admiralty.diff.semantic import Comparison, ScenarioDiff, compare, differ_for
 from admiralty.diff.sources import SourceError, versions
 from admiralty.smoke.runner import Limits
@@ -31,9 +31,9 @@ def _pictures(diff: ScenarioDiff, out: Path, png: bool) -> dict[str, str]:
     return write_pictures(out, diff.id, svgs, png) if svgs else {}
 
 
-def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+def _balance(comparison: Comparison, args: argparse.Namespace) -> dict[str, Balance]:
     playable = [(d.id, d.before, d.after) for d in comparison.scenarios if d.before is not None and d.after is not None]
-    results: dict[str, dict[str, Any]] = {}
+    results: dict[str, Balance] = {}
     started = time.perf_counter()
     for index, (scenario_id, before, after) in enumerate(playable):
         budget = None
@@ -64,38 +64,38 @@ def clear_pictures(out: Path) -> list[str]:
     return removed
 
 
-def build_report(comparison: Comparison, args: argparse.Namespace) -> dict[str, Any]:
+def build_report(comparison: Comparison, args: argparse.Namespace) -> Report:
     out = Path(args.out)
     clear_pictures(out)
     started = time.perf_counter()
-    balance = {} if args.no_play else _balance(comparison, args)
+    balance: dict[str, Balance] = {} if args.no_play else _balance(comparison, args)
     seconds = time.perf_counter() - started
-    scenarios: list[dict[str, Any]] = []
+    scenarios: list[ScenarioReport] = []
     for diff in comparison.scenarios:
-        scenarios.append({
-            "id": diff.id, "ruleset": diff.ruleset, "title": diff.title, "status": diff.status, "files": diff.files,
-            "changes": [{"group": c.group, "key": c.key, "kind": c.kind, "before": c.before, "after": c.after}
-                        for c in diff.changes],
-            "balance": balance.get(diff.id),
-            "pictures": {k: Path(v).name for k, v in _pictures(diff, out, not args.no_png).items()},
-        })
+        scenarios.append(ScenarioReport(
+            id=diff.id, ruleset=diff.ruleset, title=diff.title, status=diff.status, files=diff.files,
+            changes=[ChangeRecord(group=c.group, key=c.key, kind=c.kind, before=c.before, after=c.after)
+                     for c in diff.changes],
+            balance=balance.get(diff.id),
+            pictures={k: Path(v).name for k, v in _pictures(diff, out, not args.no_png).items()},
+        ))
     tool = None if args.no_png else rasteriser()
     drawn = any(s["pictures"] for s in scenarios)
     notes = [NO_RASTERISER] if drawn and tool is None and not args.no_png else []
     threshold = args.fail_on_shift
-    failing = [s["id"] for s in scenarios if threshold is not None and s["balance"]
-               and s["balance"]["largest_significant_shift"] >= threshold]
-    return {
-        "base": comparison.before.label, "head": comparison.after.label, "errors": comparison.errors,
-        "settings": {"games": args.games, "seed": args.seed, "budget": args.budget, "player": args.player,
-                     "shift": args.shift, "fail_on_shift": threshold},
-        "games": sum(b["games"] for b in balance.values()) * 2,
-        "seconds": round(seconds, 1),
-        "rasteriser": tool,
-        "notes": notes,
-        "scenarios": scenarios,
-        "failed_on_shift": failing,
-    }
+    failing = [s["id"] for s in scenarios if threshold is not None and (found := s["balance"]) is not None
+               and found["largest_significant_shift"] >= threshold]
+    return Report(
+        base=comparison.before.label, head=comparison.after.label, errors=comparison.errors,
+        settings=Settings(games=args.games, seed=args.seed, budget=args.budget, player=args.player,
+                          shift=args.shift, fail_on_shift=threshold),
+        games=sum(b["games"] for b in balance.values()) * 2,
+        seconds=round(seconds, 1),
+        rasteriser=tool,
+        notes=notes,
+        scenarios=scenarios,
+        failed_on_shift=failing,
+    )
 
 
 def run_diff(args: argparse.Namespace) -> int:

@@ -5,8 +5,8 @@ escaped: a title with ``|`` or ``*`` cannot break a table or start emphasis."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+
+from admiralty.diff.report_types import Balance, ChangeRecord, Report, ScenarioReport
 
 SPECIAL = re.compile(r"([\\`*_\[\]|#])")
 MAX_CHANGES = 60
@@ -26,7 +26,7 @@ def interval(pair: list[float]) -> str:
     return f"[{pair[0]:+.1%}, {pair[1]:+.1%}]"
 
 
-def _change_line(change: Mapping[str, Any], markdown: bool) -> str:
+def _change_line(change: ChangeRecord, markdown: bool) -> str:
     escape = md if markdown else str
     key = escape(change["key"])
     if change["kind"] == "added":
@@ -38,14 +38,18 @@ def _change_line(change: Mapping[str, Any], markdown: bool) -> str:
     return f"{escape(change['group'])}: {what}"
 
 
-def _verdict(scenario: Mapping[str, Any]) -> str:
+def _games(balance: Balance | None) -> str:
+    return str(balance["games"]) if balance else "-"
+
+
+def _verdict(scenario: ScenarioReport) -> str:
     balance = scenario.get("balance")
     if balance is None:
         return "not played" if scenario["status"] in ("changed", "text-only") else f"scenario {scenario['status']}"
     return str(balance["verdict"])
 
 
-def _side_rows(balance: Mapping[str, Any]) -> list[tuple[str, ...]]:
+def _side_rows(balance: Balance) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for side, s in balance["sides"].items():
         needed = s["games_needed"]
@@ -62,7 +66,7 @@ def interval_plain(pair: list[float]) -> str:
     return f"[{pair[0]:.0%}-{pair[1]:.0%}]"
 
 
-def _vp_rows(balance: Mapping[str, Any]) -> list[tuple[str, ...]]:
+def _vp_rows(balance: Balance) -> list[tuple[str, ...]]:
     return [(side, f"{s['vp']['before_mean']:.1f}", f"{s['vp']['after_mean']:.1f}",
              f"{s['vp']['mean_difference']:+.1f}", f"{s['vp']['sign_flip_p']:.3g}", f"{s['vp']['ks']:.2f}",
              f"{s['vp']['ks_p']:.3g}") for side, s in balance["sides"].items()]
@@ -79,7 +83,7 @@ def _table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
             *("| " + " | ".join(md(cell) for cell in row) + " |" for row in rows), ""]
 
 
-def _games_line(balance: Mapping[str, Any]) -> str:
+def _games_line(balance: Balance) -> str:
     budget = " (stopped by the time budget)" if balance["stopped_by_budget"] else ""
     return (f"{balance['games']} games per version{budget} with the {balance['player']} player on every side, "
             f"same seeds on both versions, {balance['seconds']:.1f} s; identical games: "
@@ -88,7 +92,7 @@ def _games_line(balance: Mapping[str, Any]) -> str:
             f"{balance['draws']['before']}/{balance['draws']['after']}")
 
 
-def _scenario_markdown(scenario: Mapping[str, Any], delta: float) -> list[str]:
+def _scenario_markdown(scenario: ScenarioReport, delta: float) -> list[str]:
     lines = [f"### {md(scenario['id'])}: {md(scenario['title'])}", "",
              f"Status: **{scenario['status']}**; files: " + (", ".join(f"`{f}`" for f in scenario["files"])
                                                            or "none changed directly"), ""]
@@ -115,7 +119,7 @@ def _scenario_markdown(scenario: Mapping[str, Any], delta: float) -> list[str]:
     return lines
 
 
-def markdown(report: Mapping[str, Any]) -> str:
+def markdown(report: Report) -> str:
     """The report as GitHub-flavoured Markdown."""
     delta = float(report["settings"]["shift"])
     lines = [f"## admiralty diff: {md(report['base'])} → {md(report['head'])}", ""]
@@ -125,7 +129,7 @@ def markdown(report: Mapping[str, Any]) -> str:
     else:
         lines += _table(("scenario", "status", "semantic changes", "balance", "games"),
                         [(s["id"], s["status"], str(len(s["changes"])), _verdict(s),
-                          str(s["balance"]["games"]) if s.get("balance") else "-") for s in scenarios])
+                          _games(s["balance"])) for s in scenarios])
     lines.append(f"Games played: {report['games']} in {report['seconds']} s in all (both versions).")
     lines += [f"Note: {md(note)}." for note in report.get("notes", ())]
     errors = report["errors"]
@@ -141,7 +145,7 @@ def markdown(report: Mapping[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def text(report: Mapping[str, Any]) -> str:
+def text(report: Report) -> str:
     """The report for a terminal."""
     lines = [f"admiralty diff {report['base']} -> {report['head']}"]
     if not report["scenarios"]:

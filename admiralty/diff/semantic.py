@@ -13,7 +13,6 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from admiralty.contract import Differ, ScenarioModel, rulesets
 from admiralty.diff.sources import Version, changed_files
@@ -64,9 +63,12 @@ def differ_for(ruleset: str) -> Differ | None:
     return found.load_differ() if found is not None else None
 
 
-def generic_facts(scenario: Any) -> dict[str, dict[str, str]]:
-    """Facts of a model without a ``Differ``: every leaf of its dataclass fields, grouped by top field."""
+def generic_facts(scenario: object) -> dict[str, dict[str, str]]:
+    """Facts of a model without a ``Differ``: every leaf of its dataclass fields, grouped by top field (none for a
+    model that is not a dataclass)."""
     facts: dict[str, dict[str, str]] = {}
+    if not dataclasses.is_dataclass(scenario):
+        return facts
     for item in dataclasses.fields(scenario):
         if item.name in SKIPPED_FIELDS:
             continue
@@ -76,7 +78,7 @@ def generic_facts(scenario: Any) -> dict[str, dict[str, str]]:
     return facts
 
 
-def _walk(value: Any, path: str, out: dict[str, str], depth: int) -> None:
+def _walk(value: object, path: str, out: dict[str, str], depth: int) -> None:
     if depth > MAX_DEPTH:
         out[path] = repr(value)[:120]
         return
@@ -88,7 +90,7 @@ def _walk(value: Any, path: str, out: dict[str, str], depth: int) -> None:
         _walk(child, f"{path}{name}", out, depth + 1)
 
 
-def _children(value: Any) -> list[tuple[str, Any]] | None:
+def _children(value: object) -> list[tuple[str, object]] | None:
     """(path suffix, value) of each part of a dataclass, a mapping or a list of records; ``None`` for a leaf."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [(f".{item.name}", getattr(value, item.name)) for item in dataclasses.fields(value)
@@ -101,7 +103,7 @@ def _children(value: Any) -> list[tuple[str, Any]] | None:
     return None
 
 
-def _leaf(value: Any) -> str:
+def _leaf(value: object) -> str:
     if isinstance(value, frozenset | set):
         return ", ".join(sorted(map(str, value)))
     if isinstance(value, enum.Enum):

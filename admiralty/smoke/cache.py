@@ -19,10 +19,9 @@ import json
 import os
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
-from dataclasses import asdict
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from admiralty.atomic import OutputError, write_text
 from admiralty.contract import ruleset_module
@@ -33,7 +32,6 @@ FORMAT = "admiralty-smoke-cache-1"
 FOLDER = "v1"
 MAX_FILES = 2_000
 MAX_BYTES = 64 * 1024 * 1024
-_KEPT = ("winner", "points", "turns", "steps", "event_hash")  # what an outcome needs besides its identity
 
 
 @cache
@@ -50,7 +48,17 @@ def engine_digest(ruleset: str) -> str:
     return digest.hexdigest()
 
 
-def cache_key(scenario: ScenarioModel, player: str, limits: Limits, options: Mapping[str, Any] | None = None) -> str:
+class _Entry(TypedDict):
+    """One finished game in a cache file (JSON): what ``get`` needs to give back its ``Outcome``."""
+
+    winner: str | None
+    points: dict[str, float]
+    turns: int
+    steps: int
+    event_hash: str
+
+
+def cache_key(scenario: ScenarioModel, player: str, limits: Limits, options: Mapping[str, object] | None = None) -> str:
     """The name of the file holding this scenario's games with this player kind, every seed."""
     parts = {"format": FORMAT, "scenario": str(scenario.id), "content": scenario.content_hash,
              "engine": engine_digest(str(scenario.ruleset)), "options": dict(options or {}), "player": player,
@@ -64,16 +72,17 @@ class OutcomeCache:
     def __init__(self, out_dir: str | Path, enabled: bool = True) -> None:
         self.folder = Path(out_dir) / "cache" / FOLDER
         self.enabled = enabled
-        self._loaded: dict[str, dict[int, dict[str, Any]]] = {}
+        self._loaded: dict[str, dict[int, _Entry]] = {}
         self._dirty: set[str] = set()
 
-    def _entries(self, key: str) -> dict[int, dict[str, Any]]:
+    def _entries(self, key: str) -> dict[int, _Entry]:
         if key not in self._loaded:
             self._loaded[key] = self._read(self.folder / f"{key}.json")
         return self._loaded[key]
 
     @staticmethod
-    def _read(path: Path) -> dict[int, dict[str, Any]]:
+    def _read(path: Path) -> dict[int, _Entry]:
+        """The file's games (JSON read from disk: a wrong shape is caught below or by ``get``, a miss either way)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != FORMAT:
@@ -104,8 +113,9 @@ class OutcomeCache:
         for outcome in outcomes:
             if outcome.failure is None:
                 key = cache_key(scenario, outcome.player, limits)
-                fields = asdict(outcome)
-                self._entries(key)[outcome.seed] = {name: fields[name] for name in _KEPT}
+                self._entries(key)[outcome.seed] = _Entry(
+                    winner=outcome.winner, points=dict(outcome.points), turns=outcome.turns, steps=outcome.steps,
+                    event_hash=outcome.event_hash)
                 self._dirty.add(key)
 
     def save(self) -> None:

@@ -12,13 +12,17 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from admiralty.atomic import OutputError, output_lock
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.smoke.executors import ExecutorError, RunInterrupted, Stop
 from admiralty.smoke.runner import Limits, Outcome
 from admiralty.smoke.summary import SmokeStats
 from admiralty.smoke.sweep import SmokeSettings, run
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 def _interactive() -> bool:
@@ -33,7 +37,7 @@ class _Progress:
         self.by_scenario: dict[str, int] = {}  # games played (not taken from the cache) per scenario
         self.started = time.perf_counter()
         self.last_line = -math.inf  # the first finished chunk is always reported
-        self.bar: Any = None
+        self.bar: Progress | None = None
         if _interactive():
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -65,7 +69,7 @@ class _Progress:
             self.bar.stop()
 
 
-def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> int:
+def run_smoke(args: argparse.Namespace, scenarios: list[ScenarioModel] | None = None) -> int:
     """Validate the paths, smoke the scenarios, print a summary; 1 on any failure (or out-of-band balance
     with --strict)."""
     only = set(getattr(args, "only", None) or ())
@@ -84,7 +88,7 @@ def run_smoke(args: argparse.Namespace, scenarios: list[Any] | None = None) -> i
     return _smoke(args, scenarios)
 
 
-def _scenarios(args: argparse.Namespace, only: set[str]) -> tuple[list[Any], list[str]] | int:
+def _scenarios(args: argparse.Namespace, only: set[str]) -> tuple[list[ScenarioModel], list[str]] | int:
     """The valid scenarios under ``args.paths`` and every scenario id there, or 1 when the documents have errors."""
     from admiralty.validator.pipeline import validate, validate_scenarios
     from admiralty.validator.report import render
@@ -98,7 +102,7 @@ def _scenarios(args: argparse.Namespace, only: set[str]) -> tuple[list[Any], lis
     return list(result.scenarios), sorted({str(item.id) for item in result.loaded if item.kind == "scenario"})
 
 
-def _smoke(args: argparse.Namespace, scenarios: list[Any]) -> int:
+def _smoke(args: argparse.Namespace, scenarios: list[ScenarioModel]) -> int:
     """Play the scenarios' games with a progress bar; the summary, or why the run could not end."""
     settings = _settings(args)
     games_per = {

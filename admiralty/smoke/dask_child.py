@@ -5,10 +5,9 @@ the worker's parent is admiralty itself."""
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from admiralty.lifeline import die_with_parent
 
 
-def dask_setup(worker: Any) -> None:
+def dask_setup(worker: object) -> None:  # Dask hands over its Worker; only the process matters here
     die_with_parent(os.getppid())

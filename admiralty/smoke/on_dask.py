@@ -25,10 +25,13 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import TYPE_CHECKING
 
 from admiralty.smoke.executors import ExecutorError, Progress, RunInterrupted, Task, run_task
 from admiralty.smoke.runner import Outcome
+
+if TYPE_CHECKING:
+    from distributed import Client, Future, LocalCluster
 
 POLL_SECONDS = 0.2  # how often the futures' states are looked at; reading them is local and cheap
 WORKERS_EVERY = 5  # the workers are asked for every fifth poll: a round trip to the scheduler
@@ -49,8 +52,8 @@ def run_on_dask(tasks: Iterable[Task], address: str | None, jobs: int, progress:
 
 
 def _run(tasks: Iterable[Task], address: str | None, jobs: int, progress: Progress, stall_timeout: float,
-         client_type: Any, cluster_type: Any) -> list[Outcome]:
-    cluster = None
+         client_type: type[Client], cluster_type: type[LocalCluster]) -> list[Outcome]:
+    cluster: LocalCluster | None = None
     try:
         if address is None:
             # No dashboard; the scheduler's small HTTP server (health, metrics) still starts, so it gets a
@@ -76,8 +79,8 @@ def _run(tasks: Iterable[Task], address: str | None, jobs: int, progress: Progre
     return outcomes
 
 
-def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: Progress, stall_timeout: float,
-           where: str, workers: set[str] | None) -> None:
+def _watch(client: Client, futures: list[Future[list[Outcome]]], outcomes: list[Outcome], progress: Progress,
+           stall_timeout: float, where: str, workers: set[str] | None) -> None:
     """Gather the chunks as they finish until none is left, or raise RunInterrupted."""
     pending = list(futures)
     known = set(workers or ())
@@ -103,11 +106,11 @@ def _watch(client: Any, futures: list[Any], outcomes: list[Outcome], progress: P
         time.sleep(POLL_SECONDS)
 
 
-def _gather_finished(client: Any, pending: list[Any], outcomes: list[Outcome], progress: Progress,
-                     stall_timeout: float, where: str) -> list[Any]:
+def _gather_finished(client: Client, pending: list[Future[list[Outcome]]], outcomes: list[Outcome],
+                     progress: Progress, stall_timeout: float, where: str) -> list[Future[list[Outcome]]]:
     """One look at the chunks: gather those finished (into ``outcomes``, told to ``progress``); the ones still
     pending. A chunk that neither is, nor finished, ends the run (RunInterrupted)."""
-    still: list[Any] = []
+    still: list[Future[list[Outcome]]] = []
     for index, future in enumerate(pending):
         status = future.status
         if status == "pending":
@@ -126,7 +129,7 @@ def _gather_finished(client: Any, pending: list[Any], outcomes: list[Outcome], p
     return still
 
 
-def _fault(client: Any, future: Any, status: str, where: str) -> str:
+def _fault(client: Client, future: Future[list[Outcome]], status: str | None, where: str) -> str:
     """Why a future that is neither pending nor finished ends the run, in one line."""
     from distributed import KilledWorker
 
@@ -159,7 +162,7 @@ def _lost(where: str) -> str:
     return f"lost the connection to {where}: the scheduler went away or the network dropped"
 
 
-def _gather(future: Any, stall_timeout: float) -> list[Outcome] | None:
+def _gather(future: Future[list[Outcome]], stall_timeout: float) -> list[Outcome] | None:
     try:
         result: list[Outcome] = future.result(timeout=stall_timeout or None)
     except TimeoutError:
@@ -167,7 +170,7 @@ def _gather(future: Any, stall_timeout: float) -> list[Outcome] | None:
     return result
 
 
-def _stall_reason(client: Any, stall_timeout: float, where: str, workers_at_start: int | None) -> str:
+def _stall_reason(client: Client, stall_timeout: float, where: str, workers_at_start: int | None) -> str:
     workers = _worker_count(client)
     if workers == 0:
         lost = f" ({workers_at_start} at the start)" if workers_at_start else ""
@@ -179,20 +182,20 @@ def _stall_reason(client: Any, stall_timeout: float, where: str, workers_at_star
     return f"no game finished for {stall_timeout:g} s (--stall-timeout) and {state}"
 
 
-def _worker_count(client: Any) -> int | None:
+def _worker_count(client: Client) -> int | None:
     """How many workers the scheduler knows; None when it does not answer."""
     workers = _workers(client)
     return None if workers is None else len(workers)
 
 
-def _workers(client: Any) -> set[str] | None:
+def _workers(client: Client) -> set[str] | None:
     """The addresses of the workers the scheduler knows; None when it does not answer."""
     with suppress(Exception):  # a scheduler that does not answer here is reported by the other checks
         return set(client.nthreads(callback_timeout=5))  # bounded: the scheduler may be unreachable
     return None
 
 
-def _close(client: Any, cluster: Any) -> None:
+def _close(client: Client, cluster: LocalCluster | None) -> None:
     with suppress(Exception):  # closing a client whose scheduler is gone may fail in many ways; nothing to keep
         client.close(timeout=5)
     if cluster is not None:

@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from admiralty.atomic import write_text
 from admiralty.engine.protocols import ScenarioModel
@@ -165,9 +164,8 @@ def _sample_current(replay_dir: Path, scenario: ScenarioModel) -> bool:
         return False
 
 
-def run(
-    scenarios: Sequence[Any], settings: SmokeSettings, progress: Callable[[list[Outcome]], None] = lambda done: None
-) -> dict[str, SmokeStats]:
+def run(scenarios: Sequence[ScenarioModel], settings: SmokeSettings,
+        progress: Callable[[list[Outcome]], None] = lambda done: None) -> dict[str, SmokeStats]:
     """Play every scenario's games and return (and write) the statistics per scenario id: all of a fixed sweep's
     in one round, or a sequential sweep's in rounds until each balance verdict is decided. Games in the cache
     are taken from it; ``progress`` hears of the games played."""

@@ -24,7 +24,7 @@ from admiralty.engine.replay import format_log, play, read_replay, replay, write
 from admiralty.rulesets.dreadnought.engine.battle import BasicCombat
 from admiralty.rulesets.dreadnought.engine.battle_types import Battle, Combatant
 from admiralty.rulesets.dreadnought.engine.game import IllegalAction
-from admiralty.rulesets.dreadnought.engine.house import read_house
+from admiralty.rulesets.dreadnought.engine.house import load_house, read_house
 from admiralty.rulesets.dreadnought.engine.tables import SCHEMA_FILE, TablesError, base_tables, merged_tables
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, campaign, drive, events, fleet, rules, scenario, start
@@ -276,7 +276,7 @@ def test_scripted_players_follow_the_written_orders() -> None:
 
 
 def _duel(seed: int, night: bool = False) -> Any:
-    tables = base_tables()
+    tables = load_house().battle
     strong = tuple(Combatant(n, "a", "f1", CLASSES[c], CLASSES[c].hull, CLASSES[c].speed)
                    for n, c in (("Canada", "canada"), ("Superb", "superb")))
     weak = (Combatant("Rostock", "b", "f2", CLASSES["rostock"], 4, "2"),)

@@ -11,8 +11,8 @@ from admiralty.engine.dice import FixedDice
 from admiralty.rulesets.dreadnought.engine import weather
 from admiralty.rulesets.dreadnought.engine.battle import BasicCombat
 from admiralty.rulesets.dreadnought.engine.battle_types import Battle, BattleOutcome, Combatant
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.losses import ground_ship
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import ALWAYS_CONTACT, CLASSES, FakeResolver, drive, events, fleet, rules, scenario, start
 
@@ -74,8 +74,7 @@ def test_abort_heads_for_the_nearest_friendly_port_by_default() -> None:
 
 def _tanker_under_fire(seed: int) -> BattleOutcome:
     """One basic-combat step in which every one of Canada's 14 gunnery dice hits a 20-box tanker."""
-    tables = base_tables()
-    tables["combat"] = dict(tables["combat"], steps={"day": 1, "night": 1}, hit_on=1)
+    tables = load_house({"combat": {"steps": {"day": 1, "night": 1}, "hit_on": 1}}).battle
     canada = Combatant("Canada", "a", "f1", CLASSES["canada"], 10, "1", torpedoes_ready=False)
     tanker = Combatant("Olna", "b", "f2", replace(CLASSES["tanker"], hull=20), 20, "1s")
     battle = Battle("T10", 1, False, "calm", ("a", "b"), {"a": (canada,), "b": (tanker,)}, tables)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from admiralty.rulesets.dreadnought.engine.battle import breaks_off, slowest
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.model import speed_rank
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
 
 from .fixtures import decision, drive, events, fleet, scenario, start
 
@@ -84,7 +84,7 @@ def test_slow_fleets_written_two_zones_move_only_one() -> None:
 @pytest.mark.rule("DN-5.11b")
 def test_1s_ships_count_as_slower_than_1_in_basic_combat() -> None:
     assert speed_rank("1s") < speed_rank("1")
-    table = base_tables()["combat"]["break_off"]
+    table = load_house().battle.combat.break_off
     # The losing side leaves on 1d6 + (own slowest - enemy slowest) >= 4: a 1s side facing a 1 side loses one.
     assert breaks_off(4, speed_rank("1"), speed_rank("1"), table)
     assert not breaks_off(4, speed_rank("1s"), speed_rank("1"), table)

@@ -10,8 +10,8 @@ from typing import Any
 
 from admiralty.engine.dice import Dice, ScriptedDice
 from admiralty.rulesets.dreadnought.engine.battle_types import Battle, Combatant
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.model import ShipClass
-from admiralty.rulesets.dreadnought.engine.tables import merged_tables
 from admiralty.rulesets.dreadnought.engine.tactical.detection import SideView
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex, from_offset
 from admiralty.rulesets.dreadnought.engine.tactical.map import OPEN_SEA, Coast
@@ -59,7 +59,7 @@ def battle(ships: Iterable[Combatant], *, coast: Coast = OPEN_SEA, night: bool =
     listed = list(ships)
     forces = {side: tuple(s for s in listed if s.side == side) for side in sides}
     return CoastBattle(zone="T10", turn=1, night=night, weather=weather, sides=sides, forces=forces,
-                       tables=merged_tables(tables), coast=coast)
+                       tables=load_house(tables).battle, coast=coast)
 
 
 def at(column: int, row: int) -> Hex:

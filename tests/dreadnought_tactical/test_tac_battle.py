@@ -16,8 +16,8 @@ from admiralty.engine.replay import format_log, play
 from admiralty.rulesets.dreadnought.engine import game as dreadnought
 from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS
 from admiralty.rulesets.dreadnought.engine.battle_types import BattleOutcome
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.model import speed_rank
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
 from admiralty.rulesets.dreadnought.engine.tactical.detection import side_view, sight
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance
 from admiralty.rulesets.dreadnought.engine.tactical.map import Coast, may_leave
@@ -42,7 +42,7 @@ from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, campaign, drive, e
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, MONITOR, Scripted, at, battle, cls, placed, ship
 
-TABLES = base_tables()
+TABLES = load_house().battle
 SLOW = cls("slow", "B", "1s", 6, primary=2)
 
 
@@ -51,7 +51,7 @@ SLOW = cls("slow", "B", "1s", 6, primary=2)
 
 @pytest.mark.rule("DN-5.11b")
 def test_slow_ships_move_only_in_the_move_all_groups_step() -> None:
-    table = TABLES["tactical_turn"]
+    table = TABLES.tactical_turn
     assert step_hexes("1s", "move groups", table) == 0 and step_hexes("1s", "move all groups", table) == 2
     assert step_hexes("1", "move groups", table) == 1
     state = placed([(ship("Habsburg", "a", SLOW, fleet="old"), at(5, 5)), (ship("Arpad", "a", CRUISER, fleet="old"),
@@ -60,7 +60,7 @@ def test_slow_ships_move_only_in_the_move_all_groups_step() -> None:
     assert options(state, group, "move groups") == [Move()]                 # the slow ship holds the group
     assert max(len(m.path) for m in options(state, group, "move all groups")) == 2
     fast = options(state, [state.units["Arpad"]], "move groups")
-    assert max(len(m.path) for m in fast) == table["movement"]["move_groups"]["2"]
+    assert max(len(m.path) for m in fast) == table.move_groups["2"]
 
 
 @pytest.mark.rule("DN-5.11b")
@@ -97,7 +97,7 @@ def test_a_ship_without_way_moves_only_in_tow_and_towing_makes_both_easier_to_hi
     group = [state.units["Novara"], state.units["Saida"]]
     moves = options(state, group, "move all groups")
     towed = [m for m in moves if m.tow]
-    assert max(len(m.path) for m in towed) == TABLES["towing"]["hexes_per_step"]
+    assert max(len(m.path) for m in towed) == TABLES.towing.hexes_per_step
     assert max(len(m.path) for m in moves if not m.tow) == 3
     carry_out(state, "f", group, max(towed, key=lambda m: len(m.path)))
     assert state.units["Novara"].at == state.units["Saida"].at != at(5, 5)
@@ -168,13 +168,13 @@ def test_at_night_contact_is_lost_when_no_one_sees_an_enemy_for_two_turns() -> N
     fight = battle([ship("Emden", "a", CRUISER), ship("Warspite", "b", DREADNOUGHT)], night=True)
     outcome = TacticalBattle((Scripted(), Scripted())).resolve(fight, random.Random(3))   # both stay apart
     assert outcome.contact_lost and outcome.pursuit_allowed and outcome.left is None
-    assert outcome.steps == TABLES["tactical_turn"]["contact_lost_after"] and outcome.damage == {}
+    assert outcome.steps == TABLES.tactical_turn.contact_lost_after and outcome.damage == {}
 
 
 def test_the_turn_limit_ends_the_battle_without_pursuit() -> None:
     fight = battle([ship("Emden", "a", CRUISER), ship("Warspite", "b", DREADNOUGHT)])
     outcome = TacticalBattle((Scripted(), Scripted())).resolve(fight, random.Random(3))
-    assert outcome.steps == TABLES["tactical_turn"]["turns"]["day"]
+    assert outcome.steps == TABLES.tactical_turn.turns.day
     assert not outcome.pursuit_allowed and outcome.left is None and not outcome.contact_lost
     assert outcome.log[-1]["text"].startswith("the battle ends after")
 
@@ -274,7 +274,7 @@ def test_battle_players_see_only_what_their_side_may_see() -> None:
     spy = Scripted(move=lambda view, group, moves: moves[-1])
     fight = battle([ship("Emden", "a", CRUISER), ship("Warspite", "b", DREADNOUGHT)], night=True)
     TacticalBattle((spy, spy)).resolve(fight, random.Random(9))
-    reach = max(TABLES["detection"]["night"]["calm"], TABLES["detection"]["gun_flash"])
+    reach = max(TABLES.detection.night["calm"], TABLES.detection.gun_flash)
     assert spy.views
     for view in spy.views:
         assert set(view.own) <= {"Emden", "Warspite"} and not set(view.own) & set(view.enemy)
@@ -347,7 +347,7 @@ def test_sight_grows_with_gun_flashes_at_night_only() -> None:
                    dice=ScriptedDice([]))
     quiet = sight(state, state.units["B"])
     state.step, state.units["B"].flash = 3, 3
-    assert sight(state, state.units["B"]) == TABLES["detection"]["gun_flash"] > quiet
+    assert sight(state, state.units["B"]) == TABLES.detection.gun_flash > quiet
     state.step = 5
     assert sight(state, state.units["B"]) == quiet
 
@@ -369,7 +369,7 @@ def test_random_battles_never_put_a_ship_on_land_or_off_a_side_of_land(seed: int
     players: dict[str, BattlePlayer] = {"a": RandomPlayer(), "b": HeuristicPlayer()}
     rngs = {side: random.Random(rng.getrandbits(64)) for side in ("a", "b")}
     TacticalBattle.open(state, players, rngs)
-    fight_turns(state, players, rngs, TABLES["tactical_turn"]["turns"]["night" if night else "day"])
+    fight_turns(state, players, rngs, TABLES.tactical_turn.turns.at(night))
     for unit in state.units.values():
         assert unit.at in state.map.sea or (unit.at in state.map.land and unit.deliberate)
         if unit.status == "left":

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from admiralty.engine.dice import ScriptedDice
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.tactical.grounding import (
     check_grounding,
     grounds,
@@ -24,7 +24,7 @@ from tests.dreadnought_engine.fixtures import ALWAYS_CONTACT, drive, events, fle
 
 from .helpers import CRUISER, DREADNOUGHT, MONITOR, RIVER, Scripted, at, placed, ship
 
-TABLE = base_tables()["grounding"]
+TABLE = load_house().battle.grounding
 ISLAND = Coast(island="italy")
 
 # (capital, shallow draft, home coast) -> the highest roll that does not ground (None: never grounds)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from admiralty.engine.dice import FixedDice, ScriptedDice
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.tables import base_tables
 from admiralty.rulesets.dreadnought.engine.tactical import damage
 from admiralty.rulesets.dreadnought.engine.tactical.gunnery import (
@@ -25,7 +26,7 @@ from admiralty.rulesets.dreadnought.engine.tactical.torpedoes import torpedo_ste
 
 from .helpers import COURBET, CRUISER, DREADNOUGHT, GUNBOAT, TANKER, TEGETTHOFF, at, cls, first_target, placed, ship
 
-TABLES = base_tables()
+TABLES = load_house().battle
 
 
 def _fired(log: Sequence[Mapping[str, Any]], name: str) -> list[Mapping[str, Any]]:
@@ -56,7 +57,7 @@ def test_viribus_unitus_rolls_eight_primary_dice_and_scores_two_hits() -> None:
     (False, 2, False, False, 0), (False, 3, True, False, 1), (False, 3, False, True, 1), (True, 0, True, True, 4)])
 def test_each_modifier_adds_one(italic: bool, hexes: int, lost_way: bool, towing: bool, expected: int) -> None:
     assert hit_modifier(italic=italic, distance=hexes, lost_way=lost_way, towing=towing,
-                        table=TABLES["gunnery"]) == expected
+                        table=TABLES.gunnery) == expected
 
 
 @pytest.mark.rule("DN-7.5c")
@@ -93,7 +94,7 @@ def test_the_hit_rate_for_each_number_of_modifiers_matches_its_exact_value(modif
 
 @pytest.mark.rule("DN-7.5a")
 def test_each_gun_class_fires_only_within_its_range_and_a_target_beyond_all_is_not_legal() -> None:
-    ranges = TABLES["ranges"]
+    ranges = TABLES.ranges
     gunner = ship("Gunner", "a", DREADNOUGHT)
     for hexes, classes in ((ranges["tertiary"], ["primary", "secondary", "tertiary"]),
                            (ranges["secondary"], ["primary", "secondary"]), (ranges["primary"], ["primary"])):
@@ -111,7 +112,7 @@ def test_each_gun_class_fires_only_within_its_range_and_a_target_beyond_all_is_n
 def test_at_night_primaries_cannot_fire_at_an_unseen_target_three_hexes_off() -> None:
     ships = [(ship("Viribus Unitus", "a", TEGETTHOFF), at(5, 5)), (ship("Courbet", "b", COURBET), at(5, 8))]
     night = placed(ships, night=True)
-    assert TABLES["ranges"]["primary"] >= 3 and legal_targets(night, night.units["Viribus Unitus"]) == []
+    assert TABLES.ranges["primary"] >= 3 and legal_targets(night, night.units["Viribus Unitus"]) == []
     day = placed(ships)
     assert [t.name for t in legal_targets(day, day.units["Viribus Unitus"])] == ["Courbet"]
     close = placed([ships[0], (ships[1][0], at(5, 7))], night=True)        # two hexes: seen at night
@@ -190,11 +191,11 @@ def test_one_target_per_ship_several_ships_may_share_one_and_not_every_enemy_nee
 
 @pytest.mark.rule("DN-7.5d")
 def test_every_2d6_roll_has_a_row_and_each_hit_rolls_once_on_the_table() -> None:
-    table = TABLES["gunnery_damage"]
+    table = TABLES.gunnery_damage
     rows = [damage.damage_row(roll, table) for roll in range(2, 13)]
-    assert all(int(r["hull"]) >= 1 for r in rows)
-    assert damage.damage_row(3, table)["primary"] == 1 and damage.damage_row(12, table)["lost_way"] is True
-    assert table["house"] is True and table["rule"] == "DN-7.5d"
+    assert all(r.hull >= 1 for r in rows)
+    assert damage.damage_row(3, table).primary == 1 and damage.damage_row(12, table).lost_way is True
+    assert base_tables()["gunnery_damage"]["house"] is True and base_tables()["gunnery_damage"]["rule"] == "DN-7.5d"
     state = placed([(ship("Target", "b", DREADNOUGHT), at(5, 5))], dice=ScriptedDice([6, 6, 5, 6]))
     pending = damage.Pending()
     damage.gunnery_hit(state, state.units["Target"], pending)
@@ -214,7 +215,7 @@ def test_a_bombard_fleet_fires_at_half_rounded_down_per_gun_class_in_its_first_s
     state = placed([(ship("Bomber", "a", odd, halved_first_step=True), at(5, 5)),
                     (ship("Target", "b", cls("hulk", hull=500)), at(5, 7))], dice=ScriptedDice([], then=FixedDice(1)))
     bomber = state.units["Bomber"]
-    assert fire_factors(bomber, TABLES["gunnery"]) == {"primary": 3, "secondary": 2, "tertiary": 1}
+    assert fire_factors(bomber, TABLES.gunnery) == {"primary": 3, "secondary": 2, "tertiary": 1}
     gunnery_step(state, lambda side, options: {})            # holding fire does not use up the halving
     assert bomber.halve_next
     gunnery_step(state, first_target)

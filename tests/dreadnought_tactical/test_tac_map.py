@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from admiralty.engine.dice import FixedDice, ScriptedDice
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import (
     distance,
     from_offset,
@@ -40,7 +40,7 @@ from admiralty.rulesets.dreadnought.engine.tactical.resolver import TacticalBatt
 from .helpers import CRUISER, DREADNOUGHT, Scripted, at, battle, placed, ship
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE = base_tables()["tactical_map"]
+TABLE = load_house().battle.tactical_map
 hexes = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 
 
@@ -76,7 +76,7 @@ def test_printed_neighbours_follow_the_odd_column_layout() -> None:
 
 def test_the_shaded_ring_is_numbered_clockwise_from_the_north_west_corner() -> None:
     m = build_map(OPEN_SEA, TABLE)
-    columns, rows = TABLE["columns"], TABLE["rows"]
+    columns, rows = TABLE.columns, TABLE.rows
     assert len(m.ring) == 2 * (columns + rows) - 4
     assert sorted(m.ring.values()) == list(range(1, len(m.ring) + 1))
     assert m.ring[at(0, 0)] == 1 and m.ring[at(columns - 1, 0)] == columns

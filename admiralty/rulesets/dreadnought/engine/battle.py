@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
 
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.battle_tables import BreakOff, CombatTable
 from admiralty.rulesets.dreadnought.engine.battle_types import Battle, BattleOutcome, BattleResolver, Combatant
 from admiralty.rulesets.dreadnought.engine.losses import damage_ship, ground_ship, sink_ship
 from admiralty.rulesets.dreadnought.engine.missions import LEAD_TWO
@@ -34,7 +34,7 @@ def gun_dice(cls: ShipClass, hull: int, halved: bool, divisors: Mapping[str, int
     factors = {k: max(0, int(getattr(cls, k)) - losses.get(k, 0)) for k in ("primary", "secondary", "tertiary")}
     if halved:
         factors = {k: v // 2 for k, v in factors.items()}
-    dice = sum(factors[k] // int(divisors[k]) for k in factors)
+    dice = sum(factors[k] // divisors[k] for k in factors)
     return dice * hull // max(1, cls.hull)
 
 
@@ -43,15 +43,22 @@ def slowest(ships: list[Combatant]) -> int:
     return min(speed_rank(ship.speed) for ship in ships)
 
 
-def breaks_off(roll: int, own_slowest: int, enemy_slowest: int, table: Mapping[str, Any]) -> bool:
+def breaks_off(roll: int, own_slowest: int, enemy_slowest: int, table: BreakOff) -> bool:
     """House: the losing side leaves on 1d6 + speed_modifier x (own slowest rank - enemy slowest rank)."""
-    return roll + int(table["speed_modifier"]) * (own_slowest - enemy_slowest) >= int(table["leaves_on"])
+    return roll + table.speed_modifier * (own_slowest - enemy_slowest) >= table.leaves_on
 
 
-def explodes(hits: int, table: Mapping[str, Any], rng: random.Random) -> bool:
+def explodes(hits: int, table: CombatTable, rng: random.Random) -> bool:
     """DN-12.64: a tanker rolls 1d6 for each hit by gunfire or torpedo (as the tactical battle does) and
     blows up on ``tanker_explodes_on``; the rolls stop at the first explosion."""
-    return any(d6(rng) >= int(table["tanker_explodes_on"]) for _ in range(hits))
+    return any(d6(rng) >= table.tanker_explodes_on for _ in range(hits))
+
+
+Tally = tuple[dict[str, int], dict[str, int]]
+"""Hull boxes and hits scored on each target in one step."""
+Fire = Callable[[Battle, CombatTable, Combatant, list[Combatant], dict[str, int], int, random.Random, Tally, list[str]],
+                None]
+"""One ship's fire in a step (``BasicCombat._fire``)."""
 
 
 class BasicCombat:
@@ -62,7 +69,7 @@ class BasicCombat:
 
     def resolve(self, battle: Battle, rng: random.Random) -> BattleOutcome:
         fight = _Fight(battle)
-        steps = int(fight.table["steps"]["night" if battle.night else "day"])
+        steps = fight.table.steps.at(battle.night)
         done = 0
         for step in range(1, steps + 1):
             if not fight.both_afloat():
@@ -74,31 +81,30 @@ class BasicCombat:
         return fight.outcome(done)
 
     @staticmethod
-    def _fire(battle: Battle, table: Mapping[str, Any], ship: Combatant, enemy: list[Combatant],
-              hull: dict[str, int], step: int, rng: random.Random, tally: tuple[dict[str, int], dict[str, int]],
-              spent: list[str]) -> None:
+    def _fire(battle: Battle, table: CombatTable, ship: Combatant, enemy: list[Combatant],
+              hull: dict[str, int], step: int, rng: random.Random, tally: Tally, spent: list[str]) -> None:
         """One ship's fire in a step: ``tally`` counts hull boxes and hits on each target."""
         if not enemy:
             return
         hits, struck = tally
         target = enemy[rng.randrange(len(enemy))]
-        dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table["dice_divisor"],
+        dice = gun_dice(ship.cls, hull[ship.name], ship.halved_first_step and step == 1, table.dice_divisor,
                         ship.losses)
-        bonus = int(table["weather"][battle.weather])
-        bonus += int(table["modifiers"]["italic"]) if ship.italic else 0
-        bonus += int(table["modifiers"]["lost_way"]) if target.lost_way else 0
+        bonus = table.weather[battle.weather]
+        bonus += table.italic_modifier if ship.italic else 0
+        bonus += table.lost_way_modifier if target.lost_way else 0
         for _ in range(dice):
             roll = d6(rng)
-            if (roll == 6 and table["natural_six_hits"]) or roll + bonus >= int(table["hit_on"]):
-                hits[target.name] = hits.get(target.name, 0) + int(table["damage_per_hit"])
+            if (roll == 6 and table.natural_six_hits) or roll + bonus >= table.hit_on:
+                hits[target.name] = hits.get(target.name, 0) + table.damage_per_hit
                 struck[target.name] = struck.get(target.name, 0) + 1
         if step == 1 and ship.torpedoes_ready and ship.cls.torpedo > 0:
             spent.append(ship.name)
-            torpedo = table["torpedo"]
-            need = int(torpedo["hit_on"]) - (int(torpedo["night_modifier"]) if battle.night else 0)
+            torpedo = table.torpedo
+            need = torpedo.hit_on - (torpedo.night_modifier if battle.night else 0)
             for _ in range(ship.cls.torpedo):
                 if d6(rng) >= need:
-                    hits[target.name] = hits.get(target.name, 0) + int(torpedo["damage"])
+                    hits[target.name] = hits.get(target.name, 0) + torpedo.damage
                     struck[target.name] = struck.get(target.name, 0) + 1
 
 
@@ -108,13 +114,13 @@ class _Fight:
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
-        self.table: Mapping[str, Any] = battle.tables["combat"]
+        self.table: CombatTable = battle.tables.combat
         self.ships = {c.name: c for side in battle.sides for c in battle.forces[side]}
         self.hull = {name: c.hull for name, c in self.ships.items()}
         self.lost = dict.fromkeys(battle.sides, 0)
         self.spent: list[str] = []
         self.exploded: list[str] = []
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Mapping[str, object]] = []
         self.left: str | None = None
         self.contact_lost = False
 
@@ -125,7 +131,7 @@ class _Fight:
     def both_afloat(self) -> bool:
         return all(self.afloat().values())
 
-    def exchange_fire(self, step: int, rng: random.Random, fire: Callable[..., None]) -> None:
+    def exchange_fire(self, step: int, rng: random.Random, fire: Fire) -> None:
         """Every ship able to fire shoots at once; then the hits take hull, and a tanker hit may explode
         (DN-12.64, a roll per hit)."""
         battle, afloat = self.battle, self.afloat()
@@ -154,15 +160,13 @@ class _Fight:
             return False
         loser, winner = (a, b) if self.lost[a] > self.lost[b] else (b, a)
         afloat = self.afloat()
-        if breaks_off(d6(rng), slowest(afloat[loser]), slowest(afloat[winner]), self.table["break_off"]):
+        if breaks_off(d6(rng), slowest(afloat[loser]), slowest(afloat[winner]), self.table.break_off):
             self.left = loser
         return self.left is not None
 
     def loses_contact(self, rng: random.Random) -> bool:
         """House: contact is lost on a d6 at or under the day/night chance (more in a storm)."""
-        chance = int(self.table["lose_contact"]["night" if self.battle.night else "day"])
-        if self.battle.weather == "storm":
-            chance += int(self.table["lose_contact"]["storm"])
+        chance = self.table.lose_contact.chance(self.battle.night, self.battle.weather)
         self.contact_lost = chance > 0 and d6(rng) <= chance
         return self.contact_lost
 
@@ -195,7 +199,7 @@ def build_battle(state: GameState, zone: str, fleets: list[FleetState]) -> Battl
                 escorts=(fleet.escorts or "") if fleet.mission == "escort" else "",
                 losses=MappingProxyType(dict(ship.losses))))
     return Battle(zone=zone, turn=state.turn, night=state.is_night, weather=state.weather, sides=state.sides,
-                  forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.tables,
+                  forces=MappingProxyType({s: tuple(c) for s, c in forces.items()}), tables=state.house.battle,
                   coast=coast_of(state.scenario.map, zone))
 
 

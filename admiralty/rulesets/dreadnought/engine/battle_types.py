@@ -10,9 +10,11 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Protocol
 
+from admiralty.rulesets.dreadnought.engine.battle_tables import BattleTables
 from admiralty.rulesets.dreadnought.engine.model import ShipClass
+from admiralty.rulesets.dreadnought.engine.tactical.map import Coast
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,8 @@ class Battle:
     weather: str
     sides: tuple[str, str]
     forces: Mapping[str, tuple[Combatant, ...]]
-    tables: Mapping[str, Any]
-    coast: Any = None  # the battle zone's coast (tactical.map.Coast): land sides and island (DN-7.41a/b)
+    tables: BattleTables
+    coast: Coast | None = None  # the battle zone's coast: land sides and island (DN-7.41a/b); None: open sea
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ class BattleOutcome:
     """DN-5.23: the fleets that left the tactical map (a ship of theirs left it and none is still under way
     on it), whether or not the rest of their side fought on."""
     steps: int = 0
-    log: tuple[dict[str, Any], ...] = ()
+    log: tuple[Mapping[str, object], ...] = ()
+    """The resolver's own record of the battle, passed through to the ``battle`` event (JSON values)."""
     lasting: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: MappingProxyType({}))
     """DN-7.5d, recorded on the ship specification: per ship, gun and torpedo factors and speed classes lost
     in this battle, and ``lost_way`` 1 when it lost way (boilers, or speed below "1s")."""

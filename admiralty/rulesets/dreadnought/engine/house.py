@@ -3,8 +3,9 @@
 ``tables.py`` reads, checks and merges the tables as JSON data (a scenario's ``rules.tables``, a game's
 ``tables`` option); ``house_tables`` turns the merged data into a ``House`` once per distinct set of
 overrides in a process, so the rules read ``state.house.fuel.units_per_box`` rather than looking up nested
-keys and converting numbers each time. Each table below names the clause it serves, as ``tables.yaml`` does.
-The tactical battle and the basic combat resolver still read their tables as data (``GameState.tables``).
+keys and converting numbers each time. Each table below names the clause it serves, as ``tables.yaml`` does;
+the battles' tables (``House.battle``) are in ``battle_tables.py``. ``load_house`` is the one loader: tests that
+change a table build their ``House`` from the dict of overrides through it, as a game does.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any
 
+from admiralty.rulesets.dreadnought.engine.battle_tables import BattleTables, Counts, read_battle_tables
+from admiralty.rulesets.dreadnought.engine.battle_tables import counts as _counts
 from admiralty.rulesets.dreadnought.engine.tables import Tables, merged_tables
 
-Counts = Mapping[str, int]
-
-
-def _counts(values: Mapping[str, Any]) -> Counts:
-    return MappingProxyType({key: int(value) for key, value in values.items()})
+Overrides = Mapping[str, object]
+"""A scenario's ``rules.tables`` or a game's ``tables`` option: table name to the keys it replaces (parsed
+YAML, checked against the tables schema once merged)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +188,8 @@ class House:
     """DN-7.44: ... in a zone its own side controls."""
     fleet_counters: int
     """DN-5.25: fleet counters in the box."""
+    battle: BattleTables
+    """The tables the battle resolvers read (the basic combat, the tactical battle)."""
 
 
 def read_house(tables: Tables) -> House:
@@ -226,14 +228,19 @@ def read_house(tables: Tables) -> House:
         grounded_in_enemy_zone=float(tables["victory"]["grounded_in_enemy_zone"]),
         grounded_in_friendly_zone=float(tables["victory"]["grounded_in_friendly_zone"]),
         fleet_counters=int(tables["limits"]["fleet_counters"]),
+        battle=read_battle_tables(tables),
     )
 
 
-def house_tables(*overrides: Mapping[str, Any] | None) -> tuple[Tables, House]:
-    """The merged tables (a fresh copy: the tactical battle reads them as data) and their ``House``, read
-    once per distinct ``overrides`` in a process."""
-    key = json.dumps([dict(o) for o in overrides if o], sort_keys=True, default=_plain)
-    return merged_tables(*overrides), _house(key)
+def house_tables(*overrides: Overrides | None) -> tuple[Tables, House]:
+    """The merged tables (a fresh copy, as data) and their ``House`` (``load_house``)."""
+    return merged_tables(*overrides), load_house(*overrides)
+
+
+def load_house(*overrides: Overrides | None) -> House:
+    """The ``House`` of the tables with each of ``overrides`` merged in turn (as ``merged_tables``), read once
+    per distinct ``overrides`` in a process; ``TablesError`` when they no longer fit the tables schema."""
+    return _house(json.dumps([dict(o) for o in overrides if o], sort_keys=True, default=_plain))
 
 
 @cache
@@ -241,7 +248,7 @@ def _house(overrides_json: str) -> House:
     return read_house(merged_tables(*json.loads(overrides_json)))
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """JSON for the read-only mappings a frozen model's overrides arrive in."""
     if isinstance(value, Mapping):
         return dict(value)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from admiralty.engine.dice import d6, roll
-from admiralty.rulesets.dreadnought.engine.tables import first_row
+from admiralty.rulesets.dreadnought.engine.battle_tables import DamageRow, GunneryDamageTable, GunneryTable
 from admiralty.rulesets.dreadnought.engine.tactical.state import Field, Unit
 
 LOSSES: tuple[str, ...] = ("primary", "secondary", "tertiary", "torpedo")
@@ -46,15 +45,14 @@ class Pending:
         return found
 
 
-def damage_row(roll: int, table: Mapping[str, Any]) -> Mapping[str, Any]:
+def damage_row(roll: int, table: GunneryDamageTable) -> DamageRow:
     """DN-7.5d: the row of the (house) gunnery damage table for a 2d6 ``roll``."""
-    row: Mapping[str, Any] = first_row(table["results"], "up_to", roll)
-    return row
+    return table.row(roll)
 
 
-def tanker_explodes(roll: int, table: Mapping[str, Any]) -> bool:
+def tanker_explodes(roll: int, table: GunneryTable) -> bool:
     """DN-12.64: a tanker hit by gunfire or torpedo explodes and sinks on a 6."""
-    return roll >= int(table["tanker_explodes_on"])
+    return roll >= table.tanker_explodes_on
 
 
 def _tanker_check(state: Field, target: Unit, pending: Pending, weapon: str) -> None:
@@ -62,31 +60,34 @@ def _tanker_check(state: Field, target: Unit, pending: Pending, weapon: str) -> 
     if target.cls.type != "tanker":
         return
     roll = d6(state.dice)
-    boom = tanker_explodes(roll, state.tables["gunnery"])
+    boom = tanker_explodes(roll, state.tables.gunnery)
     state.note("damage", f"{target.name} is a tanker hit by {weapon}: 1d6 {roll}, "
                f"{'explodes and sinks' if boom else 'holds'}", ship=target.name, roll=roll, explodes=boom)
     if boom:
         pending.on(target.name).explodes = True
 
 
-def gunnery_hit(state: Field, target: Unit, pending: Pending) -> Mapping[str, Any]:
+def gunnery_hit(state: Field, target: Unit, pending: Pending) -> DamageRow:
     """DN-7.5d: roll 2d6 on the damage table for one gunnery hit on ``target``; the effect waits."""
     first, second = roll(state.dice, 2)
-    row = damage_row(first + second, state.tables["gunnery_damage"])
+    row = damage_row(first + second, state.tables.gunnery_damage)
     effect = pending.on(target.name)
-    effect.hull += int(row["hull"])
-    for loss in (*LOSSES, "speed"):
-        setattr(effect, loss, getattr(effect, loss) + int(row.get(loss, 0)))
-    effect.lost_way = effect.lost_way or bool(row.get("lost_way", False))
-    state.note("damage", f"hit on {target.name}: 2d6 {first}+{second}={first + second}, {row['effect']}",
-               ship=target.name, roll=[first, second], effect=str(row["effect"]))
+    effect.hull += row.hull
+    effect.primary += row.primary
+    effect.secondary += row.secondary
+    effect.tertiary += row.tertiary
+    effect.torpedo += row.torpedo
+    effect.speed += row.speed
+    effect.lost_way = effect.lost_way or row.lost_way
+    state.note("damage", f"hit on {target.name}: 2d6 {first}+{second}={first + second}, {row.effect}",
+               ship=target.name, roll=[first, second], effect=row.effect)
     _tanker_check(state, target, pending, "gunfire")
     return row
 
 
 def torpedo_hit(state: Field, target: Unit, pending: Pending) -> None:
     """house:torpedoes: a torpedo hit destroys the table's hull boxes; a tanker may explode (DN-12.64)."""
-    pending.on(target.name).hull += int(state.tables["torpedoes"]["damage"])
+    pending.on(target.name).hull += state.tables.torpedoes.damage
     _tanker_check(state, target, pending, "torpedo")
 
 

@@ -15,16 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
 
-from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex
+from admiralty.rulesets.dreadnought.engine.battle_tables import BattleTables
 from admiralty.rulesets.dreadnought.engine.tactical.map import HexMap
-from admiralty.rulesets.dreadnought.engine.tactical.state import Field, Unit
-
-
-def detection_range(night: bool, weather: str, table: Mapping[str, Any]) -> int:
-    """house:detection: hexes within which a ship sees enemy ships."""
-    return int(table["night" if night else "day"][weather])
+from admiralty.rulesets.dreadnought.engine.tactical.state import Field, ShipView, Unit
 
 
 def flashing(state: Field, unit: Unit) -> bool:
@@ -62,9 +56,9 @@ def seen_within(state: Field, unit: Unit, reach: int, enemies: Sequence[Unit] | 
 
 def _sights(state: Field) -> tuple[int, int]:
     """``sight`` of a ship that is not flashing and of one that is, in this step's light and weather."""
-    table = state.tables["detection"]
-    reach = detection_range(state.night, state.weather, table)
-    return reach, max(reach, int(table["gun_flash"]))
+    table = state.tables.detection
+    reach = table.reach(state.night, state.weather)
+    return reach, max(reach, table.gun_flash)
 
 
 def seen_by(state: Field, side: str) -> list[Unit]:
@@ -101,31 +95,6 @@ def remember(state: Field) -> None:
 # --- what a battle player is shown -----------------------------------------------------------------------
 
 
-class ShipView(NamedTuple):
-    """A ship as a side sees it (see ``_own`` and ``_outside``). A named tuple, not a frozen dataclass: a
-    battle player's view is built afresh for every choice it makes, every ship of its own and every enemy ship
-    it sees (about 115 a view at Jutland), and a tuple is built in a quarter of a frozen dataclass's time."""
-
-    name: str
-    group: str
-    at: Hex
-    type: str
-    capital: bool
-    shallow_draft: bool
-    italic: bool
-    hull: int
-    hull_max: int
-    primary: int
-    secondary: int
-    tertiary: int
-    torpedo: int
-    speed: str
-    lost_way: bool
-    towing: bool
-    grounded: bool
-    victory_points: int
-
-
 @dataclass(frozen=True)
 class SideView:
     """What one side may see of the battle."""
@@ -137,7 +106,7 @@ class SideView:
     weather: str
     initiative: bool
     map: HexMap
-    tables: Mapping[str, Any]
+    tables: BattleTables
     own: Mapping[str, ShipView]
     enemy: Mapping[str, ShipView]
     last_seen: Mapping[str, ShipView]

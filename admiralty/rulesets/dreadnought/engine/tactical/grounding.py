@@ -6,10 +6,8 @@ grounds simply stays where it is for the rest of the battle and the outcome repo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.battle_tables import GroundingTable
 from admiralty.rulesets.dreadnought.engine.geography import nation_counts_as
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import neighbours
 from admiralty.rulesets.dreadnought.engine.tactical.map import land_nation_near, needs_grounding_check
@@ -21,21 +19,21 @@ def never_grounds(capital: bool, shallow_draft: bool) -> bool:
     return shallow_draft and not capital
 
 
-def grounding_modifier(*, capital: bool, shallow_draft: bool, home: bool, table: Mapping[str, Any]) -> int:
+def grounding_modifier(*, capital: bool, shallow_draft: bool, home: bool, table: GroundingTable) -> int:
     """DN-7.42: -1 when the land is the ship's home nation's; +1 for a capital ship unless it is
     shallow-draft."""
-    modifier = int(table["home_modifier"]) if home else 0
+    modifier = table.home_modifier if home else 0
     if capital and not shallow_draft:
-        modifier += int(table["capital_modifier"])
+        modifier += table.capital_modifier
     return modifier
 
 
-def grounds(roll: int, *, capital: bool, shallow_draft: bool, home: bool, table: Mapping[str, Any]) -> bool:
+def grounds(roll: int, *, capital: bool, shallow_draft: bool, home: bool, table: GroundingTable) -> bool:
     """DN-7.42: the 1d6 ``roll`` plus its modifiers grounds the ship at ``grounds_on`` (6) or more."""
     if never_grounds(capital, shallow_draft):
         return False
     modifier = grounding_modifier(capital=capital, shallow_draft=shallow_draft, home=home, table=table)
-    return roll + modifier >= int(table["grounds_on"])
+    return roll + modifier >= table.grounds_on
 
 
 def is_home(unit: Unit, land_nation: str | None) -> bool:
@@ -52,7 +50,7 @@ def check_grounding(state: Field, unit: Unit) -> bool:
     capital, shallow = unit.cls.is_capital, unit.cls.shallow_draft
     if never_grounds(capital, shallow):
         return False
-    table = state.tables["grounding"]
+    table = state.tables.grounding
     home = is_home(unit, land_nation_near(m, unit.at))
     roll = d6(state.dice)
     modifier = grounding_modifier(capital=capital, shallow_draft=shallow, home=home, table=table)

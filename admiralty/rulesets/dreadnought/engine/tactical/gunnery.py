@@ -13,29 +13,28 @@ ships (DN-5.2-bombard).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.battle_tables import GUN_CLASSES, GunneryTable
 from admiralty.rulesets.dreadnought.engine.tactical import damage
 from admiralty.rulesets.dreadnought.engine.tactical.detection import seen_within
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance
-from admiralty.rulesets.dreadnought.engine.tactical.state import GUN_CLASSES, Field, Unit
+from admiralty.rulesets.dreadnought.engine.tactical.state import Field, Unit
 
 Declare = damage.Declare
 """A side's choice of targets: ``(side, {ship: its legal targets}) -> {ship: target}``."""
 
 
-def hit_modifier(*, italic: bool, distance: int, lost_way: bool, towing: bool, table: Mapping[str, Any]) -> int:
+def hit_modifier(*, italic: bool, distance: int, lost_way: bool, towing: bool, table: GunneryTable) -> int:
     """DN-7.5c: +1 each for an italic firing ship, a target in the same or an adjacent hex, a target that
     has lost way, a target towing or being towed."""
-    bonus = table["modifiers"]
-    modifier = int(bonus["italic"]) if italic else 0
-    if distance <= int(table["close_range"]):
-        modifier += int(bonus["close"])
+    modifier = table.italic_modifier if italic else 0
+    if distance <= table.close_range:
+        modifier += table.close_modifier
     if lost_way:
-        modifier += int(bonus["lost_way"])
+        modifier += table.lost_way_modifier
     if towing:
-        modifier += int(bonus["towing"])
+        modifier += table.towing_modifier
     return modifier
 
 
@@ -48,19 +47,19 @@ def count_hits(rolls: Sequence[int], modifier: int, hits_on: int = 6) -> int:
     return sum(1 for roll in rolls if roll + modifier >= hits_on)
 
 
-def fire_factors(unit: Unit, table: Mapping[str, Any]) -> dict[str, int]:
+def fire_factors(unit: Unit, table: GunneryTable) -> dict[str, int]:
     """The factors ``unit`` fires with now; DN-5.2-bombard: halved per gun class, rounding down, in the
     first step in which a bombard fleet's ship fires at ships."""
     guns = unit.guns()
     if unit.halve_next:
-        divisor = int(table["bombard_divisor"])
+        divisor = table.bombard_divisor
         return {k: v // divisor for k, v in guns.items()}
     return guns
 
 
-def classes_in_range(factors: Mapping[str, int], hexes: int, ranges: Mapping[str, Any]) -> list[str]:
+def classes_in_range(factors: Mapping[str, int], hexes: int, ranges: Mapping[str, int]) -> list[str]:
     """The gun classes with factors left whose range reaches ``hexes`` (house:ranges)."""
-    return [k for k in GUN_CLASSES if factors[k] > 0 and hexes <= int(ranges[k])]
+    return [k for k in GUN_CLASSES if factors[k] > 0 and hexes <= ranges[k]]
 
 
 def may_fire(unit: Unit) -> bool:
@@ -74,25 +73,25 @@ def legal_targets(state: Field, unit: Unit, enemies: Sequence[Unit] | None = Non
     non-empty; the unit is on the map, as ``may_fire`` checked)."""
     if not may_fire(unit):
         return []
-    factors = fire_factors(unit, state.tables["gunnery"])
-    ranges = state.tables["ranges"]
-    return seen_within(state, unit, max((int(ranges[k]) for k in GUN_CLASSES if factors[k] > 0), default=-1),
+    factors = fire_factors(unit, state.tables.gunnery)
+    ranges = state.tables.ranges
+    return seen_within(state, unit, max((ranges[k] for k in GUN_CLASSES if factors[k] > 0), default=-1),
                        enemies)
 
 
 def fire(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:
     """DN-7.5c, DN-7.5d: ``shooter`` fires every gun class in range at ``target``; hits go to ``pending``."""
-    table = state.tables["gunnery"]
+    table = state.tables.gunnery
     hexes = distance(shooter.at, target.at)
     factors = fire_factors(shooter, table)
     halved = shooter.halve_next
     modifier = hit_modifier(italic=shooter.italic, distance=hexes, lost_way=target.lost_way,
                             towing=target.tow is not None, table=table)
-    hits_on = int(table["hits_on"])
+    hits_on = table.hits_on
     dice: dict[str, list[int]] = {}
     total = 0
     parts = []
-    for gun_class in classes_in_range(factors, hexes, state.tables["ranges"]):
+    for gun_class in classes_in_range(factors, hexes, state.tables.ranges):
         rolls = [d6(state.dice) for _ in range(factors[gun_class])]
         hits = count_hits(rolls, modifier, hits_on)
         dice[gun_class] = rolls

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any
 
+from admiralty.rulesets.dreadnought.engine.battle_tables import TacticalMapTable
 from admiralty.rulesets.dreadnought.engine.geography import nation_counts_as
 from admiralty.rulesets.dreadnought.engine.model import SeaMap
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import (
@@ -51,7 +51,7 @@ def coast_of(sea_map: SeaMap, zone: str) -> Coast:
     return Coast(sides, nation_counts_as(nations.get(islands[0], "")))
 
 
-def coast_for(battle: Any) -> Coast:
+def coast_for(battle: object) -> Coast:
     """The coast the operational game handed over with the battle (``battle.coast``), else open sea."""
     found = getattr(battle, "coast", None)
     return found if isinstance(found, Coast) else OPEN_SEA
@@ -81,9 +81,9 @@ class HexMap:
         return self.coast.land_sides
 
 
-def build_map(coast: Coast, table: Mapping[str, Any]) -> HexMap:
+def build_map(coast: Coast, table: TacticalMapTable) -> HexMap:
     """The hex map of a zone with ``coast``, sized by the ``tactical_map`` table (built once per shape)."""
-    return _build(coast, int(table["columns"]), int(table["rows"]))
+    return _build(coast, table.columns, table.rows)
 
 
 def _sides_of(column: int, row: int, columns: int, rows: int) -> tuple[str, ...]:

@@ -14,10 +14,10 @@ map. Before its groups move, a player may run ships next to land aground on purp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from admiralty.rulesets.dreadnought.engine.battle_tables import TacticalTurnTable
 from admiralty.rulesets.dreadnought.engine.tactical.grounding import check_grounding, may_run_aground, run_aground
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex
 from admiralty.rulesets.dreadnought.engine.tactical.map import HexMap, may_leave, needs_grounding_check
@@ -44,12 +44,12 @@ ChooseAground = Callable[[str, Sequence[str]], Sequence[str]]
 """``(side, ships that may run aground) -> the ships run aground on purpose``."""
 
 
-def step_hexes(speed_class: str, step: str, table: Mapping[str, Any]) -> int:
+def step_hexes(speed_class: str, step: str, table: TacticalTurnTable) -> int:
     """Hexes a ship of ``speed_class`` may move in ``step``. DN-5.11b: slow ("1s") ships move only in the
     "move all groups" step, whatever the table says."""
     if step == STEPS[0] and speed_class == "1s":
         return 0
-    return int(table["movement"]["move_groups" if step == STEPS[0] else "move_all_groups"].get(speed_class, 0))
+    return (table.move_groups if step == STEPS[0] else table.move_all_groups).get(speed_class, 0)
 
 
 def groups(state: Field, side: str) -> dict[str, list[Unit]]:
@@ -73,13 +73,13 @@ def tows(units: Sequence[Unit], per_ship: int) -> list[tuple[Unit, Unit]]:
 
 def allowance(state: Field, units: Sequence[Unit], step: str, towing: bool) -> int:
     """Hexes the group moves in ``step``: its slowest ship under its own way decides; towing caps it."""
-    table = state.tables["tactical_turn"]
+    table = state.tables.tactical_turn
     own_way = [u for u in units if not u.lost_way]
     if not own_way:
         return 0
     hexes = min(step_hexes(u.speed_class, step, table) for u in own_way)
     if towing:
-        hexes = min(hexes, int(state.tables["towing"]["hexes_per_step"]))
+        hexes = min(hexes, state.tables.towing.hexes_per_step)
     return hexes
 
 
@@ -108,8 +108,8 @@ def options(state: Field, units: Sequence[Unit], step: str) -> list[Move]:
     group with a ship that is refuelling this turn only stays (DN-12-nocombat: it cannot move, nor leave)."""
     m = state.map
     start = units[0].at
-    table = state.tables["tactical_turn"]
-    cost = int(table["leave_map_cost"]) if state.turn >= int(table["leave_from_turn"]) else 10**6
+    table = state.tables.tactical_turn
+    cost = table.leave_map_cost if state.turn >= table.leave_from_turn else 10**6
     crippled = any(u.lost_way for u in units)
     free = all(u.can_move for u in units)
     moves: list[Move] = []
@@ -128,7 +128,7 @@ def _tow_variants(state: Field, units: Sequence[Unit], crippled: bool) -> list[b
     """House towing: a group with a ship that lost way moves towing it (when it can) or leaving it."""
     if not crippled:
         return [True]
-    return [True, False] if tows(units, int(state.tables["towing"]["tows_per_ship"])) else [False]
+    return [True, False] if tows(units, state.tables.towing.tows_per_ship) else [False]
 
 
 def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> None:
@@ -153,7 +153,7 @@ def carry_out(state: Field, name: str, units: Sequence[Unit], move: Move) -> Non
 def _rig_tows(state: Field, name: str, units: Sequence[Unit], move: Move) -> list[Unit]:
     """Cast off every tow, take in tow again if the move says so; a ship that has lost way and is not in
     tow stays behind as a group of its own. The ships that move."""
-    per_ship = int(state.tables["towing"]["tows_per_ship"])
+    per_ship = state.tables.towing.tows_per_ship
     movers = list(units)
     for unit in units:
         state.cut_tow(unit)
@@ -187,7 +187,7 @@ def _advance(state: Field, name: str, movers: list[Unit], path: Sequence[Hex]) -
 def movement_step(state: Field, step: str, choose: ChooseMove, aground: ChooseAground) -> None:
     """One movement step: the player without the initiative, then the initiative player; each may first run
     ships aground on purpose (DN-7.44), then moves every group (DN-5.11b)."""
-    table = state.tables["tactical_turn"]
+    table = state.tables.tactical_turn
     for side in reversed(state.order()):
         able = [u.name for u in state.mobile(side)   # DN-12-nocombat: a refuelling ship does not move
                 if u.can_move and may_run_aground(state, u) and step_hexes(u.speed_class, step, table) > 0]

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
-from admiralty.rulesets.dreadnought.engine.tactical.detection import ShipView, SideView
+from admiralty.rulesets.dreadnought.engine.battle_tables import GUN_CLASSES, BattleTables, GunneryDamageTable
+from admiralty.rulesets.dreadnought.engine.tactical.detection import SideView
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex, distance
 from admiralty.rulesets.dreadnought.engine.tactical.map import (
     edge_distance,
@@ -24,7 +25,7 @@ from admiralty.rulesets.dreadnought.engine.tactical.map import (
     open_sides,
 )
 from admiralty.rulesets.dreadnought.engine.tactical.movement import Move
-from admiralty.rulesets.dreadnought.engine.tactical.state import GUN_CLASSES
+from admiralty.rulesets.dreadnought.engine.tactical.state import ShipView
 
 
 class BattlePlayer(Protocol):
@@ -67,15 +68,15 @@ def expected_damage(view: SideView, shooter: ShipView, target: ShipView, per_hit
     return _damage_reckoner(view.tables, per_hit)(shooter, target)
 
 
-def _damage_reckoner(tables: Mapping[str, Any], per_hit: float) -> Callable[[ShipView, ShipView], float]:
+def _damage_reckoner(tables: BattleTables, per_hit: float) -> Callable[[ShipView, ShipView], float]:
     """``expected_damage`` with the tables read once: the scripted player weighs every shooter against every
     target it sees, each step (tens of thousands of pairs a game at Jutland)."""
-    table = tables["gunnery"]
-    bonus = table["modifiers"]
-    italic, close, lost_way, towing = (int(bonus[k]) for k in ("italic", "close", "lost_way", "towing"))
-    close_range, hits_on = int(table["close_range"]), int(table["hits_on"])
+    table = tables.gunnery
+    italic, close = table.italic_modifier, table.close_modifier
+    lost_way, towing = table.lost_way_modifier, table.towing_modifier
+    close_range, hits_on = table.close_range, table.hits_on
     assert GUN_CLASSES == ("primary", "secondary", "tertiary")  # the order the dice are added in below
-    primary, secondary, tertiary = (int(tables["ranges"][k]) for k in GUN_CLASSES)
+    primary, secondary, tertiary = (tables.ranges[k] for k in GUN_CLASSES)
 
     def reckon(shooter: ShipView, target: ShipView) -> float:
         (sq, sr), (tq, tr) = shooter.at, target.at
@@ -92,14 +93,12 @@ def _damage_reckoner(tables: Mapping[str, Any], per_hit: float) -> Callable[[Shi
     return reckon
 
 
-def mean_hull_per_hit(table: Mapping[str, Any]) -> float:
+def mean_hull_per_hit(table: GunneryDamageTable) -> float:
     """The mean hull boxes one hit destroys on the 2d6 damage table."""
-    rows = table["results"]
     ways = {roll: 6 - abs(roll - 7) for roll in range(2, 13)}
     total = 0.0
     for roll, count in ways.items():
-        row = next((r for r in rows if roll <= r["up_to"]), rows[-1])
-        total += count * int(row["hull"])
+        total += count * table.row(roll).hull
     return total / 36
 
 
@@ -124,7 +123,7 @@ class HeuristicPlayer:
     def aground(self, view: SideView, ships: Sequence[str], rng: random.Random) -> Sequence[str]:
         if self._stronger(view):
             return ()
-        reach = int(view.tables["ranges"]["primary"])
+        reach = view.tables.ranges["primary"]
         chosen = []
         for name in ships:
             ship = view.own[name]
@@ -168,7 +167,7 @@ class HeuristicPlayer:
     def fire(self, view: SideView, shooters: Mapping[str, Sequence[str]], rng: random.Random) -> Mapping[str, str]:
         expected_on: dict[str, float] = {}
         chosen: dict[str, str] = {}
-        damage = _damage_reckoner(view.tables, mean_hull_per_hit(view.tables["gunnery_damage"]))
+        damage = _damage_reckoner(view.tables, mean_hull_per_hit(view.tables.gunnery_damage))
         for name, targets in shooters.items():
             shooter = view.own[name]
 

@@ -55,7 +55,7 @@ PlayerSpec = str | BattlePlayer
 
 def new_field(battle: Battle, dice: Dice, coast: Coast) -> Field:
     """The battle's state with every ship in it (not yet placed), groups by fleet."""
-    state = Field(sides=battle.sides, map=build_map(coast, battle.tables["tactical_map"]), tables=battle.tables,
+    state = Field(sides=battle.sides, map=build_map(coast, battle.tables.tactical_map), tables=battle.tables,
                   dice=dice, night=battle.night, weather=battle.weather)
     for side in battle.sides:
         for ship in battle.forces[side]:
@@ -145,7 +145,7 @@ def fight(state: Field, players: Mapping[str, BattlePlayer], rngs: Mapping[str, 
     def torpedoes(side: str, launchers: Mapping[str, Sequence[str]]) -> Mapping[str, str]:
         return players[side].torpedo(side_view(state, side), launchers, rngs[side])
 
-    lose_after = int(state.tables["tactical_turn"]["contact_lost_after"])
+    lose_after = state.tables.tactical_turn.contact_lost_after
     for turn in range(1, turns + 1):
         state.turn = turn
         if turn > 1:
@@ -214,7 +214,7 @@ class TacticalBattle:
         players = dict(zip(battle.sides, self.players, strict=True))
         rngs = {side: random.Random(rng.getrandbits(64)) for side in battle.sides}
         self.open(state, players, rngs)
-        fight(state, players, rngs, int(state.tables["tactical_turn"]["turns"]["night" if battle.night else "day"]))
+        fight(state, players, rngs, state.tables.tactical_turn.turns.at(battle.night))
         return outcome(state)
 
     @staticmethod

@@ -9,15 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NamedTuple
 
 from admiralty.engine.dice import Dice
+from admiralty.rulesets.dreadnought.engine.battle_tables import BattleTables
 from admiralty.rulesets.dreadnought.engine.model import SPEEDS, ShipClass, speed_rank
 from admiralty.rulesets.dreadnought.engine.tactical.hexes import Hex, label
 from admiralty.rulesets.dreadnought.engine.tactical.map import HexMap
 
-GUN_CLASSES: tuple[str, ...] = ("primary", "secondary", "tertiary")
-"""Gun classes in the order their dice are rolled (DN-7.5c)."""
+
+class ShipView(NamedTuple):
+    """A ship as a side sees it (see ``detection._own`` and ``detection._outside``). A named tuple, not a frozen
+    dataclass: a battle player's view is built afresh for every choice it makes, every ship of its own and every
+    enemy ship it sees (about 115 a view at Jutland), and a tuple is built in a quarter of a frozen dataclass's
+    time."""
+
+    name: str
+    group: str
+    at: Hex
+    type: str
+    capital: bool
+    shallow_draft: bool
+    italic: bool
+    hull: int
+    hull_max: int
+    primary: int
+    secondary: int
+    tertiary: int
+    torpedo: int
+    speed: str
+    lost_way: bool
+    towing: bool
+    grounded: bool
+    victory_points: int
 
 
 ON_MAP = frozenset({"afloat", "grounded"})
@@ -108,7 +132,7 @@ each side's last sight of each enemy ship (``detection.remember``)."""
 
     sides: tuple[str, str]
     map: HexMap
-    tables: Mapping[str, Any]
+    tables: BattleTables
     dice: Dice
     night: bool
     weather: str
@@ -120,9 +144,9 @@ each side's last sight of each enemy ship (``detection.remember``)."""
     gone: list[str] = field(default_factory=list)
     contact_lost: bool = False
     ended: str = ""
-    memory: dict[str, dict[str, Any]] = field(default_factory=dict)
+    memory: dict[str, dict[str, ShipView]] = field(default_factory=dict)
     escorts: dict[str, str] = field(default_factory=dict)
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[Mapping[str, object]] = field(default_factory=list)
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -147,9 +171,10 @@ each side's last sight of each enemy ship (``detection.remember``)."""
         """The initiative side first (DN-7.5b)."""
         return (self.initiative, self.enemy(self.initiative))
 
-    def note(self, step: str, text: str, **data: Any) -> None:
-        """One entry of the battle log: the tactical turn, the step, a readable line and its data."""
-        entry: dict[str, Any] = {"turn": self.turn, "step": step, "text": text}
+    def note(self, step: str, text: str, **data: object) -> None:
+        """One entry of the battle log: the tactical turn, the step, a readable line and its data (JSON values,
+        passed through to the ``battle`` event)."""
+        entry: dict[str, object] = {"turn": self.turn, "step": step, "text": text}
         entry.update(data)
         self.log.append(entry)
 

@@ -9,10 +9,10 @@ initiative side fires first and all damage applies after both sides have fired.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from admiralty.engine.dice import d6
+from admiralty.rulesets.dreadnought.engine.battle_tables import TorpedoTable
 from admiralty.rulesets.dreadnought.engine.tactical import damage
 from admiralty.rulesets.dreadnought.engine.tactical.detection import seen_within
 from admiralty.rulesets.dreadnought.engine.tactical.gunnery import Declare
@@ -20,15 +20,14 @@ from admiralty.rulesets.dreadnought.engine.tactical.hexes import distance
 from admiralty.rulesets.dreadnought.engine.tactical.state import Field, Unit
 
 
-def torpedo_modifier(*, night: bool, distance: int, lost_way: bool, table: Mapping[str, Any],
+def torpedo_modifier(*, night: bool, distance: int, lost_way: bool, table: TorpedoTable,
                      close_range: int = 1) -> int:
     """house:torpedoes: +1 at night, +1 in the same or an adjacent hex, +1 against a ship that lost way."""
-    bonus = table["modifiers"]
-    modifier = int(bonus["night"]) if night else 0
+    modifier = table.night_modifier if night else 0
     if distance <= close_range:
-        modifier += int(bonus["close"])
+        modifier += table.close_modifier
     if lost_way:
-        modifier += int(bonus["lost_way"])
+        modifier += table.lost_way_modifier
     return modifier
 
 
@@ -41,21 +40,21 @@ def torpedo_targets(state: Field, unit: Unit, enemies: Sequence[Unit] | None = N
     """The enemy ships ``unit`` sees within torpedo range (``enemies``: as ``seen_within``'s)."""
     if not may_launch(unit):
         return []
-    return seen_within(state, unit, int(state.tables["torpedoes"]["range"]), enemies)  # on the map: ``may_launch``
+    return seen_within(state, unit, state.tables.torpedoes.range, enemies)  # on the map: ``may_launch``
 
 
 def launch(state: Field, shooter: Unit, target: Unit, pending: damage.Pending) -> int:
     """Fire ``shooter``'s torpedoes at ``target``; they are spent (DN-12-rearm)."""
-    table = state.tables["torpedoes"]
+    table = state.tables.torpedoes
     hexes = distance(shooter.at, target.at)
     modifier = torpedo_modifier(night=state.night, distance=hexes, lost_way=target.lost_way, table=table,
-                                close_range=int(state.tables["gunnery"]["close_range"]))
+                                close_range=state.tables.gunnery.close_range)
     rolls = [d6(state.dice) for _ in range(shooter.torpedo)]
-    hits = sum(1 for roll in rolls if roll + modifier >= int(table["hits_on"]))
+    hits = sum(1 for roll in rolls if roll + modifier >= table.hits_on)
     shooter.torpedoes_ready = False
     shooter.torpedoes_fired = True
     state.note("torpedoes", f"{shooter.name} fires torpedoes at {target.name} ({hexes} hexes, hits on "
-               f"{int(table['hits_on']) - modifier}+): {len(rolls)} dice {','.join(map(str, rolls))}: "
+               f"{table.hits_on - modifier}+): {len(rolls)} dice {','.join(map(str, rolls))}: "
                f"{hits} hit{'s' * (hits != 1)}", ship=shooter.name, target=target.name, dice=rolls, hits=hits)
     for _ in range(hits):
         damage.torpedo_hit(state, target, pending)
