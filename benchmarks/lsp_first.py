@@ -20,6 +20,7 @@ import asyncio
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,24 +32,38 @@ from tests.lsp.client import Editor
 
 ROOT = Path(__file__).resolve().parent.parent
 OTRANTO = Path("scenarios/dreadnought/scenarios/otranto-1917.yaml")
+ALAND = Path("scenarios/dreadnought/scenarios/aland-1915.yaml")
+FIXTURES = ROOT / "tests" / "fixtures" / "uses"
 REPEATS = 3
 
 
-async def once(folder: Path, paths: tuple[str, ...], env: dict[str, str]) -> dict[str, float]:
+async def once(folder: Path, paths: tuple[str, ...], env: dict[str, str], opened: Path = OTRANTO) -> dict[str, float]:
     editor = Editor(folder)
     started = time.perf_counter()
     await editor.start(*paths, env=env)
     figures = {"initialize answered": time.perf_counter() - started}
-    editor.open(OTRANTO)
+    editor.open(opened)
     first = await editor.arrived.get()
     figures["first diagnostics (any file)"] = time.perf_counter() - started
-    if first.uri != editor.uri(OTRANTO):
-        await editor.next_for(OTRANTO)
+    if first.uri != editor.uri(opened):
+        await editor.next_for(opened)
     figures["the opened document's diagnostics"] = time.perf_counter() - started
+    figures["  the server's CPU time until then"] = cpu_seconds(editor)
     await editor.quiet(1.0)
     figures["the whole workspace's (then 1 s quiet)"] = time.perf_counter() - started - 1.0
     await editor.stop()
     return figures
+
+
+def cpu_seconds(editor: Editor) -> float:
+    """The user and system CPU time the server process has used so far (Linux's ``/proc``; 0 elsewhere): what the
+    wall-clock figures come to on an idle machine, whatever the load when they were taken."""
+    process = editor.client._server  # pygls's subprocess of the server
+    try:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split() if process else []
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
 
 
 def core_only(scratch: Path) -> dict[str, str]:
@@ -56,13 +71,28 @@ def core_only(scratch: Path) -> dict[str, str]:
     (the pre-commit hook's, the action's) has it: modules of those names that refuse to import, first on the
     path."""
     blocked = scratch / "blocked"
-    blocked.mkdir()
+    blocked.mkdir(parents=True, exist_ok=True)
     for name in ("yaml_rs", "jsonschema_rs"):
         (blocked / f"{name}.py").write_text(f"raise ImportError('{name}: core install')\n", encoding="utf-8")
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(blocked), str(ROOT)])}
 
 
+def uses_repository(scratch: Path) -> Path:
+    """A repository made by ``admiralty init`` whose ``admiralty.yaml`` says ``uses: [admiralty]``, with the Åland
+    scenario of the tests (on the bundled Baltic map and catalogs, none of them copied) and its one catalog."""
+    repository = scratch / "baltic-book"
+    subprocess.run([sys.executable, "-m", "admiralty", "init", str(repository)], check=True, capture_output=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    project = repository / "admiralty.yaml"
+    project.write_text(project.read_text(encoding="utf-8").replace("# uses: [admiralty]", "uses: [admiralty]  "),
+                       encoding="utf-8")
+    shutil.copy(FIXTURES / "aland-1915.yaml", repository / ALAND)
+    shutil.copy(FIXTURES / "germany-aland-1915.yaml", repository / "scenarios/dreadnought/ships")
+    return repository
+
+
 def main() -> None:
+    only = sys.argv[1] if len(sys.argv) > 1 else ""  # a word of the cases' labels: `lsp_first.py uses`
     print(f"admiralty lsp, from the server's start; median of {REPEATS} fresh servers")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "repository"
@@ -74,11 +104,23 @@ def main() -> None:
                 ("the bundled corpus (scenarios/), fast extra", ("scenarios",), with_fast),
                 ("the bundled corpus (scenarios/), core install", ("scenarios",), core_only(Path(scratch))),
                 ("a repository root (scenarios/ and tests/bad/), fast extra", (), with_fast)]:
+            if only not in label:
+                continue
             files = sum(1 for _ in folder.joinpath(*paths).rglob("*.y*ml"))
-            runs = [asyncio.run(once(folder, paths, env)) for _ in range(REPEATS)]
-            print(f"{label}: {files} YAML files")
-            for name in runs[0]:
-                print(f"  {name:42} {statistics.median(r[name] for r in runs):6.2f} s")
+            report(f"{label}: {files} YAML files", [asyncio.run(once(folder, paths, env)) for _ in range(REPEATS)])
+        repository = uses_repository(Path(scratch))
+        files = sum(1 for _ in (repository / "scenarios").rglob("*.y*ml"))
+        for label, env in [("fast extra", with_fast), ("core install", core_only(Path(scratch) / "core"))]:
+            if only not in f"uses {label}":
+                continue
+            runs = [asyncio.run(once(repository, (), env, ALAND)) for _ in range(REPEATS)]
+            report(f"an `init` repository that uses: [admiralty] ({files} YAML files, Åland opened), {label}", runs)
+
+
+def report(label: str, runs: list[dict[str, float]]) -> None:
+    print(label)
+    for name in runs[0]:
+        print(f"  {name:42} {statistics.median(r[name] for r in runs):6.2f} s")
 
 
 if __name__ == "__main__":

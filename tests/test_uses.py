@@ -111,3 +111,21 @@ def test_another_repositorys_corpus_by_path(tmp_path: Path) -> None:
     missing = aland_repository(tmp_path / "other", uses="uses:\n  - {path: ../no-such-charts}\n")
     done = admiralty(missing, "validate")
     assert done.returncode == 2 and "'../no-such-charts' is no folder" in done.stderr
+
+
+def test_validate_watch_reads_the_used_corpus_as_validate_does(repo: Path) -> None:
+    """``--watch`` (the incremental workspace) once reported REF003 'unknown map baltic' and REF002 for both
+    borrowed classes here, where validate passes: it never read the used corpus."""
+    import io
+
+    from admiralty.project import CURRENT, load_project
+    from admiralty.validator.watch import watch
+
+    out = io.StringIO()
+    token = CURRENT.set(load_project(repo))
+    try:
+        assert watch([str(repo / "scenarios")], fmt="json", out=out, rounds=0) == 0
+    finally:
+        CURRENT.reset(token)
+    first = json.loads(out.getvalue().splitlines()[0])
+    assert first["new"] == [] and first["summary"] == "0 errors, 0 warnings in 2 files"

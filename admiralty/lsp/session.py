@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
+from admiralty.corpora import used_documents
 from admiralty.lsp.bounds import under
 from admiralty.lsp.support import (
     Cursor,
@@ -63,8 +64,10 @@ class Session:
 
     @classmethod
     def for_paths(cls, paths: Sequence[str], used: Sequence[Path] = ()) -> Session:
-        """The workspace of ``paths`` (none: only the documents the editor opens, each alone)."""
-        return cls(Workspace(list(paths)), used=tuple(folder.resolve() for folder in used))
+        """The workspace of ``paths`` (none: only the documents the editor opens, each alone), with the documents
+        of the ``used`` corpora as its context (``Workspace.context``)."""
+        workspace = Workspace(list(paths), context=used_documents(used))
+        return cls(workspace, used=tuple(folder.resolve() for folder in used))
 
     def reported(self, shown: str) -> bool:
         """Whether findings in ``shown`` are published: not for a document of a used corpus that is not open."""
@@ -73,7 +76,7 @@ class Session:
     def reset(self) -> None:
         """Start the workspace afresh after a request was stopped half-way through it (its budget): the editor's
         texts are kept, everything validation knew is dropped."""
-        fresh = Workspace(list(self.workspace.paths))
+        fresh = Workspace(list(self.workspace.paths), context=list(self.workspace.context))
         fresh.overlays = dict(self.workspace.overlays)
         self.workspace = fresh
         self.last_built = {}
@@ -95,7 +98,7 @@ class Session:
         resolved = path.resolve()
         if resolved.is_dir():
             return False
-        if not under(resolved, [Path(p).resolve() for p in self.workspace.paths]):
+        if not under(resolved, [Path(p).resolve() for p in [*self.workspace.paths, *self.workspace.context]]):
             self.workspace.paths = [*self.workspace.paths, str(resolved)]
         self.workspace.set_overlay(path, text)
         self.texts[self.shown(path)] = text

@@ -12,6 +12,7 @@ documents not given are then reported as unknown, with a hint).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -114,3 +115,29 @@ def needed_for_build(loaded: Sequence[Loaded], context: Collection[str]) -> list
     wanted, whole_kinds, whole_systems = reach.wanted, reach.whole_kinds, reach.whole_systems
     return [item for item in loaded if item.doc.file not in context or item.ruleset in whole_systems
             or (item.ruleset, item.kind) in whole_kinds or (item.ruleset, item.kind, item.id) in wanted]
+
+
+# A top-level key at the start of a line, with a plain or simply quoted value (and maybe a comment): what a header
+# scan reads of a document without parsing it.
+_HEADER = re.compile(r"^(kind|ruleset|id):[ \t]*(?:([\w.-]+)|\"([\w. -]*)\"|'([\w. -]*)')[ \t]*(?:#.*)?\r?$",
+                     re.MULTILINE)
+
+
+def header_key(raw: bytes) -> Key | None:
+    """The (rule system, kind, id) a document's top-level lines say, read without parsing it; ``None`` when they
+    do not say it plainly (a key missing, written twice or in flow style, a value quoted with escapes, text that
+    is not UTF-8). The language server reads the documents of a used corpus only when a document it validates
+    needs them (``Workspace.context``), and this tells it which those are; a wrong guess costs only time, since
+    the next whole refresh reads every document."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    found: dict[str, str] = {}
+    for match in _HEADER.finditer(text):
+        if match.group(1) in found:
+            return None
+        found[match.group(1)] = next(value for value in match.groups()[1:] if value is not None)
+    if len(found) < 3:
+        return None
+    return found["ruleset"], found["kind"], found["id"]

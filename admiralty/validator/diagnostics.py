@@ -15,7 +15,7 @@ from typing import Any
 
 from admiralty.contract import Code, Severity
 
-__all__ = ["CODES", "Code", "CodeTable", "Diagnostic", "Report", "Severity", "code_page", "did_you_mean"]
+__all__ = ["CODES", "Code", "CodeTable", "Diagnostic", "Related", "Report", "Severity", "code_page", "did_you_mean"]
 
 
 def code_page(code: str) -> str:
@@ -59,8 +59,24 @@ CODES = CodeTable()
 
 
 @dataclass(frozen=True)
+class Related:
+    """Another place a finding is about, in the file where it really is (issue 37, item 3: a used corpus's
+    catalog or map, which the author never opened): "the zones of map 'baltic'". 1-based, like a diagnostic."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+
+
+@dataclass(frozen=True)
 class Diagnostic:
-    """A finding: where it is, what is wrong, and how to fix it. Lines and columns are 1-based."""
+    """A finding: where it is, what is wrong, and how to fix it. Lines and columns are 1-based; ``related``: the
+    places in other documents it is about (shown as ``see:`` lines, SARIF ``relatedLocations``, LSP
+    ``relatedInformation``)."""
 
     code: str
     message: str
@@ -72,6 +88,7 @@ class Diagnostic:
     json_path: str = "$"
     hint: str = ""
     severity: Severity = Severity.ERROR
+    related: tuple[Related, ...] = ()
 
     @property
     def doc_url(self) -> str:
@@ -93,6 +110,7 @@ class Diagnostic:
             "json_path": self.json_path,
             "hint": self.hint,
             "doc_url": self.doc_url,
+            **({"related": [r.as_dict() for r in self.related]} if self.related else {}),
         }
 
 

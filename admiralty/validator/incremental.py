@@ -8,6 +8,12 @@ depends on the documents its rule system says it refers to (``Ruleset.references
 catalogs), and on those that share its id (a duplicate is found only next to the other). Maps and catalogs
 already built from the same content are taken from a cache (``BuildContext.memo``). The result is exactly what
 ``validate`` over the same paths reports; ``tests/validator/test_incremental.py`` checks that edit by edit.
+
+``context`` paths (the documents of a corpus the project ``uses:``) are read for the others' references only, as
+``validate`` reads a used corpus: their models are built but not checked, and their findings are not reported
+(unless an editor has one open). A focused refresh reads of them only those the focused documents need, found by
+a header scan (``context.header_key``); the next whole refresh reads the rest (issue 36: an editor opened on a
+scenario of a repository using the bundled corpus waited for every Baltic and Adriatic document to be read).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 from admiralty.contract import rulesets
 from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
+from admiralty.validator.context import header_key
 from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
 from admiralty.validator.load.codes import RepositionError
@@ -83,6 +90,10 @@ class Workspace:
     cache: BuildCache = field(default_factory=dict)
     positioned: set[str] = field(default_factory=set)  # files the fast YAML path read unlike the positioned loader
     pending: set[str] = field(default_factory=set)  # files a focused refresh left to re-validate: the next one does
+    context: Sequence[str] = ()  # files and folders read for reference only (a used corpus's documents)
+    contextual: set[str] = field(default_factory=set)  # the files found under ``context``
+    hidden: set[str] = field(default_factory=set)  # of those, the ones no editor has open: never checked or reported
+    deferred: dict[str, tuple[Path, Key]] = field(default_factory=dict)  # context files a focused refresh left unread
 
     def set_overlay(self, path: Path, text: str | None) -> None:
         """An editor's text for ``path`` (``None``: the editor closed it, the file on disk counts again)."""
@@ -108,14 +119,19 @@ class Workspace:
                     self.files.clear()
             return self._refresh(focus)
 
-    def _read_all(self, found: list[Path]) -> tuple[dict[str, FileState], dict[str, Key | None]]:
-        """Every file found, read (a file unchanged since the last read is not read again), and the files that
-        changed, came or went, each with the key it had before (``None`` for a new file)."""
-        named = {display_path(Path(given)) for given in self.paths if Path(given).is_file()}
+    def _read_all(self, found: list[Path], focus: Collection[str] | None,
+                  ) -> tuple[dict[str, FileState], dict[str, Key | None]]:
+        """Every file found, read (a file unchanged since the last read is not read again; with a ``focus``, a
+        context file never read is put off: ``deferred``), and the files that changed, came or went, each with the
+        key it had before (``None`` for a new file)."""
+        named = self._named()
         seen: dict[str, FileState] = {}
         old_keys: dict[str, Key | None] = {}
+        self.deferred = {}
         for path in found:
             shown = display_path(path)
+            if focus is not None and shown in self.hidden and shown not in self.files and self._defer(shown, path):
+                continue
             state = self._read(shown, path, named)
             seen[shown] = state
             before = self.files.get(shown)
@@ -125,10 +141,37 @@ class Workspace:
             old_keys[shown] = self.files[shown].key
         return seen, old_keys
 
+    def _named(self) -> set[str]:
+        return {display_path(Path(given)) for given in self.paths if Path(given).is_file()}
+
+    def _defer(self, shown: str, path: Path) -> bool:
+        """Put off reading a context file whose header says its key."""
+        try:
+            key = header_key(path.read_bytes())
+        except OSError:
+            key = None
+        if key is not None:
+            self.deferred[shown] = (path, key)
+        return key is not None
+
+    def _find(self) -> list[Path]:
+        """The files below ``paths`` and ``context``; which are context, and which of those are hidden."""
+        found, self.problems = discover([*self.paths, *self.context])
+        if not self.context:
+            self.contextual, self.hidden = set(), set()
+            return found
+        roots = [Path(given).resolve() for given in self.context]
+        resolved = {display_path(path): path.resolve() for path in found}
+        self.contextual = {shown for shown, path in resolved.items()
+                           if any(path == root or path.is_relative_to(root) for root in roots)}
+        self.hidden = {shown for shown in self.contextual if str(resolved[shown]) not in self.overlays}
+        return found
+
     def _refresh(self, focus: Collection[str] | None = None) -> Update:
-        found, problems = discover(self.paths)
-        self.problems = problems
-        seen, old_keys = self._read_all(found)
+        found = self._find()
+        seen, old_keys = self._read_all(found, focus)
+        if self.deferred and focus is not None:
+            self._wake(seen, old_keys, focus)
         changed = set(old_keys)
         before_names = {shown: _texts(self.files[shown]) for shown in changed if shown in self.files}
         self.files = seen
@@ -140,6 +183,25 @@ class Workspace:
             documents = {s: state.staged.loaded.doc for s, state in self.files.items() if state.staged.loaded}
             self.look_alike = look_alikes(names, documents)
         return Update(changed, dirty, self.report())
+
+    def _wake(self, seen: dict[str, FileState], old_keys: dict[str, Key | None], focus: Collection[str]) -> None:
+        """Read the deferred context files the focused ones need, following references as ``_closure`` does
+        (the documents referred to, those sharing an id, every document of a kind a reference misses)."""
+        named = self._named()
+        pending = [shown for shown in focus if shown in seen]
+        reached = set(pending)
+        while pending and self.deferred:
+            state = seen[pending.pop()]
+            files = [(shown, key, False) for shown, other in seen.items() if (key := other.key) is not None]
+            files += [(shown, key, True) for shown, (_, key) in self.deferred.items()]
+            for shown, woken in _needed(state, files):
+                if woken:
+                    path, _ = self.deferred.pop(shown)
+                    seen[shown] = self._read(shown, path, named)
+                    old_keys[shown] = None
+                if shown not in reached:
+                    reached.add(shown)
+                    pending.append(shown)
 
     def _now_or_later(self, dirty: set[str], focus: Collection[str] | None) -> set[str]:
         """The files to re-validate now: with the ones put off before, those in ``focus`` (all without one)."""
@@ -158,12 +220,15 @@ class Workspace:
         report = Report()
         report.extend(self.problems)
         for shown in sorted(self.files, key=lambda s: str(self.files[s].path)):
+            if shown in self.hidden:
+                continue
             report.files.append(shown)
             report.extend(self.files[shown].staged.diagnostics)
             report.extend(self.files[shown].mixed)
-        report.extend(self.look_alike)
-        for found in self.origin.values():
-            report.extend(found)
+        report.extend(d for d in self.look_alike if d.file not in self.hidden)
+        for shown, found in self.origin.items():
+            if shown not in self.hidden:
+                report.extend(found)
         return report
 
     def diagnostics_of(self, shown: str) -> list[Diagnostic]:
@@ -297,7 +362,21 @@ class Workspace:
             self.models[model_file(model)].append(model)
         documents = {item.doc.file: item.doc for item in loaded}
         for model in mine:
-            self.origin[model_file(model)].extend(run_checks([model], documents))
+            if model_file(model) not in self.hidden:  # a used corpus's model: built for reference, never checked
+                self.origin[model_file(model)].extend(run_checks([model], documents))
+
+
+def _needed(state: FileState, files: Sequence[tuple[str, Key, bool]]) -> list[tuple[str, bool]]:
+    """Of ``files`` (name, key, whether deferred), those ``state``'s closure takes, with whether deferred: the
+    files holding a key it refers to or its own key, every file of a kind whose reference none holds, every file of
+    its rule system when that says nothing of its references."""
+    if state.staged.loaded is None or state.key is None:
+        return []
+    if state.refs is None:
+        return [(shown, deferred) for shown, key, deferred in files if key[0] == state.key[0]]
+    wanted = {*state.refs, state.key}
+    missing = {key[:2] for key in wanted} - {key[:2] for _, key, _ in files if key in wanted}
+    return [(shown, deferred) for shown, key, deferred in files if key in wanted or key[:2] in missing]
 
 
 def _texts(state: FileState) -> list[tuple[tuple[str, ...], str]]:

@@ -12,7 +12,9 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
+from admiralty.corpora import used_documents
 from admiralty.project import current as current_project
+from admiralty.project import used_folders
 from admiralty.validator.diagnostics import Diagnostic, Severity
 from admiralty.validator.incremental import Update, Workspace
 from admiralty.validator.policy import apply_policy
@@ -46,7 +48,7 @@ def watch(paths: Sequence[str], fmt: str = "text", interval: float = 0.2, out: T
           rounds: int | None = None) -> int:
     """Validate ``paths``, then poll every ``interval`` seconds until interrupted (or ``rounds`` changes)."""
     out = out or sys.stdout
-    workspace = Workspace(paths)
+    workspace = Workspace(paths, context=used_documents(used_folders()))  # a used corpus: for references only
     project = current_project()
     started = time.perf_counter()
     update = workspace.refresh()

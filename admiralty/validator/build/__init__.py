@@ -15,11 +15,11 @@ from typing import Any, TypeVar
 
 from admiralty.contract import SCENARIO_MEMBERS, ScenarioModel, Sourced, rulesets
 from admiralty.engine.model.common import Source
-from admiralty.validator.diagnostics import Diagnostic, Severity, did_you_mean
+from admiralty.validator.diagnostics import Diagnostic, Related, Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart, json_path
 
 T = TypeVar("T")
-Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity]  # code, message, file, path, hint, key, …
+Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity, tuple[Related, ...]]  # code, message, …
 BuildCache = dict[tuple[str, str], tuple[str, Any, list[Finding], frozenset[tuple[str, str, str]]]]
 """(file, what) -> (content digest, model, findings while building it, broken marks it added)."""
 SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
@@ -53,18 +53,35 @@ class BuildContext:
     broken: set[tuple[str, str, str]] = field(default_factory=set)  # (ruleset, kind, id) with errors
     suggestion_work: int = SUGGESTION_WORK  # known names "did you mean" may still compare against in this run
     cache: BuildCache | None = None  # built models kept between runs (the language server, watch mode)
+    documents: dict[tuple[str, str, str], Document] = field(default_factory=dict)  # what build_all builds, by key
     _recording: list[Finding] | None = None
 
     def report(self, code: str, message: str, doc: Document, path: tuple[PathPart, ...], hint: str = "",
-               *, key: bool = False, severity: Severity = Severity.ERROR) -> None:
+               *, key: bool = False, severity: Severity = Severity.ERROR, related: tuple[Related, ...] = ()) -> None:
         if self._recording is not None:
-            self._recording.append((code, message, doc.file, path, hint, key, severity))
+            self._recording.append((code, message, doc.file, path, hint, key, severity, related))
         span = doc.locate(path, key=key)
         self.diagnostics.append(Diagnostic(code, message, doc.file, span.line, span.column, span.end_line,
-                                           span.end_column, json_path(path), hint, severity))
+                                           span.end_column, json_path(path), hint, severity, related))
+
+    def related(self, document: tuple[str, str, str], path: tuple[PathPart, ...], message: str,
+                *, key: bool = False) -> tuple[Related, ...]:
+        """``path`` of another document (by its key: a map, a catalog), as a finding's related place, which a
+        reader may not have open (a used corpus's: issue 37, item 3); none when that document is not built."""
+        doc = self.documents.get(document)
+        value: Any = doc.data if doc is not None else None
+        for part in path:  # a place the document does not have (a map without ports:) is no place to send anyone
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                return ()
+        if doc is None:
+            return ()
+        span = doc.locate(path, key=key)
+        return (Related(doc.file, span.line, span.column, message),)
 
     def unknown(self, code: str, what: str, name: str, known: Iterable[str], doc: Document,
-                path: tuple[PathPart, ...], *, allowed: str = "") -> None:
+                path: tuple[PathPart, ...], *, allowed: str = "", related: tuple[Related, ...] = ()) -> None:
         """An unknown-reference diagnostic with "did you mean ..." while the run's ``SUGGESTION_WORK`` lasts:
         each search compares the name with every known one, so ten thousand unknown ships against ten
         thousand known would take minutes (a hostile pull request could tie up CI that way). ``allowed`` says
@@ -72,14 +89,14 @@ class BuildContext:
         known = known if isinstance(known, Collection) else list(known)
         if len(known) > self.suggestion_work:
             self.report(code, f"unknown {what} '{name}'", doc, path, "check the spelling (too many unknown names "
-                        "in this run to suggest close ones)")
+                        "in this run to suggest close ones)", related=related)
             return
         self.suggestion_work -= len(known)
         hint = did_you_mean(name, known) or (f"known: {', '.join(sorted(known)[:12])}" if known else
                                              f"no {what} is defined in the files given")
         if allowed:  # what may stand here at all, for a reader whose name was of the wrong sort of thing
             hint = f"{allowed}; {hint}"
-        self.report(code, f"unknown {what} '{name}'", doc, path, hint)
+        self.report(code, f"unknown {what} '{name}'", doc, path, hint, related=related)
 
 
     def memo(self, doc: Document, name: str, compute: Callable[[], T]) -> T:
@@ -102,9 +119,9 @@ class BuildContext:
             hit = (doc.content_digest, value, records, frozenset(self.broken - before))
             self.cache[(doc.file, name)] = hit
             return value
-        for code, message, file, path, hint, key, severity in hit[2]:
+        for code, message, file, path, hint, key, severity, related in hit[2]:
             if file == doc.file:
-                self.report(code, message, doc, path, hint, key=key, severity=severity)
+                self.report(code, message, doc, path, hint, key=key, severity=severity, related=related)
         self.broken |= hit[3]
         result: T = hit[1]
         return result
@@ -127,6 +144,8 @@ def build_all(loaded: list[Loaded], ctx: BuildContext) -> Built:
     """Every model the documents make, over all rulesets."""
     built = Built()
     installed = rulesets()
+    for item in loaded:  # the first document of an id is the one built (REF001 for the others)
+        ctx.documents.setdefault((item.ruleset, item.kind, item.id), item.doc)
     for name in sorted({item.ruleset for item in loaded}):
         if name not in installed:
             continue

@@ -21,13 +21,15 @@ def summary(report: Report) -> str:
 
 
 def render_text(report: Report) -> str:
-    """``file:line:col: CODE message`` with the hint beneath, then a summary."""
+    """``file:line:col: CODE message`` with the hint and the related places (``see: file:line:col: what``)
+    beneath, then a summary."""
     lines = []
     for d in report.sorted():
         level = "" if d.severity is Severity.ERROR else f"[{d.severity.value}] "
         lines.append(f"{d.file}:{d.line}:{d.column}: {d.code} {level}{d.message}")
         if d.hint:
             lines.append(f"    hint: {d.hint}")
+        lines += [f"    see: {r.file}:{r.line}:{r.column}: {r.message}" for r in d.related]
     if report.show_suppressed:
         for d, reason in sorted(report.suppressed, key=lambda pair: pair[0].sort_key()):
             lines.append(f"{d.file}:{d.line}:{d.column}: {d.code} [suppressed] {d.message}")

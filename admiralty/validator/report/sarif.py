@@ -130,7 +130,7 @@ def _result(d: Diagnostic, rule_index: int) -> dict[str, object]:
     if d.end_column:
         region["endColumn"] = d.end_column
     message = d.message + (f" (hint: {d.hint})" if d.hint else "")
-    return {
+    result: dict[str, object] = {
         "ruleId": d.code,
         "ruleIndex": rule_index,
         "level": sarif_level(d.severity),
@@ -138,6 +138,13 @@ def _result(d: Diagnostic, rule_index: int) -> dict[str, object]:
         "locations": [{"physicalLocation": {"artifactLocation": artifact_location(d.file), "region": region},
                        "logicalLocations": [{"fullyQualifiedName": d.json_path, "kind": "member"}]}],
     }
+    if d.related:  # the places in other documents (a used corpus's catalog or map) the finding is about
+        result["relatedLocations"] = [
+            {"id": i, "message": {"text": r.message}, "physicalLocation": {
+                "artifactLocation": artifact_location(r.file),
+                "region": {"startLine": r.line, "startColumn": r.column}}}
+            for i, r in enumerate(d.related)]
+    return result
 
 
 def render_sarif(report: Report) -> str:

@@ -39,7 +39,7 @@ from admiralty.rulesets.dreadnought.validator.place_hints import (
     off_grid_hint,
 )
 from admiralty.validator.build import BuildContext, Built, Loaded, content_hash, source
-from admiralty.validator.diagnostics import Severity, did_you_mean
+from admiralty.validator.diagnostics import Related, Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart
 
 _ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
@@ -230,9 +230,16 @@ class _References:
         self.fleet_ids: dict[str, tuple[PathPart, ...]] = {}
         self.ship_owner: dict[str, tuple[PathPart, ...]] = {}
 
-    def _unknown(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...]) -> None:
+    def _unknown(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...],
+                 related: tuple[Related, ...] = ()) -> None:
         self.failed = True
-        self.ctx.unknown(code, what, name, known, self.doc, path)
+        self.ctx.unknown(code, what, name, known, self.doc, path, related=related)
+
+    def _on_map(self, key: str) -> tuple[Related, ...]:
+        """The map's ``zones:`` or ``ports:`` as an unknown zone's or port's related place (in a used corpus's
+        file, the only way to it from the scenario: issue 37, item 3)."""
+        return self.ctx.related(("dreadnought", "map", self.map.id), (key,), f"the {key} of map '{self.map.id}'",
+                                key=True)
 
     def zone(self, zone_id: str, path: tuple[PathPart, ...]) -> None:
         """A zone the scenario names must be a sea zone of the map; a land cell is said to be land."""
@@ -242,14 +249,15 @@ class _References:
         if nearest is None:
             outside = off_grid(self.map, zone_id)
             if outside is None:
-                self._unknown("REF008", "zone", zone_id, self.map.zones, path)
+                self._unknown("REF008", "zone", zone_id, self.map.zones, path, self._on_map("zones"))
             else:
                 self.failed = True
-                self.ctx.report("REF008", f"unknown zone '{zone_id}'", self.doc, path, off_grid_hint(self.map, outside))
+                self.ctx.report("REF008", f"unknown zone '{zone_id}'", self.doc, path, off_grid_hint(self.map, outside),
+                                related=self._on_map("zones"))
             return
         self.failed = True
         self.ctx.report("REF008", f"'{zone_id}' is a land cell of map '{self.map.id}', not a sea zone", self.doc,
-                        path, land_cell_hint(nearest))
+                        path, land_cell_hint(nearest), related=self._on_map("zones"))
 
     def place(self, text: str, path: tuple[PathPart, ...]) -> str:
         """A zone code or a port id; a port-like word is compared with ports only."""
@@ -261,17 +269,19 @@ class _References:
             return text
         meant = case_slip(self.map, text)
         if meant is None:
-            self._unknown("REF008", "port", text, self.map.ports, path)
+            self._unknown("REF008", "port", text, self.map.ports, path, self._on_map("ports"))
             return text
         self.failed = True
         kind = "zone" if meant in self.map.zones else "port"
         self.ctx.report("REF008", f"unknown port or zone '{text}'", self.doc, path,
-                        f"did you mean the {kind} '{meant}'? ids are case-sensitive")
+                        f"did you mean the {kind} '{meant}'? ids are case-sensitive", related=self._on_map(f"{kind}s"))
         return text
 
     def ship(self, name: str, path: tuple[PathPart, ...]) -> None:
         if name not in self.ships and self.catalogs_complete:
-            self._unknown("REF005", "ship", name, self.ships, path)
+            lists = tuple(place for catalog in dict.fromkeys(self.doc.data["catalogs"]) for place in self.ctx.related(
+                ("dreadnought", "ships", catalog), ("ships",), f"the ships of catalog '{catalog}'", key=True))
+            self._unknown("REF005", "ship", name, self.ships, path, lists)
 
     def side_id(self, side: str, known: list[str], path: tuple[PathPart, ...]) -> None:
         if side not in known:

@@ -4,10 +4,12 @@ repository's or a used corpus's, as ``catalog-id/class-id``; REF002's hint names
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 
 from admiralty.rulesets.dreadnought.engine.model import Catalog, Ship, ShipClass
 from admiralty.validator.build import BuildContext, Loaded, source
+from admiralty.validator.diagnostics import did_you_mean
 from admiralty.validator.load import Document, PathPart
 
 
@@ -88,7 +90,8 @@ def ship_class(name: str, classes: Mapping[str, ShipClass],
 
 def _unknown_class(name: str, classes: Mapping[str, ShipClass], others: Mapping[str, Mapping[str, ShipClass]],
                    doc: Document, ctx: BuildContext, path: tuple[PathPart, ...]) -> None:
-    """REF002, whose hint names the catalogs where a class of that id does exist (and how to write it)."""
+    """REF002, whose hint names the catalogs where a class of that id does exist (and how to write it), with
+    related places in those catalogs' files (a used corpus's, which the author never opened: issue 37, item 3)."""
     catalog_id, _, class_id = name.rpartition("/")
     if catalog_id and catalog_id not in others:
         ctx.unknown("REF002", "catalog", catalog_id, others, doc, path,
@@ -97,8 +100,27 @@ def _unknown_class(name: str, classes: Mapping[str, ShipClass], others: Mapping[
     holders = sorted(cat for cat, known in others.items() if class_id in known and cat != doc.data["id"])
     if holders:
         written = " or ".join(f"`class: {cat}/{class_id}`" for cat in holders[:3])
+        defined = tuple(place for cat in holders for place in ctx.related(
+            ("dreadnought", "ships", cat), (*others[cat][class_id].source.path, "id"),
+            f"class '{class_id}' of catalog '{cat}'"))
         ctx.report("REF002", f"unknown ship class '{name}'", doc, path,
-                   f"'{class_id}' is a class of catalog {', '.join(repr(c) for c in holders)}: write {written}")
+                   f"'{class_id}' is a class of catalog {', '.join(repr(c) for c in holders)}: write {written}",
+                   related=defined)
         return
-    known = others.get(catalog_id, {}) if catalog_id else classes
-    ctx.unknown("REF002", "ship class", name, known, doc, path)
+    if not catalog_id:
+        ctx.unknown("REF002", "ship class", name, classes, doc, path)
+        return
+    listed = ctx.related(("dreadnought", "ships", catalog_id), ("classes",), f"the classes of catalog '{catalog_id}'",
+                         key=True) if catalog_id != doc.data["id"] else ()
+    ctx.report("REF002", f"unknown ship class '{name}'", doc, path, _qualified_hint(catalog_id, class_id, others),
+               related=listed)
+
+
+def _qualified_hint(catalog_id: str, class_id: str, others: Mapping[str, Mapping[str, ShipClass]]) -> str:
+    """The classes of the catalog a qualified name names that are close to it, written qualified (what to type);
+    the class ids are compared, not the whole names, which all share the catalog's."""
+    ids = others.get(catalog_id, {})
+    close = did_you_mean(class_id, ids)
+    if close:
+        return re.sub(r"'([^']*)'", lambda m: f"'{catalog_id}/{m.group(1)}'", close)
+    return f"known: {', '.join(sorted(ids)[:12])}" if ids else f"catalog '{catalog_id}' defines no class"
