@@ -157,3 +157,26 @@ def test_the_full_size_svg_carries_the_legend_and_the_route_key(corpus_server: s
     assert "svg.admiralty-map .zone" in found["style"]  # styled on its own: zones not black, routes not filled
     assert any(w.startswith("Horthy (Central Powers): from Cattaro") for w in found["words"]), found["words"]
     assert "1" in found["words"] and "12" in found["words"]  # the key's numbers, as on the map
+
+
+SHOWN_CODES = """
+return Array.prototype.filter.call(document.querySelectorAll('svg.admiralty-map .zone-code'), function (l) {
+  return getComputedStyle(l).display !== 'none'; }).map(function (l) { return l.textContent; });
+"""
+
+
+def test_zone_codes_under_jutlands_routes_show_zoomed_in(corpus_server: str, browser: Any) -> None:  # noqa: F811
+    """The grid cells Jutland's fleets sail through are too small for a code beside a bundle of routes at the
+    default zoom: the code hides (never drawn under the routes) and, moved within its cell for a closer zoom,
+    shows clear of them when the reader zooms in."""
+    set_width(browser, 1400, height=1000)
+    try:
+        load(browser, corpus_server + "scenarios/jutland-1916/")
+        assert "H13" not in browser.execute_script(SHOWN_CODES)
+        for _ in range(2):
+            browser.execute_script("document.querySelector(\".map-toolbar button[title='Zoom in']\").click()")
+        shown = browser.execute_script(SHOWN_CODES)
+        assert {"H13", "I13", "J14"} <= set(shown), shown
+        assert browser.execute_script(ROUTES)["covered"] == []
+    finally:
+        set_width(browser, 1280, height=1000)

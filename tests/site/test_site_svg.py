@@ -274,3 +274,8 @@ def test_a_zone_code_under_a_route_moves_inside_its_zone_clear_of_it() -> None:
     x, y = found["A1"]
     code = box(x - 10, y - 6, x + 10, y + 6)
     assert Polygon(zones["A1"].polygon).contains(code) and abs(x - 100) > 10  # beside the route, in its zone
+    assert 'display="none"' not in moved
+    # a zone too small for its code beside the route: the static drawing (print, downloads) hides the code
+    crossed = codes_clear_of_routes(words, [[(300.0, 0.0), (300.0, 200.0)]], sea, lambda p: (p[0] / 8, p[1] / 8),
+                                    1.0)
+    assert re.search(r'<text [^>]*data-zone="A2"[^>]*display="none"', crossed), crossed

@@ -90,6 +90,9 @@ def bundled(routes: Sequence[Sequence[XY]], gap: float) -> list[list[XY]]:
     return out
 
 
+# a code still under a route at the default zoom: hidden in the static drawing (print, the downloads, a page without
+# scripts), as the viewer hides it on screen until the reader zooms in far enough
+_HIDDEN = ' display="none"'
 _ZONE_WORD = re.compile(r'<text class="map-label (zone-code|sea-name)"([^>]*)>([^<]*)</text>')
 
 
@@ -133,7 +136,8 @@ def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: Se
     """The map's words with each zone code that a route crosses moved to the nearest spot inside its zone's sea
     that no route crosses and its sea name does not hold, at the default zoom or, where the zone is too small for
     that (a bundle through a grid cell), at the least zoom in ``ZOOMS`` that makes room; a code with no such spot
-    stays put. The viewer hides a code while a route crosses it. ``unit``: SVG units per screen pixel at the
+    stays put. A code still under a route at the default zoom is hidden in the static drawing, and the viewer
+    hides a code while a route crosses it. ``unit``: SVG units per screen pixel at the
     nominal width."""
     lines = [LineString(points) for points in routes if len(points) > 1 and len(set(points)) > 1]
     if not lines:
@@ -159,7 +163,8 @@ def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: Se
             if spot is not None:
                 moved = re.sub(r' x="[^"]*" y="[^"]*"', f' x="{spot[0]:.1f}" y="{spot[1]:.1f}"', match.group(2),
                                count=1)
-                return f'<text class="map-label zone-code"{moved}>{match.group(3)}</text>'
-        return match.group(0)
+                return f'<text class="map-label zone-code"{moved}{_HIDDEN if zoom > 1 else ""}>{match.group(3)}</text>'
+        return f'<text class="map-label zone-code"{match.group(2)}{_HIDDEN}>{match.group(3)}</text>'
+
 
     return _ZONE_WORD.sub(move, words)
