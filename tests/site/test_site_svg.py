@@ -231,3 +231,51 @@ def test_the_static_drawing_places_every_fleet_number_and_no_two_words_overlap()
                 e = 0.1  # the positions are written to 0.1
                 assert not (a[0] < b[2] - e and b[0] < a[2] - e and a[1] < b[3] - e and b[1] < a[3] - e), (
                     scenario.id, a, b)
+
+
+def test_parallel_routes_share_a_leg_as_tight_lanes_and_part_where_they_diverge() -> None:
+    """Issue 38, item 5: three fleets on the same leg are three lanes ``gap`` apart across it, centred on it; where
+    one turns off it runs on its own leg's centre line; the points stay one for one with the route's points."""
+    from admiralty.rulesets.dreadnought.site.bundles import bundled
+
+    west, middle, east, north = (0.0, 100.0), (100.0, 100.0), (200.0, 100.0), (100.0, 0.0)
+    routes = [[west, middle, east], [east, middle, west], [west, middle, north]]
+    drawn = bundled(routes, 3.0)
+    assert [len(d) for d in drawn] == [3, 3, 3]
+    # on the shared leg west-middle the three lanes are 3 apart, across the leg (y), centred on it (x kept)
+    lanes = sorted([drawn[0][0][1], drawn[1][2][1], drawn[2][0][1]])
+    assert lanes == [97.0, 100.0, 103.0]
+    assert {drawn[0][0][0], drawn[1][2][0], drawn[2][0][0]} == {0.0}
+    # the leg middle-east is shared by two fleets, either way: 1.5 either side of it, the same lane both ways
+    assert sorted([drawn[0][2][1], drawn[1][0][1]]) == [98.5, 101.5]
+    # the leg middle-north is the third fleet's alone: on the centre line (x = 100), its start shifted only
+    assert drawn[2][2] == north
+    # a route alone is drawn where it lies
+    assert bundled([[west, middle, north]], 3.0) == [[west, middle, north]]
+
+
+def test_a_zone_code_under_a_route_moves_inside_its_zone_clear_of_it() -> None:
+    """A code at the centre of a big zone that a route crosses moves off the route and stays in the zone; a code
+    no route crosses stays where it is."""
+    from shapely.geometry import Polygon, box
+
+    from admiralty.rulesets.dreadnought.site.bundles import codes_clear_of_routes
+    from admiralty.rulesets.dreadnought.site.labels import label
+
+    zones = {"A1": Zone("A1", "", None, ((0, 0), (200, 0), (200, 200), (0, 200))),
+             "A2": Zone("A2", "", None, ((200, 0), (400, 0), (400, 200), (200, 200)))}
+    sea = SeaMap("g", "grid", None, MappingProxyType(zones), (), MappingProxyType({}), None, frozenset())
+    words = (label("zone-code", "A1", 100, 100, 1.0, 'data-zone="A1" text-anchor="middle"', sea=True)
+             + label("zone-code", "A2", 300, 100, 1.0, 'data-zone="A2" text-anchor="middle"', sea=True))
+    moved = codes_clear_of_routes(words, [[(100.0, 0.0), (100.0, 200.0)]], sea, lambda p: (p[0], p[1]), 1.0)
+    found = {m.group(3): (float(m.group(1)), float(m.group(2)))
+             for m in re.finditer(r'x="([-0-9.]+)" y="([-0-9.]+)"[^>]*>([^<]+)<', moved)}
+    assert found["A2"] == (300.0, 100.0)
+    x, y = found["A1"]
+    code = box(x - 10, y - 6, x + 10, y + 6)
+    assert Polygon(zones["A1"].polygon).contains(code) and abs(x - 100) > 10  # beside the route, in its zone
+    assert 'display="none"' not in moved
+    # a zone too small for its code beside the route: the static drawing (print, downloads) hides the code
+    crossed = codes_clear_of_routes(words, [[(300.0, 0.0), (300.0, 200.0)]], sea, lambda p: (p[0] / 8, p[1] / 8),
+                                    1.0)
+    assert re.search(r'<text [^>]*data-zone="A2"[^>]*display="none"', crossed), crossed

@@ -94,11 +94,12 @@ def zone_labels(seamap: SeaMap, points: dict[str, Point], frame: object, unit: f
     out = []
     for zone_id, at in points.items():
         x, y = frame.point(at)  # type: ignore[attr-defined]
-        out.append(label("zone-code", zone_id, x, y, unit, 'text-anchor="middle" dominant-baseline="central"',
+        zone = f'data-zone="{attr(zone_id)}" '  # a scenario's map moves a code off its routes (``bundles``)
+        out.append(label("zone-code", zone_id, x, y, unit, zone + 'text-anchor="middle" dominant-baseline="central"',
                          sea=True))
         name = seamap.zones[zone_id].name
         if name and name != zone_id:
-            out.append(label("sea-name", name, x, y, unit, 'text-anchor="middle" dominant-baseline="central" '
+            out.append(label("sea-name", name, x, y, unit, zone + 'text-anchor="middle" dominant-baseline="central" '
                              'dy="1.25em"', sea=True))
     return out
 

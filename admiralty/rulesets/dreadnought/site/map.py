@@ -19,7 +19,7 @@ from shapely.geometry.base import BaseGeometry
 
 from admiralty.rulesets.dreadnought.engine.model import Fleet, Point, SeaMap
 from admiralty.rulesets.dreadnought.engine.routes import PlannedRoute, planned_or_written
-from admiralty.rulesets.dreadnought.site import labels
+from admiralty.rulesets.dreadnought.site import bundles, labels
 from admiralty.rulesets.dreadnought.site.features import feature_shapes
 from admiralty.rulesets.dreadnought.site.legend import legend_html, route_key_html
 from admiralty.rulesets.dreadnought.site.theatre import Box, theatre_box
@@ -229,6 +229,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
     shapes += feature_shapes(scenario, seamap, frame, centres, unit)
     number = 0
     planned = planned_or_written(scenario)
+    drawn = iter(drawn_routes(scenario, seamap, frame, centres, unit))
     for index, side in enumerate(getattr(scenario, "sides", ())):
         colour = side_colour(index)
         marker = f"{svg_id}-arrow-{index}"
@@ -236,10 +237,8 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                     f'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
                     '</marker>')
         for fleet in side.fleets:
-            offset = (number % 5 - 2) * 4 * unit  # 4 px apart at the nominal width: parallel, not on top
             number += 1
-            points = route_points(fleet, seamap, centres)
-            shifted = [(x + offset, y + offset) for x, y in (frame.point(p) for p in points)]
+            shifted = next(drawn)
             if len(shifted) > 1:
                 coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in shifted)
                 shapes.append(f'<polyline class="route" data-fleet="{attr(fleet.id)}" data-side="{attr(side.id)}" '
@@ -257,6 +256,15 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
                                        planned.get(fleet.id))
     shapes += _objectives(scenario, seamap, frame, centres, size)
     return defs, shapes, labels.place_words(words, unit)
+
+
+def drawn_routes(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point],
+                 unit: float) -> list[list[tuple[float, float]]]:
+    """Every fleet's route as drawn, in the route key's order: legs that fleets share bundled into parallel lanes
+    (``bundles``: tight lines, not a spread of offsets that covered the zone codes)."""
+    routes = [[frame.point(p) for p in route_points(fleet, seamap, centres)]
+              for side in getattr(scenario, "sides", ()) for fleet in side.fleets]
+    return bundles.bundled(routes, bundles.LANE_PX * unit)
 
 
 @dataclass(frozen=True)
@@ -343,6 +351,8 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
     words = base.labels if box == whole else _rescaled(base.labels, box[2] / width)
     if scenario:
         words = labels.must_show_ports(words, _fleet_ports(scenario, seamap))
+        words = bundles.codes_clear_of_routes(words, drawn_routes(scenario, seamap, frame, base.centres, unit), seamap,
+                                              frame.point, unit)
     defs, overlay, route_words = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit)
                                   if scenario else ([], [], []))
     title = getattr(scenario, "title", None) or seamap.title

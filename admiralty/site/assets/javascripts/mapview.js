@@ -1,6 +1,6 @@
 /* admiralty map viewer: pan and zoom every map (mouse wheel and drag, touch pinch and drag, keyboard),
    keep labels at their size in screen pixels, move a label that must show (a fleet's number) to the nearest
-   free spot, hide any other label that would overlap another or (for sea labels) sit on land, show one battery's range rings at a time, and offer the full-size SVG, the PDF file the build wrote, and a print of the map alone.
+   free spot, hide any other label that would overlap another, (for sea labels) sit on land or (zone codes) lie under a route, show one battery's range rings at a time, and offer the full-size SVG, the PDF file the build wrote, and a print of the map alone.
    Vanilla JavaScript, nothing loaded from anywhere. */
 (function () {
   "use strict";
@@ -87,6 +87,7 @@
     this.home = [vb.x, vb.y, vb.width, vb.height];
     this.view = this.home.slice();
     this.labels = Array.prototype.slice.call(svg.querySelectorAll(".map-label"));
+    this.routes = routeSegments(this.pane);
     this.labels.sort(function (a, b) {
       return (+a.getAttribute("data-priority") || 9) - (+b.getAttribute("data-priority") || 9);
     });
@@ -325,13 +326,45 @@
     return best[2];
   }
 
+  /* Every leg of every route (dreadnought), in the pane's units: a zone code a route crosses is hidden, so that
+     the codes that show are readable (the build moves each code off the routes where its zone has room). */
+  function routeSegments(pane) {
+    var out = [];
+    Array.prototype.forEach.call(pane.querySelectorAll("polyline.route"), function (line) {
+      var p = line.points;
+      for (var i = 1; i < p.numberOfItems; i++) {
+        var a = p.getItem(i - 1), b = p.getItem(i);
+        out.push([a.x, a.y, b.x, b.y]);
+      }
+    });
+    return out;
+  }
+  function crosses(seg, r) {  /* a segment meets a rectangle {l, t, r, b} (Liang-Barsky clipping) */
+    var x = seg[0], y = seg[1], dx = seg[2] - x, dy = seg[3] - y, t0 = 0, t1 = 1;
+    var edges = [[-dx, x - r.l], [dx, r.r - x], [-dy, y - r.t], [dy, r.b - y]];
+    for (var i = 0; i < 4; i++) {
+      var p = edges[i][0], q = edges[i][1];
+      if (p === 0) { if (q < 0) { return false; } continue; }
+      var t = q / p;
+      if (p < 0) { if (t > t1) { return false; } if (t > t0) { t0 = t; } } else {
+        if (t < t0) { return false; } if (t < t1) { t1 = t; } }
+    }
+    return true;
+  }
+  function underRoute(label, routes, s) {
+    if (!routes.length || !label.classList.contains("zone-code")) { return false; }
+    var b = label.getBBox(), m = 1.3 / s;  /* half a route's 2.6 px stroke */
+    var r = { l: b.x - m, t: b.y - m, r: b.x + b.width + m, b: b.y + b.height + m };
+    return routes.some(function (seg) { return crosses(seg, r); });
+  }
+
   Viewer.prototype.apply = function () {
     this.pane.setAttribute("viewBox", this.view.map(function (n) { return n.toFixed(2); }).join(" "));
     this.svg.setAttribute("data-zoom", (this.home[2] / this.view[2]).toFixed(3));
     /* A drawing laid out at a nominal width (data-nominal-px: the napoleonic table) has its words placed clear of each other and of the units at that width: shown narrower (a phone), its words
        shrink with it, so that they keep their places instead of covering the units; wider or zoomed in, they
        keep their size on screen. Other maps keep every word at its screen size. */
-    var s = this.scale(), shown = [], nominal = +this.svg.getAttribute("data-nominal-px") || 0;
+    var s = this.scale(), shown = [], routes = this.routes, nominal = +this.svg.getAttribute("data-nominal-px") || 0;
     var cap = nominal ? this.home[2] / nominal : Infinity;
     this.labels.forEach(function (label) {
       var px = +label.getAttribute("data-px") || 12;
@@ -348,6 +381,7 @@
       var visible = b.l >= frame.l - 0.5 && b.r <= frame.r + 0.5 && b.t >= frame.t - 0.5 && b.b <= frame.b + 0.5;
       var clash = shown.some(function (o) { return overlaps(o, b); });
       if (!clash && visible && label.getAttribute("data-sea") === "1" && onLand(label, b)) { clash = true; }
+      if (!clash && visible && underRoute(label, routes, s)) { clash = true; }
       if (clash || !visible) { label.style.display = "none"; } else { shown.push(b); }
     });
   };
