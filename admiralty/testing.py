@@ -22,7 +22,7 @@ them all):
   event type) and matches its declaration (its required keys there, no undeclared key, each value of its JSON
   type);
 - every event type those games record reads as its own sentence in the replay viewer (not the generic
-  fallback), when the rule system has a renderer.
+  fallback), when the rule system has a renderer; and its replay words name only declared event types.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from admiralty.contract import (
     Differ,
@@ -44,6 +44,9 @@ from admiralty.contract import (
     load_object,
     ruleset_named,
 )
+
+if TYPE_CHECKING:  # imported where it is used: the site is loaded only when the suite checks a renderer
+    from admiralty.site.replayview import ReplayWords
 
 PIECE_METHODS: dict[str, tuple[str, ...]] = {
     "editor": ("complete", "hover", "definition"),
@@ -125,9 +128,25 @@ def _site_problems(ruleset: Ruleset) -> list[str]:
             problems.append(f"renderer {ruleset.renderer!r}: scenario_body is not callable")
         if renderer.replay is not None and not isinstance(renderer.replay, ReplayWords):
             problems.append(f"renderer {ruleset.renderer!r}: replay is not a ReplayWords")
+        elif renderer.replay is not None:
+            problems += _words_problems(ruleset, renderer.replay)
     if ruleset.rules_page is not None and not ruleset.rules_page.is_file():
         problems.append(f"rules page {ruleset.rules_page} does not exist")
     return problems
+
+
+def _words_problems(ruleset: Ruleset, words: ReplayWords) -> list[str]:
+    """The replay words name only event types the rule system declares (a misspelt type in ``kinds`` or
+    ``loss_labels`` would silently never match)."""
+    try:
+        declared = ruleset.load_events()
+    except RulesetError:
+        return []  # the events piece is named broken by _game_problems
+    if declared is None:
+        return []
+    named = {"sentences": words.sentences, "kinds": words.kinds, "loss_labels": words.loss_labels}
+    return [f"renderer {ruleset.renderer!r}: replay {part} names event type {kind!r}, which {ruleset.events} "
+            "does not declare" for part, mapping in named.items() for kind in mapping if kind not in declared]
 
 
 def _optional_problems(ruleset: Ruleset) -> list[str]:

@@ -200,3 +200,13 @@ def test_a_rule_system_that_declares_no_events_is_told_so() -> None:
                                      "admiralty.engine.eventtypes.EventTypes"]
     with pytest.raises(RulesetError, match=r"events 'admiralty\.rulesets\.napoleonic\.engine\.events' is not an "):
         wrong.verify(CORE)
+
+
+def test_replay_words_for_an_undeclared_event_type_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A misspelt type in the renderer's kinds would never match an event: the suite names it."""
+    from admiralty.rulesets.renaissance.site import replay
+
+    monkeypatch.setitem(replay.KINDS, "unit-los", "damage")
+    assert piece_problems(ruleset_named("renaissance")) == [
+        "renderer 'admiralty.rulesets.renaissance.site.pages:RENDERER': replay kinds names event type 'unit-los', "
+        "which admiralty.rulesets.renaissance.engine.events:EVENTS does not declare"]

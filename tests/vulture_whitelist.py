@@ -44,3 +44,15 @@ _.FINDING_KINDS
 _.dask_setup
 # pygls reads a JsonRpcException subclass's CODE as the error code it answers with (admiralty/lsp/bounds.py).
 _.CODE
+# Keys of the rule systems' declared event records (TypedDicts in rulesets/<name>/engine/events): each is a detail
+# of the written event log, read back by the run-time check from the record's annotations
+# (admiralty.engine.eventtypes), not by Python name look-up.
+_.minelayer
+_.new_fleet
+_.for_turn
+_.success
+_.possible
+_.supplier_fuel
+_.from_hand
+_.ignored_fives
+_.returns_on

@@ -23,7 +23,7 @@ from typing_extensions import TypeVar
 
 Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
 EventRecord = Mapping[str, object]
-"""Any rule system's event as the core reads it: ``type`` is its kind and ``rule`` its clause (the names the
+"""An event of any rule system as the core reads it: ``type`` is its kind and ``rule`` its clause (the names the
 log has always used: renaming them would change every game's hash), the rest its details."""
 Event = dict[str, Any]
 """An event built from keyword details (``admiralty.engine.events.emit``), for a rule system that has not typed

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import ForwardRef, Generic, Literal, NotRequired, Required, TypeVar, Union, cast, get_args, get_origin
 
 JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
-"""Any JSON value (a detail whose shape the rule system leaves open, such as a battle's own step log)."""
+"""A JSON value of any kind (a detail whose shape the rule system leaves open, such as a battle's own step log)."""
 
 Record = TypeVar("Record", bound=Mapping[str, object])
 Check = Callable[[object], str | None]  # None: the value matches; else what is wrong, in words

@@ -65,7 +65,7 @@ class ReplayCheck:
     scenario_matches: bool
     actions_applied: int
     divergence: int | None = None
-    expected_event: Any = None
+    expected_event: object = None
     actual_event: EventRecord | None = None
     message: str = ""
     details: dict[str, Any] = field(default_factory=dict)
@@ -296,12 +296,12 @@ def format_log(events: Sequence[EventRecord]) -> str:
     return "\n".join(lines)
 
 
-def _empty(value: Any) -> bool:
+def _empty(value: object) -> bool:
     """A field the log leaves out: no value, ``False``, or an empty text, list or mapping (``0`` is kept)."""
     return value is None or value is False or (isinstance(value, str | list | dict | tuple) and not value)
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     if isinstance(value, list):
         return "/".join(_short(v) for v in value) if all(not isinstance(v, (dict, list)) for v in value) \
             else json.dumps(value, sort_keys=True)

@@ -3,7 +3,7 @@
 A rule system's engine writes events as ``type`` plus details (``fleet-moved``, ``fleet=horthy``,
 ``path=[V25, V26]``). Each rule system's renderer says how its own event types read (``ReplayWords.sentences``,
 ``rulesets/<name>/site/replay.py``) and which kind each is. Its sentences are written against its declared event
-records (``said(FleetMoved, ...)``: the sentence reads a ``FleetMoved``, its keys checked by the type checker),
+records (``said(Record, words)``: ``words`` reads a ``Record``, every key checked by the type checker),
 and an event reaches one only when it matches that record's declaration; this module holds the pieces those
 sentences are
 made of, the sentences of the two events every game may write (``points``, ``game-over``: the victory points

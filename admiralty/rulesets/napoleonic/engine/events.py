@@ -248,7 +248,7 @@ class GameOver(TypedDict):
 NapoleonicEvent = (Start | Turn | Hold | PlanBlocked | NoTarget | Fire | FireRoll | Burning | AlreadyBurnt | Rocket
                    | BatteryDestroyed | DoubleSix | Wavers | Steadies | Penetration | NoPenetration | Rounding
                    | Casualties | BaseRemoved | Eliminated | GameOver)
-"""Any event of a napoleonic game."""
+"""An event of a napoleonic game, of any declared type."""
 
 EVENTS: EventTypes[NapoleonicEvent] = EventTypes.of(
     Start, Turn, Hold, PlanBlocked, NoTarget, Fire, FireRoll, Burning, AlreadyBurnt, Rocket, BatteryDestroyed,

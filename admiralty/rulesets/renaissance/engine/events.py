@@ -237,7 +237,7 @@ TransportImpossible = TypedDict("TransportImpossible", {
 RenaissanceEvent = (Turn | Battle | BattleSkipped | Card | Roll | Reaction | Winner | Losses | UnitLost | UnitKept
                     | DestroyedNoRetreat | Retreat | UnitsToPool | ToTurnTrack | LeaderReturns | Transport
                     | TransportImpossible)
-"""Any event of a renaissance game."""
+"""An event of a renaissance game, of any declared type."""
 
 EVENTS: EventTypes[RenaissanceEvent] = EventTypes.of(
     Turn, Battle, BattleSkipped, Card, Roll, Reaction, Winner, Losses, UnitLost, UnitKept, DestroyedNoRetreat,

@@ -84,7 +84,7 @@ class ConvoyGame:
                           self.scenario.legs, "CV-3")
 
 
-def new_game(scenario: ConvoyScenario, seed: int, options: Mapping[str, Any] | None = None) -> Game:
+def new_game(scenario: ConvoyScenario, seed: int, options: Mapping[str, Any] | None = None) -> Game[ConvoyEvent]:
     return ConvoyGame(scenario, seed)
 
 
