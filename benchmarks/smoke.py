@@ -5,7 +5,16 @@ Cold figures first, whole processes as a user or CI runs them, in turn (>= 5 pai
 * 2,000 games (1,000 per player kind) of the reference scenario on 2 workers against the same on 1 worker:
   the ratio's inverse is the scaling (target >= 1.8x);
 * a 10,000-game sweep (5,000 per player kind) on 2 workers against the 2,000-game run on 2 workers (linear
-  work gives 5x); its wall seconds are judged (target < 20 s).
+  work gives 5x); its wall seconds are judged (issue 39: under 30 s pure Python, under 20 s compiled).
+
+Every sweep plays all its games (``--fixed --no-cache`` where the CLI has them, issue 39): a sequential sweep
+would stop once the verdict is decided, and a pair after the first would take its games from the cache.
+
+With ``--base REV`` (issue 39), the 10,000-game sweep on 2 workers of this checkout against a ``git worktree`` of
+``REV`` (``a1a123e``: before issue 39's engine work), in turn ``--sweep-pairs`` times (default 1: each run is
+about a minute): wall and CPU seconds (the workers' included), the ratio, and whether the two wrote the same
+statistics byte for byte (the base's fixed sweep of the same seeds). With ``--compiled`` this checkout's runs
+use the compiled engine and the base's stay pure Python.
 
 With ``--before PATH`` (a checkout of an earlier commit, e.g. ``git worktree add /tmp/before <rev>``), the
 same 2,000-game run on 2 workers of that checkout (its ``admiralty`` package first on ``PYTHONPATH``) against
@@ -22,6 +31,7 @@ as a sequential one (cold cache), games, wall and CPU seconds and the pass/fail 
 fresh folders, the second run's seconds (target < 15 s) and its statistics and site compared byte for byte with
 the first's.
 Run: ``python benchmarks/smoke.py [SCENARIO_ID] [--quick] [--games-per-kind N] [--before PATH] [--compiled]``
+or ``python benchmarks/smoke.py [SCENARIO_ID] --base REV [--sweep-pairs N] [--compiled]`` (only the base sweep)
 or ``python benchmarks/smoke.py --build``
 (``--quick``: no 10,000-game sweep; ``N`` (default 1000) sets the size of the scaling runs, on a crowded machine).
 """
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,22 +49,30 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairs import ROOT, admiralty, cold, report, warm
+from pairs import PYTHON, ROOT, admiralty, cold, report, run_process, warm
 
 from admiralty.smoke.summary import SmokeStats
 from admiralty.smoke.sweep import SmokeSettings, run
 from admiralty.validator.pipeline import validate
 
 SCALING_TARGET = 1.8  # 1 worker / 2 workers
-SWEEP_TARGET = 20.0  # seconds, 10,000 games on 2 workers
+SWEEP_TARGET = 30.0  # seconds, 10,000 games on 2 workers, pure Python (issue 39)
+COMPILED_SWEEP_TARGET = 20.0  # the same with the compiled engine
 
 
 COMPILED: list[str] = []  # with --compiled: the python of the compiled install (benchmarks/compiled.py)
 
 
-def command(scenario: str, games_per_kind: int, jobs: int, out: str) -> list[str]:
+def every_game(checkout: Path) -> tuple[str, ...]:
+    """``--fixed --no-cache`` where ``checkout``'s CLI has them (issue 39 on), so that a sweep plays every game;
+    before them a sweep always did."""
+    source = checkout / "admiralty" / "cli.py"
+    return ("--fixed", "--no-cache") if source.exists() and '"--no-cache"' in source.read_text() else ()
+
+
+def command(scenario: str, games_per_kind: int, jobs: int, out: str, checkout: Path = ROOT) -> list[str]:
     args = ("smoke", str(ROOT / "scenarios"), "--only", scenario, "--games", str(games_per_kind), "--jobs",
-            str(jobs), "--out", out)
+            str(jobs), "--out", out, *every_game(checkout))
     if COMPILED:  # -I: the installed (compiled) package, never this checkout's sources from the working folder
         return [COMPILED[0], "-I", "-m", "admiralty", *args]
     return admiralty(*args)
@@ -78,7 +97,8 @@ def before_and_after(scenario_id: str, before: str, per_kind: int, tmp: Path) ->
     # the same argv for both; the before run starts in its checkout (``python -m`` puts the working folder ahead
     # of PYTHONPATH) with its package first on PYTHONPATH
     paired = cold(f"smoke {2 * per_kind:,} games on 2 workers, this checkout vs {before}",
-                  command(scenario_id, per_kind, 2, str(now_out)), command(scenario_id, per_kind, 2, str(before_out)),
+                  command(scenario_id, per_kind, 2, str(now_out)),
+                  command(scenario_id, per_kind, 2, str(before_out), checkout),
                   b_cwd=checkout, b_env={**os.environ, "PYTHONPATH": str(checkout)})
     same = (now_out / f"{scenario_id}.json").read_bytes() == (before_out / f"{scenario_id}.json").read_bytes()
     report("cold", paired, "this checkout", "before")
@@ -203,10 +223,43 @@ def sweep_figures(wanted: str, tmp: Path) -> bool:
                  command(wanted, 5000, 2, str(tmp / "c")), command(wanted, 1000, 2, str(tmp / "d")))
     report("cold", sweep, "10,000 games", "2,000 games")
     seconds = statistics.median(sweep.a_wall)
-    met = seconds < SWEEP_TARGET
+    target = COMPILED_SWEEP_TARGET if COMPILED else SWEEP_TARGET
+    met = seconds < target
     print(f"       10,000-game sweep on 2 workers: median {seconds:.1f} s (min {min(sweep.a_wall):.1f}, "
-          f"max {max(sweep.a_wall):.1f}); target < {SWEEP_TARGET:.0f} s: {'met' if met else 'MISSED'}")
+          f"max {max(sweep.a_wall):.1f}); target < {target:.0f} s: {'met' if met else 'MISSED'}")
     return met
+
+
+def base_sweep(wanted: str, rev: str, pairs: int, tmp: Path) -> bool:
+    """The 10,000-game sweep on 2 workers, this checkout and a worktree of ``rev`` in turn (``pairs`` times);
+    True when the target is met and both wrote the same statistics."""
+    base = tmp / f"base-{rev}"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base), rev], check=True)
+    try:
+        base_env = {**os.environ, "PYTHONPATH": str(base)}
+        runs: dict[str, list[tuple[float, float]]] = {"this": [], "base": []}
+        for _ in range(max(1, pairs)):
+            runs["this"].append(run_process(command(wanted, 5000, 2, str(tmp / "sweep-this")))[:2])
+            base_command = [PYTHON, "-m", "admiralty", "smoke", str(ROOT / "scenarios"), "--only", wanted, "--games",
+                            "5000", "--jobs", "2", "--out", str(tmp / "sweep-base"), *every_game(base)]
+            runs["base"].append(run_process(base_command, cwd=base, env=base_env)[:2])
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
+    same = (tmp / "sweep-this" / f"{wanted}.json").read_bytes() == (tmp / "sweep-base" / f"{wanted}.json").read_bytes()
+    engine = "compiled" if COMPILED else "pure Python"
+    print(f"COLD 10,000-game sweep of {wanted} on 2 workers, every game played, this checkout ({engine}) vs {rev} "
+          f"(pure Python), {max(1, pairs)} pair(s) in turn")
+    for name, label in (("this", "this checkout"), ("base", rev)):
+        walls, cpus = [w for w, _ in runs[name]], [c for _, c in runs[name]]
+        print(f"       {label:<14} wall s median {statistics.median(walls):.1f} (min {min(walls):.1f}, max "
+              f"{max(walls):.1f})  cpu s median {statistics.median(cpus):.1f} (min {min(cpus):.1f})")
+    ratios = [a[i] / b[i] for a, b in zip(runs["this"], runs["base"], strict=True) for i in (0, 1)]
+    seconds = statistics.median([w for w, _ in runs["this"]])
+    target = COMPILED_SWEEP_TARGET if COMPILED else SWEEP_TARGET
+    print(f"       ratio this/base: wall {statistics.median(ratios[0::2]):.2f}x, cpu "
+          f"{statistics.median(ratios[1::2]):.2f}x; target < {target:.0f} s: {'met' if seconds < target else 'MISSED'}"
+          f"; statistics byte-identical to the base's fixed sweep of the same seeds: {same}", flush=True)
+    return same and seconds < target
 
 
 def main() -> int:
@@ -218,12 +271,15 @@ def main() -> int:
         from compiled import compiled_python
         COMPILED.append(compiled_python())
         print(f"(cold runs use the compiled engine: {COMPILED[0]})")
-    before = _option("--before")
-    args = [a for a in sys.argv[1:] if not a.startswith("--") and a not in (str(per_kind), before)]
+    before, rev, sweep_pairs = _option("--before"), _option("--base"), _option("--sweep-pairs", "1")
+    args = [a for a in sys.argv[1:] if not a.startswith("--") and a not in (str(per_kind), before, rev, sweep_pairs)]
     wanted = args[0] if args else "otranto-1917"
     scenario = next(s for s in validate(["scenarios"]).scenarios if s.id == wanted)
     kinds = ", ".join(scenario.smoke.players)
     print(f"== {wanted}: CLI defaults (replay check every 10th seed, player kinds: {kinds})")
+    if rev is not None:
+        with tempfile.TemporaryDirectory(prefix="admiralty-sweep-") as folder:
+            return 0 if base_sweep(wanted, rev, int(sweep_pairs or 1), Path(folder)) else 1
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         ok = scaling_figures(wanted, per_kind, tmp)

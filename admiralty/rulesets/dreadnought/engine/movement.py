@@ -78,7 +78,11 @@ def move_along(state: GameState, fleet: FleetState, steps: list[str]) -> list[st
     if not steps:
         return []
     ships = [ship for ship in state.ships_of(fleet) if ship.afloat]
-    dry = any(ship.lost_way for ship in ships)  # asked twice below; the move has burnt nothing yet
+    dry = False  # some ship lost way, asked twice below (the move has burnt nothing yet); a loop, no generator
+    for ship in ships:
+        if ship.lost_way:
+            dry = True
+            break
     allowed = _limit_speed(state, fleet, steps, ships, dry)
     held_back = steps[len(allowed):] if allowed else []
     steps = allowed
@@ -104,16 +108,18 @@ def _enter(state: GameState, fleet: FleetState, steps: list[str], factors: dict[
     False when the fleet left play on the way (sunk in a minefield)."""
     start = fleet.at
     zone_index = 0
+    fleets, ports = state.fleets, state.geo.ports  # locals: a hundred moves a game, each step per ship
     for step in steps:
-        if fleet.id not in state.fleets:
+        if fleet.id not in fleets:
             return False
-        if not state.geo.is_port(step):
-            if not state.geo.is_port(fleet.at):
+        if step not in ports:  # a sea zone (``Geography.is_port``)
+            if fleet.at not in ports:
                 mines.cross(state, fleet, fleet.at, step)
-                if fleet.id not in state.fleets:
+                if fleet.id not in fleets:
                     return False
             for ship in state.ships_of(fleet):
-                fuel.burn(state, ship, fuel.units_for(state, ship, zone_index) * factors.get(ship.name, 1))
+                units = fuel.units_for(state, ship, zone_index)
+                fuel.burn(state, ship, units * factors.get(ship.ship.name, 1) if factors else units)
             zone_index += 1
         fleet.at = step
         fleet.path.append(step)
@@ -186,7 +192,11 @@ def _towing_cap(state: GameState, fleet: FleetState, ships: list[ShipState], ste
 def _legal_prefix(state: GameState, fleet: FleetState, steps: list[str]) -> list[str]:
     """The steps up to the first one the map or the rules forbid (reported as an event)."""
     place = fleet.at
-    supply = any(state.ships[n].cls.type in SUPPLY_TYPES for n in fleet.ships)
+    supply = False
+    for ship in state.ships_of(fleet):  # a loop, not any() over a generator
+        if ship.ship.cls.type in SUPPLY_TYPES:
+            supply = True
+            break
     legal: list[str] = []
     for step in steps:
         reason = None
