@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from admiralty.contract import Code, Severity
 
@@ -58,6 +58,26 @@ class CodeTable(Mapping[str, Code]):
 CODES = CodeTable()
 
 
+class Place(TypedDict):
+    line: int
+    column: int
+
+
+class DiagnosticRecord(TypedDict):
+    """A diagnostic in ``--format json`` (``Diagnostic.as_dict``)."""
+
+    code: str
+    severity: str
+    message: str
+    file: str
+    line: int
+    column: int
+    end: Place
+    json_path: str
+    hint: str
+    doc_url: str
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """A finding: where it is, what is wrong, and how to fix it. Lines and columns are 1-based."""
@@ -81,7 +101,7 @@ class Diagnostic:
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.file, self.line, self.column, self.code, self.message)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DiagnosticRecord:
         return {
             "code": self.code,
             "severity": self.severity.value,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from admiralty.contract import SCENARIO_MEMBERS, ScenarioModel, Sourced, rulesets
 from admiralty.engine.model.common import Source
@@ -20,8 +20,9 @@ from admiralty.validator.load import Document, PathPart, json_path
 
 T = TypeVar("T")
 Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity]  # code, message, file, path, hint, key, …
-BuildCache = dict[tuple[str, str], tuple[str, Any, list[Finding], frozenset[tuple[str, str, str]]]]
-"""(file, what) -> (content digest, model, findings while building it, broken marks it added)."""
+BuildCache = dict[tuple[str, str], tuple[str, object, list[Finding], frozenset[tuple[str, str, str]]]]
+"""(file, what) -> (content digest, model, findings while building it, broken marks it added). The models are of
+many types; ``memo`` gives each back as the type its ``compute`` built for the same key."""
 SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
 
 
@@ -106,8 +107,7 @@ class BuildContext:
             if file == doc.file:
                 self.report(code, message, doc, path, hint, key=key, severity=severity)
         self.broken |= hit[3]
-        result: T = hit[1]
-        return result
+        return cast(T, hit[1])  # the model ``compute`` built for this (file, what) before
 
 
 def content_hash(docs: Iterable[Document]) -> str:
