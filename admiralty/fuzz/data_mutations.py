@@ -30,7 +30,8 @@ from admiralty.fuzz.tree import (
     typo,
 )
 
-Vocabulary = dict[str, list[Any]]
+Vocabulary = dict[str, list[object]]
+"""Scalar values seen under each key in the corpus (``Corpus.vocabulary``)."""
 DataMutation = Callable[[list[Any], random.Random, Vocabulary], str | None]
 
 

@@ -153,7 +153,7 @@ def make_mutant(corpus: Corpus, file: str, steps: tuple[Step, ...]) -> Mutant:
     return Mutant(file, tuple(ordered), raw, tuple(notes))
 
 
-def _data_stage(source: CorpusFile, steps: list[Step], vocabulary: dict[str, list[Any]], notes: list[str]) -> str:
+def _data_stage(source: CorpusFile, steps: list[Step], vocabulary: dict[str, list[object]], notes: list[str]) -> str:
     original = source.raw.decode("utf-8", "replace")
     if not steps:
         return original
