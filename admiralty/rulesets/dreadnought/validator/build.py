@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from admiralty.contract import ScenarioModel
@@ -86,7 +86,7 @@ def grid_fits(doc: Document, ctx: BuildContext) -> bool:
     return False
 
 
-def grid_problem(grid: Mapping[str, Any]) -> tuple[str, str, str] | None:
+def grid_problem(grid: geometry.GridDocument) -> tuple[str, str, str] | None:
     """``(code, message, hint)`` when a grid (as written, schema-valid) is empty or too large (GRA005: at most
     ``MAX_GRID_CELLS`` cells, since the geometry work grows with them and a hostile ``rows: [A, ZZZ],
     columns: [0, 9999]`` has 180 million) or out of numeric range (GRA006); else None. ``map from-geojson``
