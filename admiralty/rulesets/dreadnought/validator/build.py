@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from admiralty.contract import ScenarioModel
@@ -345,7 +345,7 @@ class _References:
             data.get("pursuit_speed_bonus", "literal"), data.get("abort_port", "nearest"),
             dict(data.get("tables", {})), source(self.doc, "rules"))
 
-    def table_overrides(self, overrides: dict[str, Any]) -> None:
+    def table_overrides(self, overrides: Mapping[str, object]) -> None:
         """SCH020: the house tables with ``rules.tables`` merged in must still fit the tables schema; the
         engine refuses to start a game with them otherwise."""
         at: tuple[PathPart, ...] = ("rules", "tables")
