@@ -7,7 +7,7 @@ from typing import TypeAlias
 
 JSONScalar: TypeAlias = str | int | float | bool | None
 JSONValue: TypeAlias = "JSONScalar | list[JSONValue] | dict[str, JSONValue]"
-"""Any JSON value."""
+"""A JSON value of whatever kind."""
 JSONObject: TypeAlias = dict[str, JSONValue]
 """A JSON object (a mapping of names to JSON values)."""
 JSONArray: TypeAlias = list[JSONValue]

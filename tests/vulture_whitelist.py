@@ -56,3 +56,22 @@ _.supplier_fuel
 _.from_hand
 _.ignored_fives
 _.returns_on
+# Keys of TypedDicts written out as JSON and read back by key (the diff report, the fuzz summary).
+_.won_before_only
+_.won_after_only
+_.before_mean
+_.after_mean
+_.mean_difference
+_.sign_flip_p
+_.newcombe95
+_.independent95
+_.discordant
+_.identical_games
+_.shift_of_interest
+_.shifted_towards
+_.largest_significant_shift
+_.failed_on_shift
+_.rejected_by_code
+_.accepted_and_played
+_.findings_by_kind
+_.distinct_findings

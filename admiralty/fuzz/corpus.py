@@ -48,7 +48,7 @@ class Corpus:
     """The documents under the paths given, in name order, with each one's context."""
 
     files: dict[str, CorpusFile]
-    vocabularies: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+    vocabularies: dict[str, dict[str, list[object]]] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return list(self.files)
@@ -69,12 +69,12 @@ class Corpus:
             chosen.update(f.shown for f in same if f.kind != "scenario" and f.id in scenario.refs)
         return sorted(chosen)
 
-    def vocabulary(self, ruleset: str | None) -> dict[str, list[Any]]:
+    def vocabulary(self, ruleset: str | None) -> dict[str, list[object]]:
         """Scalar values seen under each key in a ruleset's documents: what a plausible mistake swaps in."""
         return self.vocabularies.get(ruleset or "", {})
 
 
-def _refs(data: Any) -> tuple[str, ...]:
+def _refs(data: object) -> tuple[str, ...]:
     if not isinstance(data, dict):
         return ()
     found: list[str] = []
@@ -87,9 +87,9 @@ def _refs(data: Any) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _scalars(data: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+def _scalars(data: object, key: str = "") -> Iterator[tuple[str, object]]:
     """(key, value) for every scalar, a list's items counting under the list's key."""
-    stack: list[tuple[str, Any]] = [(key, data)]
+    stack: list[tuple[str, object]] = [(key, data)]
     while stack:
         name, value = stack.pop()
         if isinstance(value, dict):
@@ -100,7 +100,7 @@ def _scalars(data: Any, key: str = "") -> Iterator[tuple[str, Any]]:
             yield name, value
 
 
-def _string_field(data: Any, key: str) -> str | None:
+def _string_field(data: object, key: str) -> str | None:
     value = data.get(key) if isinstance(data, dict) else None
     return value if isinstance(value, str) else None
 
@@ -116,7 +116,7 @@ def load_corpus(paths: Sequence[str]) -> Corpus:
         data = result.document.data if result.document is not None else None
         loaded[shown] = CorpusFile(shown, raw, result, _string_field(data, "ruleset"), _string_field(data, "kind"),
                                    _string_field(data, "id"), _refs(data))
-    vocabularies: dict[str, dict[str, list[Any]]] = {}
+    vocabularies: dict[str, dict[str, list[object]]] = {}
     for item in loaded.values():
         words = vocabularies.setdefault(item.ruleset or "", {})
         for key, value in _scalars(item.data):

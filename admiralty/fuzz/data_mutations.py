@@ -30,7 +30,8 @@ from admiralty.fuzz.tree import (
     typo,
 )
 
-Vocabulary = dict[str, list[Any]]
+Vocabulary = dict[str, list[object]]
+"""Scalar values seen under each key in the corpus (``Corpus.vocabulary``)."""
 DataMutation = Callable[[list[Any], random.Random, Vocabulary], str | None]
 
 
@@ -90,7 +91,7 @@ def retype(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
     if chosen is None:
         return None
     path, value = chosen
-    options: list[Any] = [None, True, False, 0, 1.5, "text", [], {}, [value], {"value": value}]
+    options: list[object] = [None, True, False, 0, 1.5, "text", [], {}, [value], {"value": value}]
     if isinstance(value, str):
         options += [len(value), value == "true"]
     if is_number(value):
@@ -353,7 +354,7 @@ def merge_key(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | No
     return f"merged {shown(source[0])} into {shown(target[0])} with '<<'"
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: object) -> object:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):

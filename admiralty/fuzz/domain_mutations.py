@@ -82,7 +82,7 @@ def kind_or_ruleset(box: list[Any], rng: random.Random, vocab: Vocabulary) -> st
 
 
 def replace_root(box: list[Any], rng: random.Random, vocab: Vocabulary) -> str | None:
-    new: Any = rng.choice([None, [], {}, "scenario", 12, [box[0]], list(box[0]) if isinstance(box[0], dict) else 0])
+    new: object = rng.choice([None, [], {}, "scenario", 12, [box[0]], list(box[0]) if isinstance(box[0], dict) else 0])
     box[0] = new
     return f"replaced the whole document by {type(new).__name__}"
 

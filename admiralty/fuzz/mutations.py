@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any
 
 import yaml
 
@@ -153,7 +152,7 @@ def make_mutant(corpus: Corpus, file: str, steps: tuple[Step, ...]) -> Mutant:
     return Mutant(file, tuple(ordered), raw, tuple(notes))
 
 
-def _data_stage(source: CorpusFile, steps: list[Step], vocabulary: dict[str, list[Any]], notes: list[str]) -> str:
+def _data_stage(source: CorpusFile, steps: list[Step], vocabulary: dict[str, list[object]], notes: list[str]) -> str:
     original = source.raw.decode("utf-8", "replace")
     if not steps:
         return original
@@ -183,7 +182,7 @@ def _represent_raw(dumper: yaml.SafeDumper, raw: Raw) -> yaml.Node:
 _Dumper.add_representer(Raw, _represent_raw)
 
 
-def dump(data: Any, modeline: str = "") -> str:
+def dump(data: object, modeline: str = "") -> str:
     """YAML text of ``data`` (block style, flow for lists of scalars), the modeline kept on top."""
     raws = {f"fuzzraw{id(v)}x": v.text for _, v in nodes([data]) if isinstance(v, Raw)}
     text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,

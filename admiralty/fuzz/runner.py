@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from admiralty.atomic import write_bytes, write_text
 from admiralty.fuzz.corpus import Corpus, load_corpus
@@ -66,6 +66,29 @@ class Finding:
     folder: str = ""
 
 
+class DistinctFinding(TypedDict):
+    kind: str
+    signature: str
+    count: int
+    folder: str
+
+
+class FuzzSummary(TypedDict):
+    """What ``admiralty fuzz`` prints and writes as its summary (JSON)."""
+
+    mutants: int
+    documents: int
+    seconds: float
+    rejected: int
+    rejected_by_code: dict[str, int]
+    accepted_and_played: int
+    games: int
+    findings: int
+    findings_by_kind: dict[str, int]
+    distinct_findings: list[DistinctFinding]
+    by_mutation: dict[str, dict[str, int]]
+
+
 @dataclass
 class FuzzReport:
     mutants: int = 0
@@ -85,16 +108,16 @@ class FuzzReport:
             counts[finding.kind] += finding.count
         return counts
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "mutants": self.mutants, "documents": self.documents, "seconds": round(self.seconds, 1),
-            "rejected": sum(self.rejected.values()), "rejected_by_code": dict(sorted(self.rejected.items())),
-            "accepted_and_played": self.accepted, "games": self.games,
-            "findings": sum(f.count for f in self.findings), "findings_by_kind": dict(sorted(self.found.items())),
-            "distinct_findings": [{"kind": f.kind, "signature": f.signature, "count": f.count, "folder": f.folder}
-                                  for f in self.findings],
-            "by_mutation": {name: dict(sorted(c.items())) for name, c in sorted(self.by_mutation.items())},
-        }
+    def summary(self) -> FuzzSummary:
+        return FuzzSummary(
+            mutants=self.mutants, documents=self.documents, seconds=round(self.seconds, 1),
+            rejected=sum(self.rejected.values()), rejected_by_code=dict(sorted(self.rejected.items())),
+            accepted_and_played=self.accepted, games=self.games,
+            findings=sum(f.count for f in self.findings), findings_by_kind=dict(sorted(self.found.items())),
+            distinct_findings=[DistinctFinding(kind=f.kind, signature=f.signature, count=f.count, folder=f.folder)
+                               for f in self.findings],
+            by_mutation={name: dict(sorted(c.items())) for name, c in sorted(self.by_mutation.items())},
+        )
 
 
 _CORPUS: Corpus | None = None

@@ -89,15 +89,15 @@ def shown(path: Path) -> str:
     return out
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def is_point(value: Any) -> bool:
+def is_point(value: object) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)
 
 
-def is_ring(value: Any) -> bool:
+def is_ring(value: object) -> bool:
     return isinstance(value, list) and len(value) >= 3 and all(is_point(v) for v in value)
 
 
@@ -135,7 +135,7 @@ ODD_STRINGS: tuple[str, ...] = (
     "& *", "!tag", "|", "> x", "- x", "? x", "@", "`", "\\", "a\r\nb",
 )
 
-EXTREME_NUMBERS: tuple[Any, ...] = (
+EXTREME_NUMBERS: tuple[int | float, ...] = (
     0, -1, 1, 2, -0.0, 0.5, -0.5, 1e-300, 5e-324, -(2 ** 31), 2 ** 31, 2 ** 53 + 1, 2 ** 63 - 1, 2 ** 63,
     2 ** 64, -(2 ** 63) - 1, 10 ** 30, 1e15, 1e308, -1e308, float("nan"), float("inf"), float("-inf"),
 )

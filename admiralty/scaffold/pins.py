@@ -14,9 +14,9 @@ named with ``repo:`` and ``rev:`` the commit; anything else gets a ``repo: local
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, distribution
-from typing import Any
 
 from admiralty import __version__
 
@@ -38,11 +38,11 @@ class Pin:
         return self.source in ("index", "vcs")
 
 
-def pin_of(direct_url: dict[str, Any] | None, version: str = __version__) -> Pin:
+def pin_of(direct_url: Mapping[str, object] | None, version: str = __version__) -> Pin:
     """The pin for a ``direct_url.json`` (``None``: installed from an index)."""
     if not direct_url or not isinstance(direct_url.get("url"), str):
         return Pin(f"{NAME}=={version}", "index")
-    url = direct_url["url"]
+    url = str(direct_url["url"])
     vcs = direct_url.get("vcs_info")
     if isinstance(vcs, dict) and vcs.get("commit_id"):
         kind = str(vcs.get("vcs", "git"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from admiralty.contract import Scaffold, rulesets
 
@@ -74,8 +74,8 @@ def scaffold_of(ruleset: str) -> Scaffold:
     return scaffolds[ruleset]
 
 
-def build_skeleton(ruleset: str, scenario_id: str, date: str | None, models: Sequence[Any], place: str | None,
-                   corpus: str) -> dict[str, Any]:
+def build_skeleton(ruleset: str, scenario_id: str, date: str | None, models: Sequence[object], place: str | None,
+                   corpus: str) -> dict[str, object]:
     """The skeleton scenario of ``ruleset`` named ``scenario_id`` over the corpus's built ``models``."""
     scaffold = scaffold_of(ruleset)
     title, when = title_and_date(scenario_id, scaffold.default_year, date)

@@ -8,7 +8,7 @@ booleans (``no``, ``Y``, ``on`` ...) are quoted, so YAML 1.1 and 1.2 readers agr
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import yaml
 
@@ -20,16 +20,16 @@ _YAML11_BOOLEANS = {
 _FLOW_MAPPING_WIDTH = 100
 
 
-class _FlowList(list[Any]):
+class _FlowList(list[object]):
     pass
 
 
-class _FlowDict(dict[str, Any]):
+class _FlowDict(dict[str, object]):
     pass
 
 
 class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data: Any) -> bool:
+    def ignore_aliases(self, data: object) -> bool:
         return True
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
@@ -58,23 +58,23 @@ _Dumper.add_representer(_FlowDict, _represent_flow_dict)
 _Dumper.add_representer(str, _represent_str)
 
 
-def _is_scalar(value: Any) -> bool:
+def _is_scalar(value: object) -> bool:
     return isinstance(value, str | int | float | bool) or value is None
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _short_scalars(values: list[Any]) -> bool:
+def _short_scalars(values: list[object]) -> bool:
     return all(_is_scalar(v) and len(str(v)) <= 24 for v in values) and len(str(values)) <= 80
 
 
-def _flow_width(mapping: dict[str, Any]) -> int:
+def _flow_width(mapping: Mapping[str, object]) -> int:
     return len(yaml.dump(mapping, Dumper=_Dumper, default_flow_style=True, width=10_000, allow_unicode=True).strip())
 
 
-def _layout(value: Any) -> Any:
+def _layout(value: object) -> object:
     """Copy ``value`` with floats rounded and the flow-style parts marked.
 
     A list of mappings is written all in flow style or all in block style, so that its entries line up.
@@ -88,22 +88,23 @@ def _layout(value: Any) -> Any:
     return value
 
 
-def _layout_list(value: list[Any]) -> list[Any]:
+def _layout_list(value: list[object]) -> list[object]:
     """A list of numbers or short scalars on one line; a list of small mappings with each in flow style."""
     if value and (all(_is_number(v) for v in value) or _short_scalars(value)):
         return _FlowList(_layout(v) for v in value)
     laid = [_layout(v) for v in value]
-    if laid and all(isinstance(v, dict) and _is_small(v) for v in laid):
-        return [_FlowDict(v) for v in laid]
+    mappings = [v for v in laid if isinstance(v, dict)]
+    if laid and len(mappings) == len(laid) and all(_is_small(v) for v in mappings):
+        return [_FlowDict(v) for v in mappings]
     return laid
 
 
-def _is_small(mapping: dict[str, Any]) -> bool:
+def _is_small(mapping: Mapping[str, object]) -> bool:
     simple = all(_is_scalar(v) or isinstance(v, _FlowList) for v in mapping.values())
     return simple and _flow_width(mapping) <= _FLOW_MAPPING_WIDTH
 
 
-def dump_document(document: dict[str, Any], modeline: str) -> str:
+def dump_document(document: Mapping[str, object], modeline: str) -> str:
     """The YAML text of a corpus document, its modeline first."""
     body = yaml.dump(
         _layout(document),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from admiralty.contract import Code, Severity
 
@@ -58,6 +58,36 @@ class CodeTable(Mapping[str, Code]):
 CODES = CodeTable()
 
 
+class Place(TypedDict):
+    line: int
+    column: int
+
+
+class DiagnosticRecord(TypedDict):
+    """A diagnostic in ``--format json`` (``Diagnostic.as_dict``)."""
+
+    code: str
+    severity: str
+    message: str
+    file: str
+    line: int
+    column: int
+    end: Place
+    json_path: str
+    hint: str
+    doc_url: str
+    related: NotRequired[list[RelatedRecord]]
+
+
+class RelatedRecord(TypedDict):
+    """A related place in ``--format json`` (``Related.as_dict``)."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+
 @dataclass(frozen=True)
 class Related:
     """Another place a finding is about, in the file where it really is (issue 37, item 3: a used corpus's
@@ -68,7 +98,7 @@ class Related:
     column: int
     message: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> RelatedRecord:
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
 
@@ -98,8 +128,8 @@ class Diagnostic:
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.file, self.line, self.column, self.code, self.message)
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
+    def as_dict(self) -> DiagnosticRecord:
+        record: DiagnosticRecord = {
             "code": self.code,
             "severity": self.severity.value,
             "message": self.message,
@@ -110,8 +140,10 @@ class Diagnostic:
             "json_path": self.json_path,
             "hint": self.hint,
             "doc_url": self.doc_url,
-            **({"related": [r.as_dict() for r in self.related]} if self.related else {}),
         }
+        if self.related:
+            record["related"] = [r.as_dict() for r in self.related]
+        return record
 
 
 @dataclass

@@ -123,11 +123,11 @@ def known_kinds() -> dict[str, list[str]]:
     return {name: [kind for kind in r.kinds if r.schema_path(kind).is_file()] for name, r in sorted(rulesets().items())}
 
 
-def _describe(value: Any) -> str:
+def _describe(value: object) -> str:
     return _JSON_TYPES.get(type(value), type(value).__name__)
 
 
-def _property_description(schema: Any, name: str) -> str:
+def _property_description(schema: object, name: str) -> str:
     if isinstance(schema, dict):
         prop = schema.get("properties", {}).get(name)
         if isinstance(prop, dict):

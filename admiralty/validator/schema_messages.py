@@ -6,7 +6,7 @@ with counts, and the value, when shown at all, is shortened."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from admiralty.validator.load import PathPart
 
@@ -17,7 +17,7 @@ _LONGEST = 200  # characters of a message
 _VALUE = 40  # characters of a value shown in one
 
 
-def short_value(value: Any) -> str:
+def short_value(value: object) -> str:
     """The value as JSON, cut to ``_VALUE`` characters with its length said when longer."""
     text = json.dumps(value, ensure_ascii=False, default=str)
     if len(text) <= _VALUE:
@@ -30,7 +30,7 @@ def _items(count: int) -> str:
     return f"{count} item" if count == 1 else f"{count} items"
 
 
-def first_repeat(items: list[Any]) -> tuple[int, int] | None:
+def first_repeat(items: list[object]) -> tuple[int, int] | None:
     """The indexes of the first item equal to an earlier one, and of that earlier one (JSON equality: 1 and 1.0
     are equal, True and 1 are not, as jsonschema's uniqueItems has it)."""
     seen: dict[str, int] = {}

@@ -27,7 +27,6 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
 
 from admiralty.validator.diagnostics import Diagnostic
 
@@ -208,9 +207,9 @@ NAME_KEYS = frozenset(["name", "title", "id"])
 Named = tuple[str, tuple[str | int, ...], str]  # (file, path, text)
 
 
-def names_of(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
+def names_of(data: object) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """Every string under a ``name``, ``title`` or ``id`` key, with its path."""
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    stack: list[tuple[tuple[str | int, ...], object]] = [((), data)]
     while stack:
         path, node = stack.pop()
         if isinstance(node, dict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from admiralty.contract import SCENARIO_MEMBERS, ScenarioModel, Sourced, rulesets
 from admiralty.engine.model.common import Source
@@ -20,8 +20,9 @@ from admiralty.validator.load import Document, PathPart, json_path
 
 T = TypeVar("T")
 Finding = tuple[str, str, str, tuple[PathPart, ...], str, bool, Severity, tuple[Related, ...]]  # code, message, …
-BuildCache = dict[tuple[str, str], tuple[str, Any, list[Finding], frozenset[tuple[str, str, str]]]]
-"""(file, what) -> (content digest, model, findings while building it, broken marks it added)."""
+BuildCache = dict[tuple[str, str], tuple[str, object, list[Finding], frozenset[tuple[str, str, str]]]]
+"""(file, what) -> (content digest, model, findings while building it, broken marks it added). The models are of
+many types; ``memo`` gives each back as the type its ``compute`` built for the same key."""
 SUGGESTION_WORK = 100_000  # known names compared, over a run: under a second of difflib
 
 
@@ -69,10 +70,10 @@ class BuildContext:
         """``path`` of another document (by its key: a map, a catalog), as a finding's related place, which a
         reader may not have open (a used corpus's: issue 37, item 3); none when that document is not built."""
         doc = self.documents.get(document)
-        value: Any = doc.data if doc is not None else None
+        value: object = doc.data if doc is not None else None
         for part in path:  # a place the document does not have (a map without ports:) is no place to send anyone
             try:
-                value = value[part]
+                value = value[part]  # type: ignore[index]
             except (KeyError, IndexError, TypeError):
                 return ()
         if doc is None:
@@ -123,8 +124,7 @@ class BuildContext:
             if file == doc.file:
                 self.report(code, message, doc, path, hint, key=key, severity=severity, related=related)
         self.broken |= hit[3]
-        result: T = hit[1]
-        return result
+        return cast(T, hit[1])  # the model ``compute`` built for this (file, what) before
 
 
 def content_hash(docs: Iterable[Document]) -> str:

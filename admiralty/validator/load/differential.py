@@ -4,14 +4,12 @@ and the differential tests hold the corpus, ``tests/bad`` and generated document
 
 from __future__ import annotations
 
-from typing import Any
-
 from admiralty.validator.load.codes import RepositionError
 from admiralty.validator.load.positions import LoadResult
 from admiralty.validator.load.reader import load_bytes
 
 
-def outcome(result: LoadResult) -> tuple[Any, ...]:
+def outcome(result: LoadResult) -> tuple[object, ...]:
     """What a load decided, everything a later stage reads: the data, the positions, the YAML 1.1 booleans,
     the modeline, and every diagnostic (code, place, message)."""
     doc = result.document

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from admiralty.validator.diagnostics import Diagnostic
 
@@ -88,13 +88,33 @@ class LoadResult:
     diagnostics: list[Diagnostic]
 
 
-def span_of(event: Any) -> Span:
+class Mark(Protocol):
+    """A place in the text as PyYAML's parsers give it (0-based), the Python one's and libyaml's alike."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
+class Marked(Protocol):
+    """A parser event: its start and end marks (always set on the events a parser emits)."""
+
+    @property
+    def start_mark(self) -> Mark: ...
+
+    @property
+    def end_mark(self) -> Mark: ...
+
+
+def span_of(event: Marked) -> Span:
     """The span of a parser event, from its start and end marks (0-based in PyYAML)."""
     s, e = event.start_mark, event.end_mark
     return Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
 
 
-def point(mark: Any) -> Span:
+def point(mark: Mark) -> Span:
     """The empty span at one parser mark."""
     return Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 1)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from admiralty.validator.diagnostics import Report, Severity
 from admiralty.validator.report.sarif import render_sarif
@@ -39,15 +38,16 @@ def render_text(report: Report) -> str:
 
 
 def render_json(report: Report) -> str:
-    body: dict[str, Any] = {
+    summary: dict[str, int] = {"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING),
+                               "infos": report.count(Severity.INFO)}
+    body: dict[str, object] = {
         "version": 1,
         "files": sorted(report.files),
-        "summary": {"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING),
-                    "infos": report.count(Severity.INFO)},
+        "summary": summary,
         "diagnostics": [d.as_dict() for d in report.sorted()],
     }
     if report.suppressed:
-        body["summary"]["suppressed"] = len(report.suppressed)
+        summary["suppressed"] = len(report.suppressed)
     if report.show_suppressed:
         body["suppressed"] = [{**d.as_dict(), "suppressed_by": reason}
                               for d, reason in sorted(report.suppressed, key=lambda pair: pair[0].sort_key())]

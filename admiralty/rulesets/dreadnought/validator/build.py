@@ -86,7 +86,7 @@ def grid_fits(doc: Document, ctx: BuildContext) -> bool:
     return False
 
 
-def grid_problem(grid: Mapping[str, Any]) -> tuple[str, str, str] | None:
+def grid_problem(grid: geometry.GridDocument) -> tuple[str, str, str] | None:
     """``(code, message, hint)`` when a grid (as written, schema-valid) is empty or too large (GRA005: at most
     ``MAX_GRID_CELLS`` cells, since the geometry work grows with them and a hostile ``rows: [A, ZZZ],
     columns: [0, 9999]`` has 180 million) or out of numeric range (GRA006); else None. ``map from-geojson``
@@ -355,7 +355,7 @@ class _References:
             data.get("pursuit_speed_bonus", "literal"), data.get("abort_port", "nearest"),
             dict(data.get("tables", {})), source(self.doc, "rules"))
 
-    def table_overrides(self, overrides: dict[str, Any]) -> None:
+    def table_overrides(self, overrides: Mapping[str, object]) -> None:
         """SCH020: the house tables with ``rules.tables`` merged in must still fit the tables schema; the
         engine refuses to start a game with them otherwise."""
         at: tuple[PathPart, ...] = ("rules", "tables")

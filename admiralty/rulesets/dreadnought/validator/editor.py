@@ -16,9 +16,11 @@ from admiralty.resources import package_path
 from admiralty.rulesets.dreadnought.engine.model import (
     ORDER_KEYWORDS,
     Catalog,
+    Port,
     Scenario,
     SeaMap,
     Ship,
+    Zone,
     normalise_zone_id,
 )
 from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
@@ -93,7 +95,7 @@ class DreadnoughtEditor:
             return [Suggestion(f, "", "fleet") for f in _fleet_ids(data)]
         return []
 
-    def _in_fleet(self, cursor: Cursor, sea_map: SeaMap | None, path: tuple[Any, ...]) -> list[Suggestion]:
+    def _in_fleet(self, cursor: Cursor, sea_map: SeaMap | None, path: tuple[str | int, ...]) -> list[Suggestion]:
         field = path[4]
         fleet = cursor.doc.data["sides"][path[1]][path[2]][path[3]] if _exists(cursor.doc.data, path[:4]) else {}
         if field == "orders":
@@ -137,11 +139,12 @@ class DreadnoughtEditor:
     def _ship_names(self, cursor: Cursor) -> list[Suggestion]:
         return [Suggestion(name, _ship_detail(ship), "ship") for name, ship in sorted(self._ships(cursor).items())]
 
-    def _fleet_ships(self, cursor: Cursor, path: tuple[Any, ...]) -> list[Suggestion]:
+    def _fleet_ships(self, cursor: Cursor, path: tuple[str | int, ...]) -> list[Suggestion]:
         """A fleet's ships: first those in no other fleet (REF006) and of a nation of the fleet's side (DN-5.2);
         each of the others says why it is not one. Read from the document as typed: no build is needed."""
         sides = cursor.doc.data.get("sides")
-        side = sides[path[1]] if isinstance(sides, list) and _exists(sides, path[1:2]) else {}
+        index = path[1]  # ("sides", i, "fleets", j, "ships", ...)
+        side = sides[index] if isinstance(sides, list) and isinstance(index, int) and _exists(sides, (index,)) else {}
         nations = [n for n in side.get("nations") or [] if isinstance(n, str)]
         here = (*path[:4], path[5] if len(path) > 5 else None)  # the entry under the cursor is not "elsewhere"
         owner = _ship_owners(cursor.doc.data, here)
@@ -158,28 +161,27 @@ class DreadnoughtEditor:
 
     # --- hover and definition --------------------------------------------------------------------------
 
-    def _lookup(self, cursor: Cursor) -> tuple[str, Any] | None:
+    def _lookup(self, cursor: Cursor) -> Ship | Port | Zone | None:
         """What the value or word under the cursor names: a ship, a port or a zone."""
         ships = self._ships(cursor)
         if isinstance(cursor.value, str) and cursor.value in ships:
-            return "ship", ships[cursor.value]
+            return ships[cursor.value]
         sea_map = self._map(cursor)
         if sea_map is None:
             return None
         if cursor.word in sea_map.ports:
-            return "port", sea_map.ports[cursor.word]
+            return sea_map.ports[cursor.word]
         try:
             zone_id = normalise_zone_id(cursor.word)
         except (ValueError, IndexError):
             return None
-        return ("zone", sea_map.zones[zone_id]) if zone_id in sea_map.zones else None
+        return sea_map.zones.get(zone_id)
 
     def hover(self, cursor: Cursor) -> str | None:
-        found = self._lookup(cursor)
-        if found is None:
+        thing = self._lookup(cursor)
+        if thing is None:
             return None
-        what, thing = found
-        if what == "ship":
+        if isinstance(thing, Ship):
             c = thing.cls
             guns = f"guns {c.primary}/{c.secondary}/{c.tertiary}, torpedo {c.torpedo}"
             return (f"**{thing.name}** ({thing.nation}, catalog `{thing.catalog}`): class **{c.name}** (`{c.id}`), "
@@ -187,7 +189,7 @@ class DreadnoughtEditor:
                     f"{c.victory_points} VP{', leader' if thing.leader else ''}")
         sea_map = self._map(cursor)
         assert sea_map is not None
-        if what == "port":
+        if isinstance(thing, Port):
             return (f"**port {thing.id}**: {thing.name} ({thing.nation}), opens on "
                     f"{', '.join(thing.zones) or 'no zone'}")
         kind = sea_map.topology.kinds.get(thing.id, thing.kind or "open")
@@ -198,14 +200,14 @@ class DreadnoughtEditor:
 
     def definition(self, cursor: Cursor) -> Target | None:
         found = self._lookup(cursor)
-        return defined_at(found[1]) if found is not None else None
+        return defined_at(found) if found is not None else None
 
 
 def _ship_detail(ship: Ship) -> str:
     return f"{ship.cls.name} ({ship.cls.type}, {ship.nation})"
 
 
-def _exists(data: Any, path: Iterable[Any]) -> bool:
+def _exists(data: Any, path: Iterable[str | int]) -> bool:
     for part in path:
         try:
             data = data[part]
@@ -214,7 +216,7 @@ def _exists(data: Any, path: Iterable[Any]) -> bool:
     return isinstance(data, dict)
 
 
-def _ship_owners(data: dict[str, Any], here: tuple[Any, ...]) -> dict[str, str]:
+def _ship_owners(data: dict[str, Any], here: tuple[str | int | None, ...]) -> dict[str, str]:
     """Ship name -> the fleet that already holds it, leaving out the entry at ``here`` (under the cursor)."""
     owner: dict[str, str] = {}
     for at, fleet in _fleets(data):

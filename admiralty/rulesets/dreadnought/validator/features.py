@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
@@ -21,7 +21,21 @@ _ZONE = re.compile(r"^[A-Z]{1,3} ?[0-9]{1,4}$")
 FEATURE_CODE = "REF030"
 
 
-def build_features(data: Sequence[Any], sea_map: SeaMap, doc: Document, ctx: BuildContext) -> \
+PlaceDocument = str | list[float]
+"""A place a feature goes through, as written: a zone or port id, or a point ``[x, y]``."""
+
+
+class FeatureDocument(TypedDict):
+    """One entry of a scenario's ``features:`` as its schema admits it."""
+
+    id: str
+    name: str
+    kind: NotRequired[str]
+    through: list[PlaceDocument]
+    notes: NotRequired[str]
+
+
+def build_features(data: Sequence[FeatureDocument], sea_map: SeaMap, doc: Document, ctx: BuildContext) -> \
         tuple[tuple[MapFeature, ...], bool]:
     """The scenario's features with every place checked; the flag says whether all of them were sound."""
     features: list[MapFeature] = []
@@ -55,7 +69,7 @@ class _Places:
         self.sound = True
         self._water: BaseGeometry | None = None  # the map's zones as one shape, built only when a feature gives a point
 
-    def place(self, place: Any, where: tuple[PathPart, ...]) -> str | Point:
+    def place(self, place: PlaceDocument, where: tuple[PathPart, ...]) -> str | Point:
         if isinstance(place, str):
             return self._named(place, where)
         if self._water is None:

@@ -23,13 +23,24 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Required, TypeAlias, TypedDict
 
 import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
+
+
+class GridDocument(TypedDict, total=False):
+    """A map document's ``grid:`` as its schema admits it (``rows: [A, P]``, ``columns: [1, 24]``, the cell size,
+    optionally the origin and the stagger)."""
+
+    rows: Required[list[str]]
+    columns: Required[list[int]]
+    cell: Required[float]
+    origin: list[float]
+    stagger: str
 
 EPSILON = 1e-9  # relative to a zone's size: below this a length or an area is rounding, not geometry
 SEA_FRACTION = 1e-6  # a cell with no more sea than this share of it is land, not a zone

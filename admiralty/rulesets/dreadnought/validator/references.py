@@ -3,10 +3,8 @@ a catalog, the catalogs whose classes its ships name (``class: hochseeflotte-191
 
 from __future__ import annotations
 
-from typing import Any
 
-
-def references(kind: str, data: Any) -> list[tuple[str, str]]:
+def references(kind: str, data: object) -> list[tuple[str, str]]:
     if kind == "ships":
         return _class_catalogs(data)
     if kind != "scenario" or not isinstance(data, dict):
@@ -17,7 +15,7 @@ def references(kind: str, data: Any) -> list[tuple[str, str]]:
     return found
 
 
-def _class_catalogs(data: Any) -> list[tuple[str, str]]:
+def _class_catalogs(data: object) -> list[tuple[str, str]]:
     """The catalogs named by qualified classes; a class neither qualified nor the catalog's own refers to every
     catalog (an id no document has), since REF002's hint names the catalogs that do define it."""
     ships = data.get("ships") if isinstance(data, dict) else None

@@ -9,7 +9,6 @@ or battery's ``at``, or the fire-plan entry that asks for the impossible.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from shapely.geometry import Polygon, box
 from shapely.validation import explain_validity
@@ -18,7 +17,15 @@ from admiralty.engine.model.common import NOWHERE, Source
 from admiralty.rulesets.napoleonic.engine import checks as engine
 from admiralty.rulesets.napoleonic.engine.geometry import EPSILON, unit_footprint
 from admiralty.rulesets.napoleonic.engine.howitzers import howitzer_battery_formed, pieces_fire_together
-from admiralty.rulesets.napoleonic.engine.model import Finding, NapoleonicScenario, Table
+from admiralty.rulesets.napoleonic.engine.model import (
+    Battery,
+    Finding,
+    FirePlan,
+    NapoleonicScenario,
+    Table,
+    Terrain,
+    Unit,
+)
 from admiralty.rulesets.napoleonic.engine.tables import Tables, load_tables
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, Severity
@@ -44,8 +51,8 @@ def _valid_polygons(table: Table) -> bool:
     return result
 
 
-def _objects(scenario: NapoleonicScenario) -> dict[str, Any]:
-    found: dict[str, Any] = scenario.derived("objects", lambda: {
+def _objects(scenario: NapoleonicScenario) -> dict[str, Terrain | Unit | Battery]:
+    found: dict[str, Terrain | Unit | Battery] = scenario.derived("objects", lambda: {
         **{t.id: t for t in scenario.table.terrain}, **{u.id: u for u in scenario.units},
         **{b.id: b for b in scenario.batteries}})
     return found
@@ -57,7 +64,7 @@ def _where(scenario: NapoleonicScenario, object_id: str, *child: str) -> Source:
     return where.child(*child) if item is not None else where
 
 
-def _entry_key(entry: Any) -> Any:
+def _entry_key(entry: FirePlan) -> object:
     """Fire-plan entries made from one YAML entry (``turns: [...]``) share a source: report them once."""
     return entry.source if entry.source is not None else entry
 
@@ -119,7 +126,7 @@ def planned_targets_in_sight_and_range(scenario: NapoleonicScenario, ctx: CheckC
     tables = tables_of(scenario)
     shapes = {u.id: unit_footprint(u) for u in scenario.units}
     batteries = {b.id: b for b in scenario.batteries}
-    seen: set[Any] = set()
+    seen: set[object] = set()
     for entry in scenario.fire_plan:
         battery = batteries.get(entry.battery)
         if battery is None or _entry_key(entry) in seen:
@@ -140,7 +147,7 @@ def howitzers_formed_before_play(scenario: NapoleonicScenario, ctx: CheckContext
             yield ctx.at("NA-how-a", finding.message, _where(scenario, battery.id, "formed_turn"),
                          "form the howitzer battery before play (formed_turn: 0), or give it guns")
     batteries = {b.id: b for b in scenario.batteries}
-    reported: set[Any] = set()
+    reported: set[object] = set()
     for entry in scenario.fire_plan:
         if entry.battery not in batteries or _entry_key(entry) in reported:
             continue

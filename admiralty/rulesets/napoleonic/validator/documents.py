@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from admiralty.engine.model.common import Smoke
+from admiralty.engine.model.common import Smoke, Source
 from admiralty.rulesets.napoleonic.engine.model import (
     SMOKE_PLAYERS,
     Battery,
@@ -27,7 +27,8 @@ from admiralty.rulesets.napoleonic.engine.model import (
 )
 from admiralty.rulesets.napoleonic.engine.tables import Tables, load_tables
 
-Locate = Callable[..., Any]
+Locate = Callable[..., Source | None]
+"""``(*path) -> where that part of the document is``: ``_nowhere`` for a document without positions."""
 
 
 def _point(value: Sequence[float]) -> Point:
@@ -38,7 +39,7 @@ def _polygon(value: Sequence[Sequence[float]]) -> tuple[Point, ...]:
     return tuple(_point(p) for p in value)
 
 
-def _nowhere(*path: Any) -> None:
+def _nowhere(*path: str | int) -> None:
     return None
 
 
@@ -54,7 +55,7 @@ def table_from_document(doc: Mapping[str, Any], locate: Locate = _nowhere) -> Ta
                  sources=tuple(str(s) for s in doc.get("sources", ())))
 
 
-def unit_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = None) -> Unit:
+def unit_from_document(doc: Mapping[str, Any], tables: Tables, source: Source | None = None) -> Unit:
     """A scenario ``units`` entry; ``base_width``, ``base_depth``, ``figures_per_base`` default by type."""
     defaults = tables["bases"].get(doc["type"], {})
     return Unit(
@@ -75,7 +76,7 @@ def unit_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = Non
     )
 
 
-def battery_from_document(doc: Mapping[str, Any], tables: Tables, source: Any = None) -> Battery:
+def battery_from_document(doc: Mapping[str, Any], tables: Tables, source: Source | None = None) -> Battery:
     """A scenario ``batteries`` entry; ``ranges: {canister, effective, long}`` defaults to the house ranges."""
     house = tables["ranges"]
     given = doc.get("ranges", {})

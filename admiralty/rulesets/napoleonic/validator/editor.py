@@ -42,7 +42,7 @@ def _pieces(battery: dict[str, Any]) -> str:
     return ", ".join(counts) or "no pieces"
 
 
-def _enemy_units(data: dict[str, Any], battery: Any) -> list[tuple[str, str]]:
+def _enemy_units(data: dict[str, Any], battery: object) -> list[tuple[str, str]]:
     """(id, detail) of the units not of the battery's side (every unit when the battery is unknown)."""
     side = next((b.get("side") for _, b in _items(data, "batteries") if b["id"] == battery), None)
     return [(u["id"], f"{u.get('name', '')} ({u.get('side', '?')} {u.get('type', '')})")
@@ -143,7 +143,7 @@ class NapoleonicEditor:
         return found[2] if found is not None else None
 
 
-def _judge(cursor: Cursor, battery_id: Any) -> Callable[[str], tuple[bool, str]]:
+def _judge(cursor: Cursor, battery_id: object) -> Callable[[str], tuple[bool, str]]:
     """For a target id: whether the battery reaches and sees it at the start of play, and the words that say so
     (or why not), judged on the last build of this scenario; (False, "") for any id without one."""
     scenario = named_model(cursor, NapoleonicScenario, "scenario", "id")
@@ -170,7 +170,7 @@ def _judge(cursor: Cursor, battery_id: Any) -> Callable[[str], tuple[bool, str]]
     return judged
 
 
-def _point(at: Any) -> str:
+def _point(at: object) -> str:
     return f"({at[0]}, {at[1]})" if isinstance(at, list) and len(at) == 2 else "?"
 
 

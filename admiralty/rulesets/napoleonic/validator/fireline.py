@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from shapely.geometry import Polygon
 
 from admiralty.engine.model.common import NOWHERE
 from admiralty.rulesets.napoleonic.engine.geometry import line_of_fire, terrain_shape, unit_footprint
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
-from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario
+from admiralty.rulesets.napoleonic.engine.model import Battery, FirePlan, NapoleonicScenario
 from admiralty.validator.checks import CheckContext, check
 from admiralty.validator.diagnostics import Diagnostic, Severity
 
@@ -35,7 +34,7 @@ class Crossing:
     target: str
     turns: tuple[int, ...]
     friends: tuple[str, ...]
-    entry: Any  # the first fire-plan entry of the line: where the diagnostic points
+    entry: FirePlan  # the first fire-plan entry of the line: where the diagnostic points
 
 
 def crossings(scenario: NapoleonicScenario) -> list[Crossing]:
@@ -55,10 +54,10 @@ def crossings(scenario: NapoleonicScenario) -> list[Crossing]:
 
 
 def _planned_lines(scenario: NapoleonicScenario, batteries: dict[str, Battery],
-                   shapes: dict[str, Polygon]) -> dict[tuple[str, str], list[Any]]:
+                   shapes: dict[str, Polygon]) -> dict[tuple[str, str], list[FirePlan]]:
     """The fire plan's entries by (battery, target), in the plan's order; an unknown battery or target (another
     check's finding) draws no line."""
-    lines: dict[tuple[str, str], list[Any]] = {}
+    lines: dict[tuple[str, str], list[FirePlan]] = {}
     for entry in scenario.fire_plan:
         if entry.battery in batteries and entry.target in shapes:
             lines.setdefault((entry.battery, entry.target), []).append(entry)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-
-def references(kind: str, data: Any) -> list[tuple[str, str]]:
+def references(kind: str, data: object) -> list[tuple[str, str]]:
     if kind == "scenario" and isinstance(data, dict) and isinstance(data.get("table"), str):
         return [("table", data["table"])]
     return []

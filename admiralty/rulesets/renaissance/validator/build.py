@@ -307,6 +307,6 @@ class _References:
                       self.place(entry["at"], (*at, "at")), script, turn, source(self.doc, *at))
 
 
-def _index(built: Mapping[str, Any], key: str) -> int:
+def _index(built: Mapping[str, Leader | LandFormation], key: str) -> int:
     """The entry index the object built under ``key`` came from (its source path is ``(list, index)``)."""
     return int(built[key].source.path[1])

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from admiralty.engine.model.common import Source
 from admiralty.rulesets.renaissance.engine.model import (
@@ -41,9 +40,10 @@ def _line(ctx: CheckContext, where: Source) -> str:
     return f"line {doc.locate(where.path).line}" if doc is not None else "an earlier action"
 
 
-def _where(obj: Any, fallback: Source, *child: str | int) -> Source:
+def _where(obj: object, fallback: Source, *child: str | int) -> Source:
     """The source of a model object (or ``fallback`` for a hand-built one), down to ``child``."""
-    where = obj.source if isinstance(getattr(obj, "source", None), Source) else fallback
+    found = getattr(obj, "source", None)
+    where = found if isinstance(found, Source) else fallback
     return where.child(*child)
 
 

@@ -11,12 +11,13 @@ import shapely
 from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
+from admiralty.rulesets.dreadnought.validator.authoring.land import Land
 from admiralty.rulesets.dreadnought.validator.authoring.projection import Projection
 
 NAME_KEYS = ("name", "NAME", "name_en", "NAME_EN")
 
 
-def _region(entry: Mapping[str, Any], collection: Mapping[str, Any], lands: list[dict[str, Any]],
+def _region(entry: Mapping[str, Any], collection: Mapping[str, Any], lands: list[Land],
             projection: Projection) -> BaseGeometry:
     """The area an entry gives away, in map units: its polygon, or the island of that name."""
     if "polygon" in entry:
@@ -31,13 +32,13 @@ def _region(entry: Mapping[str, Any], collection: Mapping[str, Any], lands: list
     return shapely.union_all(found).buffer(1e-9)
 
 
-def assign_land(lands: list[dict[str, Any]], entries: Sequence[Mapping[str, Any]], collection: Mapping[str, Any],
-                projection: Projection, nation_names: Mapping[str, str]) -> list[dict[str, Any]]:
+def assign_land(lands: list[Land], entries: Sequence[Mapping[str, Any]], collection: Mapping[str, Any],
+                projection: Projection, nation_names: Mapping[str, str]) -> list[Land]:
     """The land entries with each ``assign_land`` entry's area cut from whoever held it and given to its
     ``nation`` (joined to that nation's entry, or a new one named from ``nation_names``)."""
     from admiralty.rulesets.dreadnought.validator.authoring.from_geojson import polygonal
 
-    lands = [dict(land) for land in lands]
+    lands = [land.copy() for land in lands]
     for entry in entries:
         nation = str(entry["nation"])
         region = _region(entry, collection, lands, projection)
@@ -53,8 +54,8 @@ def assign_land(lands: list[dict[str, Any]], entries: Sequence[Mapping[str, Any]
             raise ValueError(f"assign_land to {nation!r}: {what} holds no land of another nation")
         target = next((land for land in lands if land["nation"] == nation), None)
         if target is None:
-            target = {"id": nation, "name": nation_names.get(nation, nation), "nation": nation, "island": False,
-                      "geometry": Polygon()}
+            target = Land(id=nation, name=nation_names.get(nation, nation), nation=nation, island=False,
+                          geometry=Polygon())
             lands.append(target)
         target["geometry"] = polygonal(shapely.union_all([target["geometry"], *given]))
     return [land for land in lands if not land["geometry"].is_empty]

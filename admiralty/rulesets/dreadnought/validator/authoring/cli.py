@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import shapely
 import yaml
@@ -26,6 +26,8 @@ from admiralty.rulesets.dreadnought.validator.authoring.projection import PROJEC
 from admiralty.rulesets.dreadnought.validator.build import grid_problem
 from admiralty.scaffold.modeline import export_note
 from admiralty.scaffold.modeline import modeline_for as shared_modeline
+
+T = TypeVar("T")
 
 PROG = "admiralty map from-geojson"
 SPEC_KEYS = ("id", "title", "description", "sources", "grid", "bbox", "km_per_unit", "projection",
@@ -175,7 +177,7 @@ def assemble_spec(args: argparse.Namespace) -> dict[str, Any]:
     return spec
 
 
-def _override(target: dict[str, Any], given: tuple[tuple[str, Any], ...]) -> None:
+def _override(target: dict[str, Any], given: tuple[tuple[str, object], ...]) -> None:
     """Options given on the command line replace the spec's values (tuples become lists, as YAML has them)."""
     for key, value in given:
         if value is not None:
@@ -251,7 +253,7 @@ def read_ports(path: Path) -> list[dict[str, Any]]:
     return ports
 
 
-def _parse_file(path: Path, what: str, parse: Callable[[str], Any], invalid: type[Exception], form: str) -> Any:
+def _parse_file(path: Path, what: str, parse: Callable[[str], object], invalid: type[Exception], form: str) -> object:
     try:
         return parse(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -327,8 +329,8 @@ def _text(error: BaseException) -> str:
     return text[0] if text else type(error).__name__
 
 
-def _span(kind: Callable[[str], Any]) -> Any:
-    def parse(text: str) -> tuple[Any, Any]:
+def _span(kind: Callable[[str], T]) -> Callable[[str], tuple[T, T]]:
+    def parse(text: str) -> tuple[T, T]:
         first, sep, last = text.partition(":")
         if not sep or not first.strip() or not last.strip():
             raise argparse.ArgumentTypeError(f"expected FIRST:LAST, not {text!r}")
@@ -340,7 +342,7 @@ def _span(kind: Callable[[str], Any]) -> Any:
     return parse
 
 
-def _numbers(count: int) -> Any:
+def _numbers(count: int) -> Callable[[str], tuple[float, ...]]:
     def parse(text: str) -> tuple[float, ...]:
         try:
             values = tuple(float(part) for part in text.split(","))
@@ -353,7 +355,7 @@ def _numbers(count: int) -> Any:
     return parse
 
 
-def _number(text: str, ok: Any, wanted: str) -> float:
+def _number(text: str, ok: Callable[[float], bool], wanted: str) -> float:
     try:
         value = float(text)
     except ValueError as error:

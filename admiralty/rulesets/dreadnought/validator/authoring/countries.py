@@ -38,7 +38,7 @@ def fold(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
-def country_keys(properties: Mapping[str, Any]) -> set[str]:
+def country_keys(properties: Mapping[str, object]) -> set[str]:
     """Every key a feature answers to: its name and the ISO codes its properties carry or imply."""
     name = str(properties.get("name", ""))
     given = {fold(str(properties[key])) for key in ("iso_a3", "iso_a2", "iso_n3", "id", "adm0_a3")
@@ -51,7 +51,7 @@ def country_keys(properties: Mapping[str, Any]) -> set[str]:
     return keys
 
 
-def nation_of(properties: Mapping[str, Any], nations: Mapping[str, str]) -> str | None:
+def nation_of(properties: Mapping[str, object], nations: Mapping[str, str]) -> str | None:
     """The nation id ``nations`` gives the feature (by name or code), or ``None``."""
     keys = country_keys(properties)
     for key, nation in nations.items():

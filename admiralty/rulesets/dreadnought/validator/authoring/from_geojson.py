@@ -54,6 +54,7 @@ from admiralty.rulesets.dreadnought.validator.authoring.derive import (
     port_zones,
 )
 from admiralty.rulesets.dreadnought.validator.authoring.grid import Grid, grid_cells, grid_extent, normalise_zone_id
+from admiralty.rulesets.dreadnought.validator.authoring.land import Land, reshaped
 from admiralty.rulesets.dreadnought.validator.authoring.mapyaml import write_map_yaml
 from admiralty.rulesets.dreadnought.validator.authoring.ports import (
     MAX_PORT_MOVE_KM,
@@ -67,7 +68,6 @@ from admiralty.rulesets.dreadnought.validator.authoring.repair import Repairs, r
 __all__ = ["MapBuild", "build_from_files", "build_map", "build_map_document", "write_map_yaml"]
 
 SLIVER_FRACTION = 1e-3  # a zone needs at least this share of its cell in sea
-Land = dict[str, Any]  # {"id", "name", "nation", "geometry": Polygon | MultiPolygon, "island": bool}
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def _land(collection: Mapping[str, Any], spec: Mapping[str, Any], grid: Grid, pr
     lands = tidy_land(lands, float(spec["min_land_area"]))
     lands += extra_land(spec.get("extra_land", []), projection, extent, lands)
     lands = assign_land(lands, spec.get("assign_land", []), collection, projection, spec.get("nation_names", {}))
-    lands = [dict(entry, geometry=round_geometry(entry["geometry"])) for entry in lands]
+    lands = [reshaped(entry, round_geometry(entry["geometry"])) for entry in lands]
     lands, repairs = repair(lands, grid, float(spec.get("min_sea_fraction", SLIVER_FRACTION)), round_geometry)
     check_islands(lands, grid)
     return lands, repairs
@@ -249,8 +249,12 @@ def country_land(
         nation = nation_of(properties, nations) or spec.get("default_nation") or kebab(name)
         key = nation if merge == "nation" else kebab(name)
         label = spec.get("nation_names", {}).get(nation, name) if merge == "nation" else name
-        entry = by_key.setdefault(key, {"id": key, "name": label, "nation": nation, "island": False})
-        entry["geometry"] = polygonal(shapely.union_all([entry.get("geometry", Polygon()), clipped]))
+        found = by_key.get(key)
+        merged = polygonal(shapely.union_all([found["geometry"] if found is not None else Polygon(), clipped]))
+        if found is None:
+            by_key[key] = Land(id=key, name=label, nation=nation, island=False, geometry=merged)
+        else:
+            found["geometry"] = merged
     order = list(dict.fromkeys(nations.values()))
     return sorted(by_key.values(), key=lambda e: (order.index(e["id"]) if e["id"] in order else 99, e["id"]))
 
@@ -276,7 +280,7 @@ def tidy_land(lands: list[Land], min_area: float) -> list[Land]:
     tidy = []
     for entry, polygons in zip(lands, parts, strict=True):
         if polygons:
-            tidy.append(dict(entry, geometry=polygonal(shapely.union_all(polygons))))
+            tidy.append(reshaped(entry, polygonal(shapely.union_all(polygons))))
     return tidy
 
 
@@ -292,16 +296,8 @@ def extra_land(
         if geometry.is_empty:
             raise ValueError(f"extra land {entry['id']!r} lies wholly outside the grid or under other land")
         taken = shapely.union_all([taken, geometry])
-        extra.append(
-            {
-                "id": entry["id"],
-                "name": entry["name"],
-                "nation": entry["nation"],
-                "geometry": geometry,
-                "island": bool(entry.get("island", False)),
-                "extra": True,  # assign_land may name it as an island
-            }
-        )
+        extra.append(Land(id=entry["id"], name=entry["name"], nation=entry["nation"], geometry=geometry,
+                          island=bool(entry.get("island", False)), extra=True))  # assign_land may name it an island
     return extra
 
 

@@ -10,15 +10,14 @@ the validator builds maps with; this module adds the spec's reading, checking an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from shapely.geometry import Polygon
 
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.rulesets.dreadnought.validator.geometry import (
     STAGGERS,
+    GridDocument,
     index_label,
     label_index,
     parse_zone_id,
@@ -58,7 +57,7 @@ class Grid:
             raise ValueError("the last row and column must not come before the first")
 
     @classmethod
-    def from_doc(cls, grid: Mapping[str, Any]) -> Grid:
+    def from_doc(cls, grid: GridDocument) -> Grid:
         """Read the ``grid:`` mapping of a map document."""
         rows = grid["rows"]
         columns = grid["columns"]
@@ -71,7 +70,7 @@ class Grid:
             stagger=str(grid.get("stagger", "none")),
         )
 
-    def to_doc(self) -> dict[str, Any]:
+    def to_doc(self) -> GridDocument:
         """The ``grid:`` mapping, with whole numbers written as integers."""
         return {
             "rows": [self.rows[0], self.rows[1]],

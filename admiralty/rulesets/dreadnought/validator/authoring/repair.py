@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import shapely
 from shapely.geometry import MultiPolygon, Polygon
@@ -29,8 +28,8 @@ from shapely.geometry.base import BaseGeometry
 from admiralty.rulesets.dreadnought.validator import geometry as zone_geometry
 from admiralty.rulesets.dreadnought.validator.authoring.derive import sea_zone_components, sea_zones, zone_graph
 from admiralty.rulesets.dreadnought.validator.authoring.grid import Grid, grid_cells, grid_extent
+from admiralty.rulesets.dreadnought.validator.authoring.land import Land, reshaped
 
-Land = dict[str, Any]  # {"id", "name", "nation", "geometry": Polygon | MultiPolygon, "island": bool}
 ISLAND_GAP = 0.02  # map units of water left between the parts of an island split along a cell border
 ROUNDS = 6
 
@@ -71,7 +70,7 @@ def _give(lands: list[Land], part: BaseGeometry, cell: Polygon,
     contact = [part.boundary.intersection(entry["geometry"]).length for entry in lands]
     target = contact.index(max(contact))
     filled = part.buffer(ISLAND_GAP, join_style="mitre").intersection(cell) if widen else part
-    lands[target] = dict(lands[target], geometry=rounded(shapely.union_all([lands[target]["geometry"], filled])))
+    lands[target] = reshaped(lands[target], rounded(shapely.union_all([lands[target]["geometry"], filled])))
 
 
 def absorb_sea_slivers(lands: list[Land], grid: Grid, fraction: float,
@@ -133,7 +132,7 @@ def split_straddling_islands(lands: list[Land], grid: Grid,
                 continue
             inside = entry["geometry"].intersection(around)
             outside = entry["geometry"].difference(around)
-            lands[index] = dict(entry, geometry=rounded(shapely.union_all([outside, inside.intersection(keep)])))
+            lands[index] = reshaped(entry, rounded(shapely.union_all([outside, inside.intersection(keep)])))
         split += 1
     return [entry for entry in lands if not entry["geometry"].is_empty], split
 
