@@ -95,6 +95,7 @@ class Workspace:
     context: Sequence[str] = ()  # files and folders read for reference only (a used corpus's documents)
     contextual: set[str] = field(default_factory=set)  # the files found under ``context``
     hidden: set[str] = field(default_factory=set)  # of those, the ones no editor has open: never checked or reported
+    revealed: set[str] = field(default_factory=set)  # hidden until this refresh: an editor opened them
     deferred: dict[str, tuple[Path, Key]] = field(default_factory=dict)  # context files a focused refresh left unread
     stored: StoredModels = field(default_factory=StoredModels)  # the hidden files' models, kept between runs
 
@@ -142,6 +143,8 @@ class Workspace:
                 old_keys[shown] = before.key if before is not None else None
         for shown in set(self.files) - set(seen):
             old_keys[shown] = self.files[shown].key
+        for shown in self.revealed & set(seen):
+            old_keys.setdefault(shown, seen[shown].key)
         return seen, old_keys
 
     def _named(self) -> set[str]:
@@ -167,7 +170,9 @@ class Workspace:
         resolved = {display_path(path): path.resolve() for path in found}
         self.contextual = {shown for shown, path in resolved.items()
                            if any(path == root or path.is_relative_to(root) for root in roots)}
-        self.hidden = {shown for shown in self.contextual if str(resolved[shown]) not in self.overlays}
+        hidden = {shown for shown in self.contextual if str(resolved[shown]) not in self.overlays}
+        self.revealed = self.hidden - hidden  # opened in an editor: checked from now on, even if its text is the same
+        self.hidden = hidden
         return found
 
     def _refresh(self, focus: Collection[str] | None = None) -> Update:

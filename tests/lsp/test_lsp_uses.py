@@ -153,3 +153,27 @@ async def into_the_used_files(editor: Editor) -> None:
         hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
         assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
         assert shown in hover.contents.value, needle
+
+
+def test_a_used_document_opened_in_the_editor_is_checked_and_published(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A used corpus's map with a cut-off sea (GRA002, a finding of the checks): never checked nor published while
+    it is context, checked and published once the editor opens it, with its text unchanged, and hidden again when
+    the editor closes it."""
+    charts = tmp_path / "charts" / "dreadnought" / "maps"
+    charts.mkdir(parents=True)
+    bad = Path(__file__).resolve().parents[1] / "bad" / "sea-cut-in-two.yaml"
+    (charts / bad.name).write_text(bad.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "own").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ADMIRALTY_CACHE_DIR", "off")
+    session = Session.for_paths(["own"], used=[tmp_path / "charts"])
+    _, found = session.refresh()
+    assert found == {}
+    used = Path("charts/dreadnought/maps") / bad.name
+    session.open(used, used.read_text(encoding="utf-8"))
+    _, found = session.refresh(first=str(used))
+    assert "GRA002" in [d.code for d in found[str(used)]]  # (and SCH012: its modeline points elsewhere)
+    session.close(used)
+    _, found = session.refresh()
+    assert found == {str(used): []}
