@@ -83,8 +83,12 @@ class StoredModels:
             entries = {key: entry for key, entry in memory.items()
                        if key[0] == item.doc.file and entry[0] == item.doc.content_digest}
             self.known.add(name)
-            if entries:
-                self._write(name, pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL))
+            try:
+                data = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL) if entries else b""
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                data = b""  # a model of a rule system that cannot be pickled: built again each run, as before
+            if data:
+                self._write(name, data)
 
     def _write(self, name: str, data: bytes) -> None:
         assert self.folder is not None
