@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
 from admiralty import __version__
+from admiralty.corpora import bundled_corpus
 from tests.test_root import admiralty
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "uses"
@@ -129,3 +131,44 @@ def test_validate_watch_reads_the_used_corpus_as_validate_does(repo: Path) -> No
         CURRENT.reset(token)
     first = json.loads(out.getvalue().splitlines()[0])
     assert first["new"] == [] and first["summary"] == "0 errors, 0 warnings in 2 files"
+
+
+def test_a_finding_about_a_used_document_points_into_its_file(repo: Path) -> None:
+    """A class the used catalog lacks, a zone off the used map and a class another used catalog has: each finding
+    names the used file's line and column (issue 37, item 3), in the text report and in SARIF."""
+    baltic = bundled_corpus() / "dreadnought"
+    scenario, catalog = repo / SCENARIOS / "aland-1915.yaml", repo / SHIPS / "germany-aland-1915.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("start: G15", "start: G51"), encoding="utf-8")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("germany-baltic-1915/augsburg", "germany-baltic-"
+                       "1915/augsbur").replace("hochseeflotte-1914/bremen", "bremen"), encoding="utf-8")
+    text = admiralty(repo, "validate")
+    assert text.returncode == 1
+    seen = [line.strip() for line in text.stdout.splitlines() if line.strip().startswith("see: ")]
+    places = [((repo / where.split(":")[0]).resolve(), int(where.split(":")[1]), what) for where, what in
+              (line.removeprefix("see: ").split(": ", 1) for line in seen)]
+    used = [place for place in places if place[0].is_relative_to(baltic.resolve())]
+    russian = (baltic / "ships" / "russia-baltic-1915.yaml").resolve()
+    the_russian_ships = (russian, line_of(russian, "ships:"), "the ships of catalog 'russia-baltic-1915'")
+    assert used == [
+        ((baltic / "maps" / "baltic.yaml").resolve(), line_of(baltic / "maps" / "baltic.yaml", "zones:"),
+         "the zones of map 'baltic'"),
+        the_russian_ships, the_russian_ships,  # Augsburg and Lübeck are then unknown ships (REF005)
+        ((baltic / "ships" / "germany-baltic-1915.yaml").resolve(),
+         line_of(baltic / "ships" / "germany-baltic-1915.yaml", "classes:"),
+         "the classes of catalog 'germany-baltic-1915'"),
+        ((baltic / "ships" / "hochseeflotte-1914.yaml").resolve(),
+         line_of(baltic / "ships" / "hochseeflotte-1914.yaml", "id: bremen"), "class 'bremen' of catalog "
+         "'hochseeflotte-1914'")]
+    assert "hint: did you mean 'germany-baltic-1915/augsburg'?" in text.stdout
+    sarif = json.loads(admiralty(repo, "validate", "--format", "sarif").stdout)
+    related = [place for result in sarif["runs"][0]["results"] for place in result.get("relatedLocations", [])]
+    artifacts = [place["physicalLocation"]["artifactLocation"] for place in related]
+    files = [Path(unquote(urlparse(artifact["uri"]).path)) for artifact in artifacts]
+    assert [((repo / file if "uriBaseId" in artifact else file).resolve(),
+             place["physicalLocation"]["region"]["startLine"], place["message"]["text"])
+            for file, artifact, place in zip(files, artifacts, related, strict=True)] == places
+
+
+def line_of(path: Path, needle: str) -> int:
+    """The 1-based line where ``needle`` first is."""
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)

@@ -141,3 +141,15 @@ def header_key(raw: bytes) -> Key | None:
     if len(found) < 3:
         return None
     return found["ruleset"], found["kind"], found["id"]
+
+
+def reached(key: Key, refs: frozenset[Key] | None, files: Sequence[tuple[str, Key, bool]]) -> list[tuple[str, bool]]:
+    """Of ``files`` (name, key, and a flag: deferred), those a built document of ``key`` referring to ``refs``
+    takes into its build, as ``Workspace._closure`` does: the files holding a key it refers to or its own key,
+    every file of a kind whose reference none holds, every file of its rule system when that says nothing of its
+    references (``refs`` ``None``); each with its flag."""
+    if refs is None:
+        return [(shown, flag) for shown, other, flag in files if other[0] == key[0]]
+    wanted = {*refs, key}
+    missing = {k[:2] for k in wanted} - {other[:2] for _, other, _ in files if other in wanted}
+    return [(shown, flag) for shown, other, flag in files if other in wanted or other[:2] in missing]

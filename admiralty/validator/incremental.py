@@ -13,7 +13,8 @@ already built from the same content are taken from a cache (``BuildContext.memo`
 ``validate`` reads a used corpus: their models are built but not checked, and their findings are not reported
 (unless an editor has one open). A focused refresh reads of them only those the focused documents need, found by
 a header scan (``context.header_key``); the next whole refresh reads the rest (issue 36: an editor opened on a
-scenario of a repository using the bundled corpus waited for every Baltic and Adriatic document to be read).
+scenario of a repository using the bundled corpus waited for every Baltic and Adriatic document to be read). Their
+maps and catalogs, once built, are kept on disk for the next run (``stored_models``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 from admiralty.contract import rulesets
 from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
-from admiralty.validator.context import header_key
+from admiralty.validator.context import header_key, reached
 from admiralty.validator.diagnostics import Diagnostic, Report
 from admiralty.validator.load import Document, load_bytes
 from admiralty.validator.load.codes import RepositionError
@@ -43,6 +44,7 @@ from admiralty.validator.pipeline import (
     stage_file,
 )
 from admiralty.validator.spoofing import Named
+from admiralty.validator.stored_models import StoredModels
 
 Key = tuple[str, str, str]  # (ruleset, kind, id)
 
@@ -93,7 +95,9 @@ class Workspace:
     context: Sequence[str] = ()  # files and folders read for reference only (a used corpus's documents)
     contextual: set[str] = field(default_factory=set)  # the files found under ``context``
     hidden: set[str] = field(default_factory=set)  # of those, the ones no editor has open: never checked or reported
+    revealed: set[str] = field(default_factory=set)  # hidden until this refresh: an editor opened them
     deferred: dict[str, tuple[Path, Key]] = field(default_factory=dict)  # context files a focused refresh left unread
+    stored: StoredModels = field(default_factory=StoredModels)  # the hidden files' models, kept between runs
 
     def set_overlay(self, path: Path, text: str | None) -> None:
         """An editor's text for ``path`` (``None``: the editor closed it, the file on disk counts again)."""
@@ -139,6 +143,8 @@ class Workspace:
                 old_keys[shown] = before.key if before is not None else None
         for shown in set(self.files) - set(seen):
             old_keys[shown] = self.files[shown].key
+        for shown in self.revealed & set(seen):
+            old_keys.setdefault(shown, seen[shown].key)
         return seen, old_keys
 
     def _named(self) -> set[str]:
@@ -164,7 +170,9 @@ class Workspace:
         resolved = {display_path(path): path.resolve() for path in found}
         self.contextual = {shown for shown, path in resolved.items()
                            if any(path == root or path.is_relative_to(root) for root in roots)}
-        self.hidden = {shown for shown in self.contextual if str(resolved[shown]) not in self.overlays}
+        hidden = {shown for shown in self.contextual if str(resolved[shown]) not in self.overlays}
+        self.revealed = self.hidden - hidden  # opened in an editor: checked from now on, even if its text is the same
+        self.hidden = hidden
         return found
 
     def _refresh(self, focus: Collection[str] | None = None) -> Update:
@@ -189,18 +197,19 @@ class Workspace:
         (the documents referred to, those sharing an id, every document of a kind a reference misses)."""
         named = self._named()
         pending = [shown for shown in focus if shown in seen]
-        reached = set(pending)
+        taken = set(pending)
         while pending and self.deferred:
             state = seen[pending.pop()]
             files = [(shown, key, False) for shown, other in seen.items() if (key := other.key) is not None]
             files += [(shown, key, True) for shown, (_, key) in self.deferred.items()]
-            for shown, woken in _needed(state, files):
+            reach = [] if state.staged.loaded is None or state.key is None else reached(state.key, state.refs, files)
+            for shown, woken in reach:
                 if woken:
                     path, _ = self.deferred.pop(shown)
                     seen[shown] = self._read(shown, path, named)
                     old_keys[shown] = None
-                if shown not in reached:
-                    reached.add(shown)
+                if shown not in taken:
+                    taken.add(shown)
                     pending.append(shown)
 
     def _now_or_later(self, dirty: set[str], focus: Collection[str] | None) -> set[str]:
@@ -344,7 +353,11 @@ class Workspace:
         loaded: list[Loaded] = [item for shown in unit for item in [self.files[shown].staged.loaded] if item]
         broken = {state.staged.broken for state in self.files.values() if state.staged.broken is not None}
         ctx = BuildContext(broken=broken, cache=self.cache)
+        if self.hidden:  # a used corpus's maps and catalogs, as built by an earlier run
+            self.stored.recall(loaded, self.hidden, self.cache)
         built = build_all(loaded, ctx)
+        if self.hidden:
+            self.stored.keep(loaded, self.hidden, self.cache)
         self._keep(dirty, ctx.diagnostics, [*built.others, *built.scenarios], loaded)
         live = {shown for shown in self.files}
         self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
@@ -364,19 +377,6 @@ class Workspace:
         for model in mine:
             if model_file(model) not in self.hidden:  # a used corpus's model: built for reference, never checked
                 self.origin[model_file(model)].extend(run_checks([model], documents))
-
-
-def _needed(state: FileState, files: Sequence[tuple[str, Key, bool]]) -> list[tuple[str, bool]]:
-    """Of ``files`` (name, key, whether deferred), those ``state``'s closure takes, with whether deferred: the
-    files holding a key it refers to or its own key, every file of a kind whose reference none holds, every file of
-    its rule system when that says nothing of its references."""
-    if state.staged.loaded is None or state.key is None:
-        return []
-    if state.refs is None:
-        return [(shown, deferred) for shown, key, deferred in files if key[0] == state.key[0]]
-    wanted = {*state.refs, state.key}
-    missing = {key[:2] for key in wanted} - {key[:2] for _, key, _ in files if key in wanted}
-    return [(shown, deferred) for shown, key, deferred in files if key in wanted or key[:2] in missing]
 
 
 def _texts(state: FileState) -> list[tuple[tuple[str, ...], str]]:

@@ -30,10 +30,11 @@ def slip(path: Path, old: str, new: str) -> None:
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Path:
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The Åland repository (uses: [admiralty], no Baltic file copied) with three slips, each about a used
     document: a ship none of the catalogs lists, a zone off the Baltic map's grid, and a class the used catalog
     it names does not have."""
+    monkeypatch.setenv("ADMIRALTY_CACHE_DIR", str(tmp_path / "cache"))  # the models kept between runs: this test's
     repo = aland_repository(tmp_path)
     slip(repo / ALAND, "ships: [Augsburg, Lübeck]", "ships: [Augsburgg, Lübeck]")
     slip(repo / ALAND, "orders: [G16, stay, F16,", "orders: [G16, stay, F61,")
@@ -70,6 +71,25 @@ def test_a_first_refresh_reads_of_the_used_corpus_only_what_the_opened_scenario_
     assert not any(workspace.origin.get(shown) for shown in workspace.contextual)  # built, never checked
 
 
+def test_the_used_corpus_is_built_once_across_runs(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The maps and catalogs of the used corpus are kept on disk by the first server and read by the next ones
+    (``stored_models``): the same findings; an entry that cannot be read is built again."""
+    monkeypatch.chdir(repo)
+
+    def run() -> tuple[dict[str, list[Any]], int]:
+        session = Session.for_paths(["scenarios"], used=[bundled_corpus()])
+        _, found = session.refresh()
+        return found, session.workspace.stored.recalled
+
+    expected, recalled = run()
+    stored = sorted((repo.parent / "cache" / "models").glob("*.pickle"))
+    assert recalled == 0 and len(stored) >= 4  # the Baltic, Adriatic and North Sea maps and catalogs
+    assert run() == (expected, len(stored))
+    for entry in stored:
+        entry.write_bytes(b"half-written")
+    assert run() == (expected, 0)
+
+
 def as_published(d: dict[str, Any], root: Path) -> tuple[Any, ...]:
     """A diagnostic of ``validate --format json`` as the server publishes it (0-based, the hint in the text,
     each related place at its file's URI)."""
@@ -104,7 +124,8 @@ def test_the_server_publishes_what_validate_reports_pointing_into_the_used_files
         try:
             editor.open(ALAND)
             assert published(await editor.next_for(ALAND)) == expected[ALAND.name]
-            await editor.quiet(1.0)
+            while editor.uri(KARF) not in editor.published:  # the rest of the workspace, after the debounce
+                await asyncio.wait_for(editor.arrived.get(), TIMEOUT)
             assert published(editor.published[editor.uri(KARF)]) == expected[KARF.name]
             assert not any("/corpus/" in uri or uri.startswith(BALTIC.resolve().as_uri())
                            for uri in editor.published)  # the used corpus's own findings: never
@@ -132,3 +153,27 @@ async def into_the_used_files(editor: Editor) -> None:
         hover = await editor.client.text_document_hover_async(lsp.HoverParams(doc, at))
         assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
         assert shown in hover.contents.value, needle
+
+
+def test_a_used_document_opened_in_the_editor_is_checked_and_published(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A used corpus's map with a cut-off sea (GRA002, a finding of the checks): never checked nor published while
+    it is context, checked and published once the editor opens it, with its text unchanged, and hidden again when
+    the editor closes it."""
+    charts = tmp_path / "charts" / "dreadnought" / "maps"
+    charts.mkdir(parents=True)
+    bad = Path(__file__).resolve().parents[1] / "bad" / "sea-cut-in-two.yaml"
+    (charts / bad.name).write_text(bad.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "own").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ADMIRALTY_CACHE_DIR", "off")
+    session = Session.for_paths(["own"], used=[tmp_path / "charts"])
+    _, found = session.refresh()
+    assert found == {}
+    used = Path("charts/dreadnought/maps") / bad.name
+    session.open(used, used.read_text(encoding="utf-8"))
+    _, found = session.refresh(first=str(used))
+    assert "GRA002" in [d.code for d in found[str(used)]]  # (and SCH012: its modeline points elsewhere)
+    session.close(used)
+    _, found = session.refresh()
+    assert found == {str(used): []}

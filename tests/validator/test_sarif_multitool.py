@@ -119,3 +119,18 @@ def test_the_multitool_catches_the_old_defects(tmp_path: Path) -> None:
     del run["tool"]["driver"]["rules"][0]["help"]
     problems = _problems(_validate(sarif, tmp_path, "control"))
     assert problems == {("error", "SARIF1004"): 1, ("error", "GH2012"): 1}
+
+
+def test_related_locations_in_a_used_corpus_pass_the_multitool(tmp_path: Path) -> None:
+    """A repository that ``uses:`` the bundled corpus, with a class its used catalog lacks: the result's
+    relatedLocations name the used file (outside the working directory: an absolute file URI)."""
+    from tests.test_uses import SHIPS, aland_repository
+
+    repo = aland_repository(tmp_path)
+    catalog = repo / SHIPS / "germany-aland-1915.yaml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("/augsburg", "/augsbur"), encoding="utf-8")
+    sarif = _admiralty_sarif(cwd=repo, expect=1)
+    related = [place for result in sarif["runs"][0]["results"] for place in result.get("relatedLocations", [])]
+    assert related and all(place["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///")
+                           for place in related if "catalog 'germany-baltic-1915'" in place["message"]["text"])
+    assert _problems(_validate(sarif, tmp_path, "uses")) == {}
