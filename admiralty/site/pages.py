@@ -316,11 +316,7 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
             site.pages.update(renderer.reference(mine, mine_models, ctx))
         if renderer.maps:
             map_rows += renderer.maps(mine, mine_models)
-    for s in unique:
-        drawn = set(ctx.figures or ())
-        site.pages[scenario_src(s.id)] = scenario_page(s, ctx)
-        _thumbnail(s.id, [key for key in (ctx.figures or {}) if key not in drawn], ctx)
-    site.home = home_cards(unique, ctx)  # after the scenario pages: each card shows its page's map as a thumbnail
+    _scenario_pages(unique, site, ctx)
     site.pages["maps/index.md"] = _maps_index(map_rows, ctx)
     site.pages.setdefault("ships/index.md", "# Ship classes\n\nNo ship catalogs were built.\n")
     site.pages["sheets/index.md"] = _sheets_index(unique, ctx)
@@ -334,6 +330,15 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
     _exclude_from_search(site.pages)
     _map_page_contents(site.pages)
     return site
+
+
+def _scenario_pages(scenarios: Sequence[ScenarioModel], site: GeneratedSite, ctx: SiteContext) -> None:
+    """Each scenario's page, then the home page's cards, which show each page's map as a thumbnail."""
+    for s in scenarios:
+        drawn = set(ctx.figures or ())
+        site.pages[scenario_src(s.id)] = scenario_page(s, ctx)
+        _thumbnail(s.id, [key for key in (ctx.figures or {}) if key not in drawn], ctx)
+    site.home = home_cards(scenarios, ctx)
 
 
 def _thumbnail(scenario_id: str, new_figures: Sequence[str], ctx: SiteContext) -> None:

@@ -88,27 +88,51 @@ def _dot(x: float, y: float, colour: str, radius: float, digits: int) -> ET.Elem
                                  "fill": colour, "stroke": "#fff", "stroke-width": _fmt(radius / 3, digits)})
 
 
+def _start_dot(element: ET.Element, radius: float, digits: int) -> ET.Element | None:
+    """A dreadnought fleet's start diamond (a few screen pixels on the page, too small for a card) as a dot."""
+    points = [(float(x), float(y)) for x, y in _PAIR.findall(element.get("d") or "")]  # the diamond's corners
+    if not points:
+        return None
+    x, y = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    return _dot(x, y, element.get("fill") or "#555", radius, digits)
+
+
+def _force_dot(element: ET.Element, radius: float, digits: int) -> ET.Element | None:
+    """A renaissance force (a line of words on the page) as a dot in its power's colour where the line stands."""
+    text = element.find(f"{_Q}text")
+    if text is None:
+        return None
+    swatch = text.find(f"{_Q}tspan")
+    size = float(text.get("font-size") or 11)
+    dy = float((text.get("dy") or "0").removesuffix("em") or 0) * size
+    colour = (swatch.get("fill") if swatch is not None else None) or "#555"
+    return _dot(float(text.get("x") or 0), float(text.get("y") or 0) + dy, colour, radius, digits)
+
+
 def _piece(element: ET.Element, radius: float, digits: int) -> ET.Element | None:
-    """A side's piece where it starts, as a dot a card can show: a dreadnought fleet's start diamond (a few
-    screen pixels on the page, too small for a card) and a renaissance force (a line of words on the page: a dot
-    in its power's colour where the line stands)."""
+    """A side's piece where it starts, as a dot a card can show (``None``: the element is no piece)."""
     classes = (element.get("class") or "").split()
     if "start" in classes:
-        points = [(float(x), float(y)) for x, y in _PAIR.findall(element.get("d") or "")]  # the diamond's corners
-        if not points:
-            return None
-        x, y = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-        return _dot(x, y, element.get("fill") or "#555", radius, digits)
-    if "units" in classes:
-        text = element.find(f"{_Q}text")
-        swatch = text.find(f"{_Q}tspan") if text is not None else None
-        if text is None:
-            return None
-        size = float(text.get("font-size") or 11)
-        dy = float((text.get("dy") or "0").removesuffix("em") or 0) * size
-        colour = swatch.get("fill") if swatch is not None else None
-        return _dot(float(text.get("x") or 0), float(text.get("y") or 0) + dy, colour or "#555", radius, digits)
-    return None
+        return _start_dot(element, radius, digits)
+    return _force_dot(element, radius, digits) if "units" in classes else None
+
+
+def _attributes(element: ET.Element, tolerance: float, digits: int) -> dict[str, str]:
+    """The attributes a thumbnail keeps, their coordinates rounded and lines thinned; of the classes only land
+    and start, which its few style rules name."""
+    kept = {}
+    for name, value in element.attrib.items():
+        if name == "d":
+            kept[name] = _path(value, tolerance, digits)
+        elif name == "points":
+            kept[name] = _points(value, tolerance, digits)
+        elif name in ("fill", "stroke"):
+            kept[name] = value
+        elif name in KEEP_ATTRIBUTES and name != "viewBox":
+            kept[name] = _NUMBER.sub(lambda m: _fmt(float(m.group(0)), digits), value)
+        elif name == "class" and {"land", "start"} & set(value.split()):
+            kept[name] = "land" if "land" in value.split() else "start"
+    return kept
 
 
 def _reduce(element: ET.Element, tolerance: float, digits: int) -> ET.Element | None:
@@ -120,29 +144,13 @@ def _reduce(element: ET.Element, tolerance: float, digits: int) -> ET.Element | 
     if piece is not None:
         return piece
     tag = element.tag.removeprefix(_Q)
-    copy = ET.Element(tag)
-    for name, value in element.attrib.items():
-        if name == "d":
-            value = _path(value, tolerance, digits)
-        elif name == "points":
-            value = _points(value, tolerance, digits)
-        elif name in KEEP_ATTRIBUTES and name != "viewBox":
-            value = _NUMBER.sub(lambda m: _fmt(float(m.group(0)), digits), value) if name not in (
-                "fill", "stroke") else value
-        elif name == "class" and {"land", "start"} & set(value.split()):
-            value = "land" if "land" in value.split() else "start"
-        else:
-            continue
-        copy.set(name, value)
+    copy = ET.Element(tag, _attributes(element, tolerance, digits))
     for child in element:
         reduced = _reduce(child, tolerance, digits)
         if reduced is not None:
             copy.append(reduced)
-    if tag in ("g", "svg") and not len(copy):
-        return None
-    if tag == "path" and not copy.get("d"):
-        return None
-    return copy
+    empty = (tag in ("g", "svg") and not len(copy)) or (tag == "path" and not copy.get("d"))
+    return None if empty else copy
 
 
 def _view(drawing: ET.Element) -> tuple[ET.Element, list[float]]:
@@ -153,6 +161,15 @@ def _view(drawing: ET.Element) -> tuple[ET.Element, list[float]]:
     return pane, box if len(box) == 4 and box[2] > 0 and box[3] > 0 else [0.0, 0.0, 100.0, 100.0]
 
 
+def _widened(view: list[float]) -> tuple[float, float, float, float]:
+    """Every card's picture the same shape: the start view widened (or heightened) about its centre to
+    ``ASPECT``, showing more of the map round it (where the drawing has more) rather than bars beside it."""
+    x, y, w, h = view
+    if w / h < ASPECT:
+        return (x - (h * ASPECT - w) / 2, y, h * ASPECT, h)
+    return (x, y - (w / ASPECT - h) / 2, w, w / ASPECT)
+
+
 def thumbnail_svg(figure: str, width: int = WIDTH) -> str | None:
     """The figure's drawing reduced to a card's thumbnail (``None`` when it is no map or cannot be read)."""
     if not is_map(figure):
@@ -161,13 +178,8 @@ def thumbnail_svg(figure: str, width: int = WIDTH) -> str | None:
         drawing = ET.fromstring(drawing_only(figure))
     except ET.ParseError:
         return None
-    pane, (x, y, w, h) = _view(drawing)
-    # every card's picture the same shape: the start view widened (or heightened) about its centre to ASPECT,
-    # showing more of the map round it rather than bars beside it
-    if w / h < ASPECT:
-        x, w = x - (h * ASPECT - w) / 2, h * ASPECT
-    else:
-        y, h = y - (w / ASPECT - h) / 2, w / ASPECT
+    pane, view = _view(drawing)
+    x, y, w, h = _widened(view)
     per_px = w / width  # drawing units per thumbnail pixel
     digits = max(0, min(3, math.ceil(-math.log10(per_px * 0.5)) if per_px < 2 else 0))
     height = round(width * h / w)

@@ -64,28 +64,39 @@ def _miter(first: XY, second: XY) -> XY:
     return (x, y)
 
 
-def bundled(routes: Sequence[Sequence[XY]], gap: float) -> list[list[XY]]:
-    """Each route's drawn points (same count as its points) with the legs it shares with other routes laid out
-    as parallel lanes ``gap`` apart, in the routes' order; a leg of one route stays on its centre line."""
+def _leg_users(routes: Sequence[Sequence[XY]]) -> dict[tuple[XY, XY], list[int]]:
+    """Each leg (two points, either way) with the routes that sail it, in the routes' order."""
     users: dict[tuple[XY, XY], list[int]] = {}
     for number, points in enumerate(routes):
         for a, b in pairwise(points):
             if a != b and number not in users.setdefault(_leg(a, b), []):
                 users[_leg(a, b)].append(number)
+    return users
+
+
+def _vertex_shift(shifts: Sequence[XY | None], index: int, last: int) -> XY:
+    """How far a route's ``index``-th point moves: where the lanes of the legs either side of it meet (an end,
+    or a point between two legs of which one has no length, takes its one leg's lane)."""
+    before = next((s for s in reversed(shifts[:index]) if s is not None), None)
+    after = next((s for s in shifts[index:] if s is not None), None)
+    if before is not None and after is not None and 0 < index < last:
+        return _miter(before, after)
+    return after or before or (0.0, 0.0)
+
+
+def bundled(routes: Sequence[Sequence[XY]], gap: float) -> list[list[XY]]:
+    """Each route's drawn points (same count as its points) with the legs it shares with other routes laid out
+    as parallel lanes ``gap`` apart, in the routes' order; a leg of one route stays on its centre line."""
+    users = _leg_users(routes)
     out: list[list[XY]] = []
     for number, points in enumerate(routes):
-        shifts = []
+        shifts: list[XY | None] = []
         for a, b in pairwise(points):
             sharing = users.get(_leg(a, b), [number])
             shifts.append(_lane_shift(_leg(a, b), sharing.index(number), len(sharing), gap) if a != b else None)
         drawn = []
         for index, (x, y) in enumerate(points):
-            before = next((s for s in reversed(shifts[:index]) if s is not None), None)
-            after = next((s for s in shifts[index:] if s is not None), None)
-            if before is not None and after is not None and index not in (0, len(points) - 1):
-                dx, dy = _miter(before, after)
-            else:
-                dx, dy = after or before or (0.0, 0.0)
+            dx, dy = _vertex_shift(shifts, index, len(points) - 1)
             drawn.append((round(x + dx, 2), round(y + dy, 2)))
         out.append(drawn)
     return out
