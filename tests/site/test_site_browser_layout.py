@@ -95,12 +95,16 @@ def test_scenario_index_is_cards_on_a_phone(corpus_server: str, browser: Any) ->
 THUMBNAILS = """
 var done = arguments[arguments.length - 1];
 var images = Array.prototype.slice.call(document.querySelectorAll('li.scenario-card img.card-thumb'));
-images.forEach(function (img) { img.scrollIntoView(); });  // lazy: each loads once it nears the view
+var lazy = images.map(function (img) { return img.loading; });
+// lazy: a picture loads as it nears the view; here every one is asked for now (a fast scroll past them may not)
 Promise.all(images.map(function (img) {
-  return img.complete ? Promise.resolve() : new Promise(function (ok) { img.onload = img.onerror = ok; }); }))
-  .then(function () { done(images.map(function (img) {
+  if (img.complete && img.naturalWidth) { return Promise.resolve(); }
+  var loaded = new Promise(function (ok) { img.onload = img.onerror = ok; });
+  img.loading = 'eager';
+  return loaded; }))
+  .then(function () { done(images.map(function (img, i) {
     var card = img.closest('li.scenario-card').getBoundingClientRect(), r = img.getBoundingClientRect();
-    return {src: img.getAttribute('src'), loading: img.loading, alt: img.alt, natural: img.naturalWidth,
+    return {src: img.getAttribute('src'), loading: lazy[i], alt: img.alt, natural: img.naturalWidth,
             width: r.width, ratio: r.width / r.height, inside: r.left >= card.left && r.right <= card.right}; })); });
 """
 
