@@ -28,6 +28,7 @@ class SiteContext:
     rules_index: Path | None = None
     figures: dict[str, str] | None = None
     downloads: set[str] | None = None  # map figures linked for download (written by the hook after the build)
+    thumbnails: dict[str, str] | None = None  # scenario id -> its home-page card's thumbnail SVG (written likewise)
 
     def figure(self, key: str, svg: str, css_class: str) -> str:
         """An SVG figure block. With a ``figures`` store it is a placeholder filled in after MkDocs has rendered

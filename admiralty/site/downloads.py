@@ -1,11 +1,13 @@
 """Map downloads written at build time: for every map figure a page shows, a standalone SVG (``mapfile``: a
-title, the drawing with the site's map styles inside it, the legend and route key) and a one-page A4 PDF of
-that file, under ``downloads/`` of the built site, linked under the figure ("Download this map: SVG, PDF").
+title, the drawing with the site's map styles inside it, the legend and route key) and one-page PDFs of that
+file on A4 and on US Letter (``<key>.pdf``, ``<key>-letter.pdf``), under ``downloads/`` of the built site, linked
+under the figure ("Download this map: SVG · PDF (A4) · PDF (Letter)").
 
 The PDF is printed by headless Chromium (``pdfprint``), the engine that draws the map on screen, so the strokes,
 arrowheads, markers and labels are the SVG's; the renderer was chosen by measurement (``benchmarks/map_pdf.py``,
 see ``pdfprint``). Without Chromium, svglib and ReportLab (pure Python, the ``site`` extra) draw it, less
-faithfully, and the build log says so; without either the links offer the SVG alone.
+faithfully (one PDF the drawing's own size, as svglib has no paper sizes), and the build log says so; without
+either the links offer the SVG alone.
 
 The PDFs are kept by content (issue 39): a map's PDF is a pure function of its standalone SVG and the
 renderer's versions, so it is stored under ``<cache>/map-pdf/<sha256>.pdf`` (the cache folder of the checked
@@ -42,6 +44,7 @@ _ROOT_TAG = re.compile(r"<svg\b[^>]*>")
 _SVG_MARK = re.compile(r"<svg\b|</svg>")
 _XMLNS = 'xmlns="http://www.w3.org/2000/svg"'
 PAPER_MM: dict[str, tuple[float, float]] = {"A4": (210, 297), "letter": (215.9, 279.4)}
+PAPERS = ("A4", "letter")  # the sheets a map is printed on by Chromium; svglib draws one PDF the drawing's size
 CACHE_FOLDER = "map-pdf"
 CACHE_LIMIT = 2000  # PDFs kept; past it the least recently written go first
 PARALLEL_FROM = 4  # maps to draw before a second process pays for its start
@@ -181,9 +184,16 @@ def map_css(paths: Iterable[Path]) -> str:
     return "\n".join(svg_rules(p.read_text(encoding="utf-8")) for p in paths if p.is_file())
 
 
+def pdf_name(key: str, paper: str = "A4") -> str:
+    """The file name of a map's PDF on ``paper``: the A4 one keeps the plain name the toolbar's PDF button and
+    older links use."""
+    return f"{key}.pdf" if paper == "A4" else f"{key}-{paper.lower()}.pdf"
+
+
 def link_downloads(markdown: str, from_src: str, figures: Mapping[str, str], wanted: set[str], *,
-                   directory_urls: bool = True, pdf: bool = True) -> str:
-    """``markdown`` with a download line under every map figure block; the figures linked join ``wanted``."""
+                   directory_urls: bool = True, pdf: bool = True, papers: tuple[str, ...] = ()) -> str:
+    """``markdown`` with a download line under every map figure block; the figures linked join ``wanted``.
+    ``papers``: a PDF link per sheet size (A4 first); none given, one PDF link when ``pdf``."""
     up = "../" * page_url(from_src, directory_urls).count("/")
 
     def add(match: re.Match[str]) -> str:
@@ -193,16 +203,23 @@ def link_downloads(markdown: str, from_src: str, figures: Mapping[str, str], wan
         wanted.add(key)
         base = f"{up}{FOLDER}/{key}"
         links = [f'<a class="map-file" href="{attr(base)}.svg" download>SVG</a>']
-        if pdf:
+        for paper in papers:
+            name = "Letter" if paper == "letter" else paper
+            links.append(f'<a class="map-file" href="{attr(up + FOLDER + "/" + pdf_name(key, paper))}" download '
+                         f'type="application/pdf" data-paper="{attr(paper)}">PDF ({name})</a>')
+        if pdf and not papers:
             links.append(f'<a class="map-file" href="{attr(base)}.pdf" download type="application/pdf">PDF</a>')
         return match.group(0) + html_block("Download this map: " + " · ".join(links), "map-downloads")
 
     return _BLOCK.sub(add, markdown)
 
 
-def pdf_key(svg: str, renderer: str = "svglib") -> str:
-    """The content address of a map's PDF: the SVG, the renderer and every version that could change it."""
+def pdf_key(svg: str, renderer: str = "svglib", paper: str = "A4") -> str:
+    """The content address of a map's PDF: the SVG, the renderer, the paper and every version that could change
+    it (A4 adds nothing, so that the PDFs cached before Letter was offered still count)."""
     versions = [_version(name) for name in ("admiralty", "svglib", "reportlab")]
+    if paper != "A4":
+        versions.append(f"paper {paper}")
     if renderer != "svglib":
         try:
             stat = Path(renderer).resolve().stat()
@@ -235,11 +252,11 @@ def _safe_pdf(svg: str) -> bytes | str:
         return f"{type(error).__name__}: {error}"
 
 
-def _draw_all(svgs: list[str], renderer: str) -> list[bytes | str]:
-    """Each SVG's PDF (or why not): printed by one Chromium, or drawn by svglib in two processes when there are
-    enough to pay for the second."""
+def _draw_all(svgs: list[str], renderer: str, paper: str = "A4") -> list[bytes | str]:
+    """Each SVG's PDF (or why not): printed by one Chromium on ``paper``, or drawn by svglib (the drawing's own
+    size) in two processes when there are enough to pay for the second."""
     if renderer != "svglib":
-        return _printed(svgs, renderer)
+        return _printed(svgs, renderer, paper)
     if len(svgs) < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
         return [_safe_pdf(svg) for svg in svgs]
     from concurrent.futures import ProcessPoolExecutor
@@ -251,8 +268,9 @@ def _draw_all(svgs: list[str], renderer: str) -> list[bytes | str]:
         return [_safe_pdf(svg) for svg in svgs]
 
 
-def _printed(svgs: list[str], chromium: str) -> list[bytes | str]:
-    """Each SVG on its page printed by headless Chromium (``pdfprint``); a browser that fails fails them all."""
+def _printed(svgs: list[str], chromium: str, paper: str = "A4") -> list[bytes | str]:
+    """Each SVG on its sheet of ``paper`` printed by headless Chromium (``pdfprint``); a browser that fails fails
+    them all."""
     import tempfile
 
     from admiralty.site.pdfprint import ChromiumError, print_pages
@@ -263,7 +281,7 @@ def _printed(svgs: list[str], chromium: str) -> list[bytes | str]:
         pages = []
         for number, svg in enumerate(svgs):
             page = Path(folder) / f"map-{number}.html"
-            page.write_text(page_html(svg), encoding="utf-8")  # scratch: a temporary page for the browser
+            page.write_text(page_html(svg, paper), encoding="utf-8")  # scratch: a temporary page for the browser
             pages.append(page)
         try:
             return list(print_pages(chromium, pages))
@@ -281,17 +299,18 @@ def _prune(cache: Path) -> None:
         pass
 
 
-def cached_pdfs(svgs: Mapping[str, str], cache: Path | None, renderer: str = "svglib") -> dict[str, bytes | str]:
+def cached_pdfs(svgs: Mapping[str, str], cache: Path | None, renderer: str = "svglib",
+                paper: str = "A4") -> dict[str, bytes | str]:
     """Each key's PDF (or why not): from the cache when its content was drawn before, else drawn now and kept."""
     found: dict[str, bytes | str] = {}
-    addresses = {key: pdf_key(svg, renderer) for key, svg in svgs.items()}
+    addresses = {key: pdf_key(svg, renderer, paper) for key, svg in svgs.items()}
     for key, address in addresses.items():
         try:
             found[key] = (cache / f"{address}.pdf").read_bytes() if cache is not None else b""
         except OSError:
             found[key] = b""
     missing = [key for key, data in found.items() if not data]
-    for key, result in zip(missing, _draw_all([svgs[k] for k in missing], renderer), strict=True):
+    for key, result in zip(missing, _draw_all([svgs[k] for k in missing], renderer, paper), strict=True):
         found[key] = result
         if cache is not None and isinstance(result, bytes):
             try:
@@ -316,7 +335,15 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
     if not pdf or renderer is None:
         return []
     notes = []
-    results = cached_pdfs(svgs, cache, renderer)
+    for paper in PAPERS if renderer != "svglib" else ("A4",):
+        notes += _write_pdfs(svgs, folder, cache, renderer, paper)
+    return notes
+
+
+def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str, paper: str) -> list[str]:
+    """Each map's PDF on ``paper`` written (svglib's, under the paper's name, where the browser failed); notes."""
+    notes = []
+    results = cached_pdfs(svgs, cache, renderer, paper)
     failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
     if failed and renderer != "svglib" and importlib.util.find_spec("svglib") is not None:
         # a browser that cannot run here (a sandbox, a broken install) should not cost the site its PDFs
@@ -325,9 +352,9 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
         results |= cached_pdfs({key: svgs[key] for key in failed}, cache, "svglib")
     for key, result in results.items():
         if isinstance(result, bytes):
-            write_bytes(folder / f"{key}.pdf", result)
+            write_bytes(folder / pdf_name(key, paper), result)
         else:
-            notes.append(f"map {key}: no PDF ({result})")
+            notes.append(f"map {key}: no {paper} PDF ({result})")
     return notes
 
 
@@ -338,10 +365,11 @@ def link_all(pages: dict[str, str], ctx: SiteContext) -> list[str]:
         return []
     renderer = pdf_renderer()
     pdf = renderer is not None
+    papers = PAPERS if pdf and renderer != "svglib" else ()
     for src, text in pages.items():
         if not src.startswith("sheets/"):
             pages[src] = link_downloads(text, src, ctx.figures, ctx.downloads, directory_urls=ctx.directory_urls,
-                                        pdf=pdf)
+                                        pdf=pdf, papers=papers)
     if renderer == "svglib":
         return ["map PDFs drawn by svglib: no Chromium found (apt-get install chromium, or set "
                 "ADMIRALTY_CHROMIUM), so routes, arrowheads and labels may differ from the screen"]

@@ -305,7 +305,6 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
         if s.ruleset not in by_ruleset:
             site.notes.append(f"scenario '{s.id}': no page renderer for ruleset '{s.ruleset}'")
     site.pages["scenarios/index.md"] = index_page(unique, ctx)
-    site.home = home_cards(unique, ctx)
     map_rows: list[tuple[str, str, int]] = []
     for ruleset, renderer in by_ruleset.items():
         mine = [s for s in unique if s.ruleset == ruleset]
@@ -317,8 +316,7 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
             site.pages.update(renderer.reference(mine, mine_models, ctx))
         if renderer.maps:
             map_rows += renderer.maps(mine, mine_models)
-    for s in unique:
-        site.pages[scenario_src(s.id)] = scenario_page(s, ctx)
+    _scenario_pages(unique, site, ctx)
     site.pages["maps/index.md"] = _maps_index(map_rows, ctx)
     site.pages.setdefault("ships/index.md", "# Ship classes\n\nNo ship catalogs were built.\n")
     site.pages["sheets/index.md"] = _sheets_index(unique, ctx)
@@ -332,6 +330,28 @@ def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequ
     _exclude_from_search(site.pages)
     _map_page_contents(site.pages)
     return site
+
+
+def _scenario_pages(scenarios: Sequence[ScenarioModel], site: GeneratedSite, ctx: SiteContext) -> None:
+    """Each scenario's page, then the home page's cards, which show each page's map as a thumbnail."""
+    for s in scenarios:
+        drawn = set(ctx.figures or ())
+        site.pages[scenario_src(s.id)] = scenario_page(s, ctx)
+        _thumbnail(s.id, [key for key in (ctx.figures or {}) if key not in drawn], ctx)
+    site.home = home_cards(scenarios, ctx)
+
+
+def _thumbnail(scenario_id: str, new_figures: Sequence[str], ctx: SiteContext) -> None:
+    """The scenario's card thumbnail, reduced from the first map its page drew (``thumbnails``)."""
+    from admiralty.site.thumbnails import thumbnail_svg
+
+    if ctx.thumbnails is None or ctx.figures is None:
+        return
+    for key in new_figures:
+        svg = thumbnail_svg(ctx.figures[key])
+        if svg is not None:
+            ctx.thumbnails[scenario_id] = svg
+            return
 
 
 def _map_page_contents(pages: dict[str, str]) -> None:

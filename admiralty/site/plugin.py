@@ -83,6 +83,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
     def __init__(self) -> None:
         self.figures: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
         self.downloads: set[str] = set()  # the map figures the pages link as SVG and PDF files
+        self.thumbnails: dict[str, str] = {}  # scenario id -> the home page card's map thumbnail (SVG)
         self.overrides: dict[str, Any] = {}
         self.validated: Validation | None = None
 
@@ -134,9 +135,10 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         result = self.validated or _validate(settings.corpus, Path(config.config_file_path or ".").parent)
         self.figures.clear()
         self.downloads.clear()
+        self.thumbnails.clear()
         ctx = SiteContext(smoke_dir=settings.smoke if settings.smoke.is_dir() else None,
                           directory_urls=config.use_directory_urls, root=settings.source, rules_index=settings.rules,
-                          figures=self.figures, downloads=self.downloads)
+                          figures=self.figures, downloads=self.downloads, thumbnails=self.thumbnails)
         site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
         self.home = site.home
         assets = {uri: ASSETS / uri for uri in (STYLESHEET, *SCRIPTS)} | ruleset_stylesheets()
@@ -172,11 +174,13 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         return not_found_page(output_content, config.site_url) if template_name == "404.html" else output_content
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Write each linked map as an SVG file and a PDF (``downloads``); a map that cannot be drawn is a warning,
-        so a strict build fails instead of publishing a dead link."""
+        """Write the home page cards' thumbnails, and each linked map as an SVG file and a PDF (``downloads``); a
+        map that cannot be drawn is a warning, so a strict build fails instead of publishing a dead link."""
         from admiralty.site import downloads
         from admiralty.site.pages import ruleset_stylesheets
+        from admiralty.site.thumbnails import write_thumbnails
 
+        write_thumbnails(self.thumbnails, Path(config.site_dir))
         sheets = [ASSETS / STYLESHEET, *ruleset_stylesheets().values()]
         for note in downloads.write_downloads(self.figures, self.downloads, Path(config.site_dir),
                                               downloads.map_css(sheets), pdf=True,

@@ -17,7 +17,7 @@ from admiralty.site.contest import Work, contest, difficulty_of, favourite, minu
 from admiralty.site.context import SiteContext, scenario_src
 from admiralty.site.glance import Size, difficulty
 from admiralty.site.smoke import SmokeStats, read_smoke
-from admiralty.site.text import attr, esc, html_block
+from admiralty.site.text import attr, esc, html_block, page_url
 
 INDEX_SCRIPT = """<script>
 (function () {
@@ -221,8 +221,23 @@ def balance_strip(stats: SmokeStats | None, names: Mapping[str, str], colours: M
             + "".join(parts) + "</svg>")
 
 
+def card_thumbnail(scenario: ScenarioModel, ctx: SiteContext, src: str = "index.md") -> str:
+    """The card's map thumbnail (``thumbnails``): a file beside the home page, loaded lazily, its size given so
+    that the cards do not jump as the pictures arrive; nothing when the build made none."""
+    from admiralty.site.thumbnails import FOLDER, alt_text, size_of
+
+    svg = (ctx.thumbnails or {}).get(scenario.id)
+    if svg is None:
+        return ""
+    width, height = size_of(svg)
+    up = "../" * page_url(src, ctx.directory_urls).count("/")
+    return (f'<img class="card-thumb" src="{attr(up)}{FOLDER}/{attr(scenario.id)}.svg" loading="lazy" decoding="async" '
+            f'width="{width}" height="{height}" alt="{attr(alt_text(svg, scenario.title or scenario.id))}">')
+
+
 def home_cards(scenarios: Sequence[ScenarioModel], ctx: SiteContext, src: str = "index.md") -> str:
-    """The home page's scenario cards: title, date, sides, size, playing time, contest, and the balance strip."""
+    """The home page's scenario cards: title, map thumbnail, date, sides, size, playing time, contest, and the
+    balance strip."""
     from admiralty.site.pages import side_colours
 
     cards = []
@@ -236,6 +251,7 @@ def home_cards(scenarios: Sequence[ScenarioModel], ctx: SiteContext, src: str = 
                                        minutes_text(minutes) if minutes else "", rating or "") if x)
         cards.append(f'<li class="scenario-card" data-scenario="{attr(s.id)}">'
                      f'<a href="{attr(ctx.href(src, scenario_src(s.id)))}">{esc(s.title or s.id)}</a>'
+                     + card_thumbnail(s, ctx, src) +
                      f"{balance_strip(stats, names, side_colours(s))}"
                      f'<span class="card-sides">{esc(" v ".join(names.values()))}</span>'
                      f'<span class="card-facts">{esc(facts)}</span></li>')

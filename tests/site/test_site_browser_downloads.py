@@ -1,6 +1,6 @@
-"""The map downloads in a real headless Chromium: the PDF link under a scenario's map (and a map page's) is a
-download of a real PDF file, one page, served by the static site alone; and a map's PDF, rasterised, has the
-marks of the same map's SVG drawn by the browser, in the same places."""
+"""The map downloads in a real headless Chromium: the PDF links under a scenario's map (and a map page's) are
+downloads of real PDF files, one page on A4 and one on US Letter, served by the static site alone; and a map's
+PDF, rasterised, has the marks of the same map's SVG drawn by the browser, in the same places, on either sheet."""
 
 from __future__ import annotations
 
@@ -25,13 +25,15 @@ fetch(arguments[0]).then(function (r) { return r.arrayBuffer().then(function (b)
 def test_pdf_link_downloads_a_real_pdf(server: str, browser: Any, page: str) -> None:  # noqa: F811
     load(browser, server + page)
     links = browser.find_elements(By.CSS_SELECTOR, ".map-downloads a.map-file")
-    assert [a.text for a in links] == ["SVG", "PDF"]
-    pdf_link = links[1]
-    assert pdf_link.get_attribute("download") is not None and pdf_link.get_attribute("href").endswith(".pdf")
-    status, kind, body = browser.execute_async_script(FETCH, pdf_link.get_attribute("href"))
-    data = base64.b64decode(body)
-    assert status == 200 and kind == "application/pdf"
-    assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1
+    assert [a.text for a in links] == ["SVG", "PDF (A4)", "PDF (Letter)"]  # Chromium prints both sheet sizes
+    for pdf_link, sheets in zip(links[1:], ([595, 842], [612, 792]), strict=True):
+        assert pdf_link.get_attribute("download") is not None and pdf_link.get_attribute("href").endswith(".pdf")
+        status, kind, body = browser.execute_async_script(FETCH, pdf_link.get_attribute("href"))
+        data = base64.b64decode(body)
+        assert status == 200 and kind == "application/pdf"
+        assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1
+        box = re.search(rb"/MediaBox\s*\[\s*0 0 ([0-9.]+) ([0-9.]+)\s*\]", data)
+        assert box and sorted(round(float(n)) for n in box.groups()) == sheets, (pdf_link.text, box)
     status, kind, body = browser.execute_async_script(FETCH, links[0].get_attribute("href"))
     assert status == 200 and base64.b64decode(body).lstrip().startswith(b"<?xml")
     assert_clean(browser, page)
@@ -54,6 +56,9 @@ def test_the_map_toolbar_pdf_button_downloads_the_built_file(server: str, browse
 # One map of each rule system from the bundled corpus: a dreadnought sea map with its legend and route key, a
 # renaissance map with stacked unit labels, a napoleonic table with its fire plan.
 COMPARED = ("scenario-map-jutland-1916", "rn-map-lepanto-1571", "na-table-hougoumont-1815")
+# Each on A4; one (the largest drawing, with legend and key) on Letter too, which has its own file.
+CASES = [(key, "A4") for key in COMPARED] + [(COMPARED[0], "letter")]
+SHEET_POINTS = {"A4": [595, 842], "letter": [612, 792]}
 TOLERANCE = 2  # px at twice the drawing's size: a mark in one picture has a mark of the other this near
 # Measured (Jutland, Lepanto, Hougoumont): Chromium's PDF 0.985-0.998 of its marks near the SVG's and 0.90-0.995
 # of the SVG's near its own; svglib's 0.78-0.88 and 0.75-0.97 (its thick route bars and stacked labels).
@@ -97,9 +102,9 @@ def covered(marks: Any, other: Any) -> float:
     return ImageStat.Stat(hit).sum[0] / total if total else 1.0
 
 
-@pytest.mark.parametrize("key", COMPARED)
+@pytest.mark.parametrize(("key", "paper"), CASES)
 def test_map_pdf_has_the_marks_of_the_svg_in_the_same_places(corpus_server: str, browser: Any,  # noqa: F811
-                                                              key: str) -> None:
+                                                              key: str, paper: str) -> None:
     """Issue 38: the PDF download is the SVG download on a page: rasterised, its marks (labels, routes, markers,
     fire lines) lie where the browser draws the SVG's, both ways, within a few pixels. svglib's thick route bars,
     lost arrowheads and stacked labels put marks where the SVG has none."""
@@ -109,11 +114,12 @@ def test_map_pdf_has_the_marks_of_the_svg_in_the_same_places(corpus_server: str,
     from PIL import Image
 
     load(browser, corpus_server + f"downloads/{key}.svg")  # same origin as the PDF fetched next
-    pdf_bytes = base64.b64decode(browser.execute_async_script(FETCH, corpus_server + f"downloads/{key}.pdf")[2])
+    name = f"{key}.pdf" if paper == "A4" else f"{key}-{paper}.pdf"
+    pdf_bytes = base64.b64decode(browser.execute_async_script(FETCH, corpus_server + f"downloads/{name}")[2])
     document = pypdfium2.PdfDocument(pdf_bytes)
     assert len(document) == 1
     width, height = document[0].get_size()
-    assert sorted((round(width), round(height))) in ([595, 842], [612, 792])  # A4 or Letter, in points
+    assert sorted((round(width), round(height))) == SHEET_POINTS[paper]  # the sheet asked for, in points
     printed = content(document[0].render(scale=2).to_pil())
     size = browser.execute_script(SHOT)
     shot = browser.execute_cdp_cmd("Page.captureScreenshot", {

@@ -1,12 +1,16 @@
 """Layout in a real headless Chromium at desktop and phone width: the rules-coverage table fits the page
-width, the "at a glance" box shows every figure, and a class page shows its counter."""
+width, the "at a glance" box shows every figure, a class page shows its counter, and the home page's cards
+their map thumbnails."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_site_browser import By, browser, load, pytestmark, server, set_width  # noqa: F401  (fixtures and marks)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("width", [1400, 390])
@@ -84,5 +88,40 @@ def test_scenario_index_is_cards_on_a_phone(corpus_server: str, browser: Any) ->
                                "arguments[0].dispatchEvent(new Event('change'))", facet)
         shown = [r for r in rows if r.is_displayed()]
         assert len(shown) == 5 and all(r.get_attribute("data-ruleset") == "napoleonic" for r in shown)
+    finally:
+        set_width(browser, 1280)
+
+
+THUMBNAILS = """
+var done = arguments[arguments.length - 1];
+var images = Array.prototype.slice.call(document.querySelectorAll('li.scenario-card img.card-thumb'));
+var lazy = images.map(function (img) { return img.loading; });
+// lazy: a picture loads as it nears the view; here every one is asked for now (a fast scroll past them may not)
+Promise.all(images.map(function (img) {
+  if (img.complete && img.naturalWidth) { return Promise.resolve(); }
+  var loaded = new Promise(function (ok) { img.onload = img.onerror = ok; });
+  img.loading = 'eager';
+  return loaded; }))
+  .then(function () { done(images.map(function (img, i) {
+    var card = img.closest('li.scenario-card').getBoundingClientRect(), r = img.getBoundingClientRect();
+    return {src: img.getAttribute('src'), loading: lazy[i], alt: img.alt, natural: img.naturalWidth,
+            width: r.width, ratio: r.width / r.height, inside: r.left >= card.left && r.right <= card.right}; })); });
+"""
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_home_cards_show_their_thumbnails(corpus_server: str, browser: Any, width: int) -> None:  # noqa: F811
+    """Every scenario's card on the home page shows its map thumbnail, lazily loaded, 8:5, inside the card, and
+    the page does not scroll sideways on a phone."""
+    set_width(browser, width)
+    try:
+        load(browser, corpus_server)
+        browser.set_script_timeout(10)
+        found = browser.execute_async_script(THUMBNAILS)
+        assert len(found) == len(list(ROOT.glob("scenarios/*/scenarios/*.yaml"))), found
+        for image in found:
+            assert image["natural"] > 0 and image["loading"] == "lazy" and image["alt"], image
+            assert image["inside"] and 150 <= image["width"] <= 320 and abs(image["ratio"] - 1.6) < 0.05, image
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width + 1
     finally:
         set_width(browser, 1280)

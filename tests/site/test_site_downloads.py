@@ -43,6 +43,11 @@ def test_only_map_figures_of_pages_get_download_links() -> None:
     assert "balance-x.pdf" not in linked
     flat = link_downloads(page, "scenarios/x.md", figures, set(), directory_urls=False, pdf=False)
     assert 'href="../downloads/scenario-map-x.svg"' in flat and ".pdf" not in flat
+    # printed by Chromium: one PDF per sheet size, A4 first under the plain name, then Letter
+    both = link_downloads(page, "scenarios/x.md", figures, set(), papers=("A4", "letter"))
+    assert re.findall(r'href="([^"]+)"[^>]*>(PDF[^<]*)<', both) == [
+        ("../../downloads/scenario-map-x.pdf", "PDF (A4)"),
+        ("../../downloads/scenario-map-x-letter.pdf", "PDF (Letter)")]
     pages = {"scenarios/x.md": page, "sheets/x.md": page}
     store: set[str] = set()
     link_all(pages, SiteContext(figures=figures, downloads=store))
@@ -60,6 +65,8 @@ def test_built_site_links_files_that_exist(built_site: Path, page: str) -> None:
         data = target.read_bytes()
         if target.suffix == ".pdf":
             assert data.startswith(b"%PDF-") and pages_of(data) == 1
+            if link.endswith("-letter.pdf"):  # Chromium's print on US Letter, portrait or landscape (in points)
+                assert re.search(rb"/MediaBox\s*\[\s*0 0 (612 792|792 612)\s*\]", data), link
         else:
             ET.fromstring(data.split(b"\n", 1)[1])  # well-formed XML, hostile names and all
             assert b"<script" not in data

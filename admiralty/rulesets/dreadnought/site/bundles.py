@@ -19,10 +19,11 @@ import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+import numpy
+import shapely
 from shapely.geometry import LineString, MultiLineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
-from shapely.prepared import prep
 
 from admiralty.rulesets.dreadnought.engine.model import SeaMap
 from admiralty.rulesets.dreadnought.site import labels
@@ -63,28 +64,39 @@ def _miter(first: XY, second: XY) -> XY:
     return (x, y)
 
 
-def bundled(routes: Sequence[Sequence[XY]], gap: float) -> list[list[XY]]:
-    """Each route's drawn points (same count as its points) with the legs it shares with other routes laid out
-    as parallel lanes ``gap`` apart, in the routes' order; a leg of one route stays on its centre line."""
+def _leg_users(routes: Sequence[Sequence[XY]]) -> dict[tuple[XY, XY], list[int]]:
+    """Each leg (two points, either way) with the routes that sail it, in the routes' order."""
     users: dict[tuple[XY, XY], list[int]] = {}
     for number, points in enumerate(routes):
         for a, b in pairwise(points):
             if a != b and number not in users.setdefault(_leg(a, b), []):
                 users[_leg(a, b)].append(number)
+    return users
+
+
+def _vertex_shift(shifts: Sequence[XY | None], index: int, last: int) -> XY:
+    """How far a route's ``index``-th point moves: where the lanes of the legs either side of it meet (an end,
+    or a point between two legs of which one has no length, takes its one leg's lane)."""
+    before = next((s for s in reversed(shifts[:index]) if s is not None), None)
+    after = next((s for s in shifts[index:] if s is not None), None)
+    if before is not None and after is not None and 0 < index < last:
+        return _miter(before, after)
+    return after or before or (0.0, 0.0)
+
+
+def bundled(routes: Sequence[Sequence[XY]], gap: float) -> list[list[XY]]:
+    """Each route's drawn points (same count as its points) with the legs it shares with other routes laid out
+    as parallel lanes ``gap`` apart, in the routes' order; a leg of one route stays on its centre line."""
+    users = _leg_users(routes)
     out: list[list[XY]] = []
     for number, points in enumerate(routes):
-        shifts = []
+        shifts: list[XY | None] = []
         for a, b in pairwise(points):
             sharing = users.get(_leg(a, b), [number])
             shifts.append(_lane_shift(_leg(a, b), sharing.index(number), len(sharing), gap) if a != b else None)
         drawn = []
         for index, (x, y) in enumerate(points):
-            before = next((s for s in reversed(shifts[:index]) if s is not None), None)
-            after = next((s for s in shifts[index:] if s is not None), None)
-            if before is not None and after is not None and index not in (0, len(points) - 1):
-                dx, dy = _miter(before, after)
-            else:
-                dx, dy = after or before or (0.0, 0.0)
+            dx, dy = _vertex_shift(shifts, index, len(points) - 1)
             drawn.append((round(x + dx, 2), round(y + dy, 2)))
         out.append(drawn)
     return out
@@ -117,17 +129,21 @@ def _land(seamap: SeaMap, to_svg: Callable[[Sequence[float]], XY]) -> BaseGeomet
     return unary_union(polygons) if polygons else Polygon()
 
 
-def _spot(x: float, y: float, code: str, unit: float, free: Callable[[Polygon], bool], rings: int,
-          angles: int) -> XY | None:
-    """The nearest point to (x, y) on rings a third of the code's height apart where its box is ``free``."""
+def _spot(x: float, y: float, code: str, unit: float, sea: BaseGeometry, near: BaseGeometry,
+          taken: BaseGeometry | None, rings: int, angles: int) -> XY | None:
+    """The nearest point to (x, y), on rings a third of the code's height apart, where the code's box lies inside
+    ``sea``, off ``near`` and off ``taken`` (all candidates tested at once: shapely's array predicates)."""
     step = labels.SIZE_PX["zone-code"] * unit / 3
-    for ring in range(1, rings + 1):
-        for i in range(angles):
-            a = 2 * math.pi * i / angles
-            cx, cy = x + ring * step * math.cos(a), y + ring * step * math.sin(a)
-            if free(_code_box(cx, cy, code, unit)):
-                return (cx, cy)
-    return None
+    ring = numpy.repeat(numpy.arange(1, rings + 1), angles) * step
+    angle = numpy.tile(numpy.arange(angles) * 2 * math.pi / angles, rings)
+    xs, ys = x + ring * numpy.cos(angle), y + ring * numpy.sin(angle)
+    left, top, right, bottom = labels.Word("zone-code", code, 0.0, 0.0, "").box(unit)
+    boxes = shapely.box(xs + left, ys + top, xs + right, ys + bottom)
+    free = shapely.contains(sea, boxes) & ~shapely.intersects(near, boxes)
+    if taken is not None:
+        free &= ~shapely.intersects(taken, boxes)
+    hits = numpy.flatnonzero(free)
+    return (float(xs[hits[0]]), float(ys[hits[0]])) if len(hits) else None
 
 
 def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: SeaMap,
@@ -143,7 +159,9 @@ def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: Se
     if not lines:
         return words
     bundle = MultiLineString(lines)
-    near = {zoom: prep(bundle.buffer(CLEAR_PX * unit / zoom)) for zoom in ZOOMS}
+    near = {zoom: bundle.buffer(CLEAR_PX * unit / zoom) for zoom in ZOOMS}
+    for geometry in near.values():
+        shapely.prepare(geometry)
     names = {_attribute(m.group(2), "data-zone"): m for m in _ZONE_WORD.finditer(words) if m.group(1) == "sea-name"}
     land: list[BaseGeometry] = []
 
@@ -153,18 +171,18 @@ def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: Se
         if match.group(1) != "zone-code" or zone not in seamap.zones or not near[1.0].intersects(
                 _code_box(x, y, code, unit)):
             return match.group(0)
-        land[:] = land or [_land(seamap, to_svg)]
-        inside = prep(Polygon([to_svg(p) for p in seamap.zones[zone].polygon]).buffer(0).difference(land[0]))
+        # the land in the drawing's units: one per map (every scenario on a map shares its object and its frame)
+        land[:] = land or [seamap.derived("site.bundles.land", lambda: _land(seamap, to_svg))]
+        sea = Polygon([to_svg(p) for p in seamap.zones[zone].polygon]).buffer(0).difference(land[0])
+        shapely.prepare(sea)
         name = names.get(zone)
         for zoom in ZOOMS:
             taken = _name_box(x, y, html.unescape(name.group(3)), unit / zoom) if name else None
-            spot = _spot(x, y, code, unit / zoom, lambda b, z=zoom, t=taken: inside.contains(b)  # type: ignore[misc]
-                         and not near[z].intersects(b) and (t is None or not t.intersects(b)), rings, angles)
+            spot = _spot(x, y, code, unit / zoom, sea, near[zoom], taken, rings, angles)
             if spot is not None:
                 moved = re.sub(r' x="[^"]*" y="[^"]*"', f' x="{spot[0]:.1f}" y="{spot[1]:.1f}"', match.group(2),
                                count=1)
                 return f'<text class="map-label zone-code"{moved}{_HIDDEN if zoom > 1 else ""}>{match.group(3)}</text>'
         return f'<text class="map-label zone-code"{match.group(2)}{_HIDDEN}>{match.group(3)}</text>'
-
 
     return _ZONE_WORD.sub(move, words)
