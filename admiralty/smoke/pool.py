@@ -47,9 +47,10 @@ IDLE = b"\n"  # the note of a worker between tasks: a death now loses no game
 _SCENARIOS: dict[int, Any] = {}  # in a worker: the scenarios its tasks name by key (see _worker_start)
 
 
-def _worker_start(notes: str, scenarios: dict[int, Any], parent: int | None = None) -> None:
-    """A worker dies with ``parent`` (the sweep; by default the process that started it), however it dies: an
-    orphaned worker slept forever holding the sweep's stdout and stderr (issue 35).
+def _worker_start(notes: str, scenarios: dict[int, Any], parent: int | None = None) -> bool:
+    """Set a worker up; False when the sweep is already gone (its notes folder removed). A worker dies with
+    ``parent`` (the sweep; by default the process that started it), however it dies: an orphaned worker slept
+    forever holding the sweep's stdout and stderr (issue 35).
 
     A worker ignores SIGINT (the sweep decides) and dies quietly on SIGTERM: forked from the sweep, it would
     otherwise inherit the sweep's SIGTERM handler, which raises ``Stop``; when one worker dies the pool itself
@@ -65,8 +66,12 @@ def _worker_start(notes: str, scenarios: dict[int, Any], parent: int | None = No
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _SCENARIOS.update(scenarios)
-    _NOTE = os.open(Path(notes) / str(os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        _NOTE = os.open(Path(notes) / str(os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except FileNotFoundError:  # the sweep was stopped (a signal) and cleared its folder while this one started
+        return False
     os.pwrite(_NOTE, IDLE, 0)
+    return True
 
 
 def _noted_task(task: Task) -> list[Outcome]:
@@ -107,7 +112,8 @@ def _worker_main(connection: Connection, notes: str, scenarios: dict[int, Any], 
     """A worker's life: take a task, play it, send back (True, its games), until told to stop (None) or the pipe
     closes. An error outside the games (a replay file that cannot be written) goes back as (False, the error), for
     the sweep to raise, as a pool's future would."""
-    _worker_start(notes, scenarios, parent)
+    if not _worker_start(notes, scenarios, parent):
+        return
     while True:
         try:
             task = connection.recv()
