@@ -6,7 +6,6 @@ import dataclasses
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Smoke
@@ -29,6 +28,12 @@ from admiralty.rulesets.dreadnought.engine.tables import TablesError, base_table
 from admiralty.rulesets.dreadnought.validator import geometry
 from admiralty.rulesets.dreadnought.validator.catalogs import build_catalogs
 from admiralty.rulesets.dreadnought.validator.codes import MAX_COORDINATE, MAX_GRID_CELLS, MAX_ORIGIN_IN_CELLS
+from admiralty.rulesets.dreadnought.validator.documents import (
+    FleetDocument,
+    RulesDocument,
+    SideDocument,
+    VictoryDocument,
+)
 from admiralty.rulesets.dreadnought.validator.features import build_features
 from admiralty.rulesets.dreadnought.validator.map_build import build_map
 from admiralty.rulesets.dreadnought.validator.place_hints import (
@@ -287,7 +292,7 @@ class _References:
         if side not in known:
             self._unknown("REF009", "side", side, known, path)
 
-    def side(self, index: int, data: dict[str, Any]) -> Side:
+    def side(self, index: int, data: SideDocument) -> Side:
         fleets = [self.fleet(data["id"], ("sides", index, "fleets", i), entry, False)
                   for i, entry in enumerate(data.get("fleets", []))]
         fleets += [self.fleet(data["id"], ("sides", index, "colliers", i), entry, True)
@@ -300,7 +305,7 @@ class _References:
         return Side(data["id"], data["name"], tuple(data["nations"]), frozenset(controls), tuple(fleets),
                     data.get("players"), source(self.doc, "sides", index))
 
-    def fleet(self, side: str, at: tuple[PathPart, ...], data: dict[str, Any], colliers: bool) -> Fleet:
+    def fleet(self, side: str, at: tuple[PathPart, ...], data: FleetDocument, colliers: bool) -> Fleet:
         if data["id"] in self.fleet_ids:
             self.failed = True
             first = self.doc.locate(self.fleet_ids[data["id"]]).line
@@ -339,11 +344,11 @@ class _References:
                     if order.kind == "convoy" and order.target not in self.fleet_ids:
                         self._unknown("REF007", "fleet", str(order.target), known, fleet.order_source(i).path)
 
-    def rules(self, data: dict[str, Any]) -> Rules:
+    def rules(self, data: RulesDocument) -> Rules:
         for i, port in enumerate(data.get("refuel_ports", [])):
             self.place(port, ("rules", "refuel_ports", i))
-        for key in ("minelayers", "minesweepers"):
-            for i, name in enumerate(data.get(key, [])):
+        for key, names in (("minelayers", data.get("minelayers", [])), ("minesweepers", data.get("minesweepers", []))):
+            for i, name in enumerate(names):
                 self.ship(name, ("rules", key, i))
         refuel = data.get("refuel_ports")
         self.table_overrides(data.get("tables", {}))
@@ -387,7 +392,7 @@ class _References:
             self.ctx.report("SCH020", f"{shown}: {message or line}", self.doc, (*at, *path),
                             "the house tables with this override no longer fit; see the tables file for the shape")
 
-    def victory(self, data: dict[str, Any], side_ids: list[str]) -> Victory:
+    def victory(self, data: VictoryDocument, side_ids: list[str]) -> Victory:
         conditions = []
         for i, entry in enumerate(data["conditions"]):
             at: tuple[PathPart, ...] = ("victory", "conditions", i)

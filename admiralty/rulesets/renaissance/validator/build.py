@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Smoke
@@ -35,6 +35,26 @@ from admiralty.validator.diagnostics import Severity, did_you_mean
 from admiralty.validator.load import Document, PathPart
 
 RULESET = "renaissance"
+
+
+class LeaderDocument(TypedDict):
+    """A scenario's ``leaders:`` entry as its schema admits it."""
+
+    id: str
+    power: str
+    battle_rating: int
+    at: NotRequired[str]
+    name: NotRequired[str]
+
+
+class FormationDocument(TypedDict):
+    """A scenario's ``formations:`` entry (a land formation in a port) as its schema admits it."""
+
+    id: str
+    power: str
+    at: str
+    strength: NotRequired[int]
+    name: NotRequired[str]
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:
@@ -251,7 +271,7 @@ class _References:
                 here[power] = dataclasses.replace(merged, source=first.source)
         return units
 
-    def leaders(self, entries: list[dict[str, Any]]) -> dict[str, Leader]:
+    def leaders(self, entries: list[LeaderDocument]) -> dict[str, Leader]:
         leaders: dict[str, Leader] = {}
         for i, entry in enumerate(entries):
             if entry["id"] in leaders:
@@ -264,7 +284,7 @@ class _References:
                                           entry.get("name", ""))
         return leaders
 
-    def formations(self, entries: list[dict[str, Any]]) -> dict[str, LandFormation]:
+    def formations(self, entries: list[FormationDocument]) -> dict[str, LandFormation]:
         formations: dict[str, LandFormation] = {}
         for i, entry in enumerate(entries):
             if entry["id"] in formations:
