@@ -192,3 +192,22 @@ def test_a_renaissance_place_unknown_to_the_used_map_points_at_its_seas_and_port
         (used_map.resolve(), line_of(used_map, "seas:"), "the seas of map 'mediterranean-atlantic'"),
         (used_map.resolve(), line_of(used_map, "ports:"), "the ports of map 'mediterranean-atlantic'")]
     assert "REF008 unknown sea zone or port 'ionian-se'" in done.stdout and "did you mean 'ionian-sea'" in done.stdout
+
+
+def test_a_napoleonic_target_unknown_to_the_used_table_points_at_its_terrain(repo: Path) -> None:
+    """Aspern 1809 in the repository, on the bundled Aspern table (used, not copied), its church misspelt as a
+    fire-plan target: REF022 names the used table's terrain: line."""
+    source = Path(__file__).resolve().parents[1] / "scenarios" / "napoleonic"
+    (repo / "scenarios" / "napoleonic" / "scenarios").mkdir(parents=True)
+    text = (source / "scenarios" / "aspern-1809.yaml").read_text(encoding="utf-8")
+    assert "turn: 1, target: aspern-church}" in text
+    (repo / "scenarios" / "napoleonic" / "scenarios" / "aspern-1809.yaml").write_text(
+        text.replace("turn: 1, target: aspern-church}", "turn: 1, target: aspern-chruch}"), encoding="utf-8")
+    done = admiralty(repo, "validate")
+    assert done.returncode == 1
+    table = bundled_corpus() / "napoleonic" / "tables" / "aspern.yaml"
+    seen = [line.strip().removeprefix("see: ") for line in done.stdout.splitlines() if line.strip().startswith("see:")]
+    assert [((repo / where.split(":")[0]).resolve(), int(where.split(":")[1]), what)
+            for where, what in (line.split(": ", 1) for line in seen)] == [
+        (table.resolve(), line_of(table, "terrain:"), "the terrain of table 'aspern'")]
+    assert "REF022 unknown fire-plan target 'aspern-chruch'" in done.stdout
