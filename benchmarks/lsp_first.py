@@ -18,13 +18,14 @@ The last case (issue 36, item 9 with issue 37's ``uses:``) is a repository made 
 server's CPU time to that point, which a loaded machine inflates less than the wall clock. Each case starts with
 an empty cache folder for the used corpus's models (``stored_models``): its first server builds them, the next ones
 read them. Run it with words of the labels to time only those cases: ``python benchmarks/lsp_first.py "uses fast"``.
-Measured at a load of 4-5.5 (2 cores), the old and the new code interleaved three times (each a median of three
-servers), before and after the used corpus became the workspace's context (read only as far as the opened
-document needs it, never checked, its models kept between runs), with bytecode as an installed admiralty has it:
-the server's CPU time to the opened document's diagnostics 0.94-0.99 -> 0.74-0.76 s (fast extra), 1.25-1.28 ->
-0.80 s (core install); the wall clock 1.06-2.79 -> 0.79-1.73 s (fast), 1.29-2.12 -> 0.92-1.77 s (core). A first
-server, which builds the models it keeps, takes 1.0-1.2 s of CPU. About 0.5 s of every figure is Python, pygls
-and lsprotocol starting (before ``initialize`` is answered).
+Measured at a load of 5.3-7.9 (2 cores), the old and the new code interleaved three times (each a median of
+three servers), before and after the used corpus became the workspace's context (read only as far as the opened
+document needs it, never checked, its models kept between runs) and a valid project file stopped importing
+jsonschema, with bytecode as an installed admiralty has it: the server's CPU time to the opened document's
+diagnostics 0.92-0.93 -> 0.66-0.69 s (fast extra), 1.29-1.33 -> 0.79-0.86 s (core install); the wall clock
+1.80-2.01 -> 1.03-1.50 s (fast), 2.69-3.31 -> 1.25-3.04 s (core; its 3.04 s at a load of 7.9). A first server,
+which builds the models it keeps, takes 1.0-1.2 s of CPU. About 0.5 s of every figure is Python, pygls and
+lsprotocol starting (before ``initialize`` is answered).
 """
 
 from __future__ import annotations

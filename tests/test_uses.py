@@ -172,3 +172,42 @@ def test_a_finding_about_a_used_document_points_into_its_file(repo: Path) -> Non
 def line_of(path: Path, needle: str) -> int:
     """The 1-based line where ``needle`` first is."""
     return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_a_renaissance_place_unknown_to_the_used_map_points_at_its_seas_and_ports(repo: Path) -> None:
+    """Preveza 1538 in the repository, on the bundled Mediterranean-Atlantic map (used, not copied), with a sea
+    misspelt: REF008 names the used map's seas: and ports: lines."""
+    source = Path(__file__).resolve().parents[1] / "scenarios" / "renaissance"
+    (repo / "scenarios" / "renaissance" / "scenarios").mkdir(parents=True)
+    text = (source / "scenarios" / "preveza-1538.yaml").read_text(encoding="utf-8")
+    assert "{at: ionian-sea, power: venice" in text
+    (repo / "scenarios" / "renaissance" / "scenarios" / "preveza-1538.yaml").write_text(
+        text.replace("{at: ionian-sea, power: venice", "{at: ionian-se, power: venice"), encoding="utf-8")
+    done = admiralty(repo, "validate")
+    assert done.returncode == 1
+    used_map = bundled_corpus() / "renaissance" / "maps" / "mediterranean-atlantic.yaml"
+    seen = [line.strip().removeprefix("see: ") for line in done.stdout.splitlines() if line.strip().startswith("see:")]
+    assert [((repo / where.split(":")[0]).resolve(), int(where.split(":")[1]), what)
+            for where, what in (line.split(": ", 1) for line in seen)] == [
+        (used_map.resolve(), line_of(used_map, "seas:"), "the seas of map 'mediterranean-atlantic'"),
+        (used_map.resolve(), line_of(used_map, "ports:"), "the ports of map 'mediterranean-atlantic'")]
+    assert "REF008 unknown sea zone or port 'ionian-se'" in done.stdout and "did you mean 'ionian-sea'" in done.stdout
+
+
+def test_a_napoleonic_target_unknown_to_the_used_table_points_at_its_terrain(repo: Path) -> None:
+    """Aspern 1809 in the repository, on the bundled Aspern table (used, not copied), its church misspelt as a
+    fire-plan target: REF022 names the used table's terrain: line."""
+    source = Path(__file__).resolve().parents[1] / "scenarios" / "napoleonic"
+    (repo / "scenarios" / "napoleonic" / "scenarios").mkdir(parents=True)
+    text = (source / "scenarios" / "aspern-1809.yaml").read_text(encoding="utf-8")
+    assert "turn: 1, target: aspern-church}" in text
+    (repo / "scenarios" / "napoleonic" / "scenarios" / "aspern-1809.yaml").write_text(
+        text.replace("turn: 1, target: aspern-church}", "turn: 1, target: aspern-chruch}"), encoding="utf-8")
+    done = admiralty(repo, "validate")
+    assert done.returncode == 1
+    table = bundled_corpus() / "napoleonic" / "tables" / "aspern.yaml"
+    seen = [line.strip().removeprefix("see: ") for line in done.stdout.splitlines() if line.strip().startswith("see:")]
+    assert [((repo / where.split(":")[0]).resolve(), int(where.split(":")[1]), what)
+            for where, what in (line.split(": ", 1) for line in seen)] == [
+        (table.resolve(), line_of(table, "terrain:"), "the terrain of table 'aspern'")]
+    assert "REF022 unknown fire-plan target 'aspern-chruch'" in done.stdout

@@ -174,9 +174,10 @@ def asked_paths(ls: AdmiraltyServer, asked_options: Sequence[Any], roots: list[P
 
 def project_at(ls: AdmiraltyServer, root: Path) -> Project | None:
     """The project the workspace is in: its ``admiralty.yaml`` silences codes (and inline comments do, as in
-    ``validate``: issue 36, item 6), and the corpora it ``uses:`` (issue 37) are walked with the workspace so that
-    references, go-to-definition and hover reach their documents, whose own findings are never published. A
-    project file that cannot be read is said once; none applies then."""
+    ``validate``: issue 36, item 6), and the corpora it ``uses:`` (issue 37) are the workspace's context
+    (``Workspace.context``) so that references, go-to-definition and hover reach their documents, whose own
+    findings are never published unless the editor opens one. A project file that cannot be read is said once;
+    none applies then."""
     from admiralty.project import ProjectError, find_root, load_project
 
     try:

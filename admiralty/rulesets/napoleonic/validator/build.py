@@ -137,6 +137,7 @@ class _References:
         self.doc, self.ctx, self.data = doc, ctx, doc.data
         self.failed = False
         self.terrain = {t["id"]: t for t in table_doc.data.get("terrain", [])}
+        self.table = str(table_doc.data["id"])
         self.units = {u["id"]: u for u in self.data["units"]}
         self.batteries = {b["id"]: b for b in self.data["batteries"]}
         self.sides = [s["id"] for s in self.data["sides"]]
@@ -221,6 +222,9 @@ class _References:
                             path, "a target is an enemy unit, or a building or built-up area of the table: "
                             + ", ".join(sorted(enemies + burnable)[:12]))
                 return
+            # the table's terrain, where its buildings are: perhaps a used corpus's file (issue 37, item 3)
+            listed = self.ctx.related((RULESET, "table", self.table), ("terrain",), f"the terrain of table "
+                                      f"'{self.table}'", key=True)
             self.ctx.unknown("REF022", "fire-plan target", target, [*self.units, *burnable], self.doc, path,
                              allowed="a target is an enemy unit, or a building or built-up area of the table "
-                                     "(never a battery)")
+                                     "(never a battery)", related=listed)

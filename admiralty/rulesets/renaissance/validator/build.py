@@ -180,9 +180,14 @@ class _References:
         self.tables = load_tables()
         self.failed = False
 
-    def _unknown(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...]) -> None:
+    def _unknown(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...],
+                 *lists: str) -> None:
+        """``lists``: the keys of the map (``seas``, ``ports``) that list what may be named, as related places (the
+        map may be a used corpus's, which the author never opened: issue 37, item 3)."""
         self.failed = True
-        self.ctx.unknown(code, what, name, known, self.doc, path)
+        related = tuple(place for key in lists for place in self.ctx.related(
+            ("renaissance", "map", self.map.id), (key,), f"the {key} of map '{self.map.id}'", key=True))
+        self.ctx.unknown(code, what, name, known, self.doc, path, related=related)
 
     def _unknown_key(self, code: str, what: str, name: str, known: Iterable[str], path: tuple[PathPart, ...]) -> None:
         """An unknown name used as a mapping key: the diagnostic points at the key."""
@@ -207,7 +212,7 @@ class _References:
 
     def place(self, name: str, path: tuple[PathPart, ...]) -> str:
         if name not in self.map.seas and name not in self.map.ports:
-            self._unknown("REF008", "sea zone or port", name, [*self.map.seas, *self.map.ports], path)
+            self._unknown("REF008", "sea zone or port", name, [*self.map.seas, *self.map.ports], path, "seas", "ports")
         return name
 
     def port(self, name: str, path: tuple[PathPart, ...]) -> str:
@@ -216,7 +221,7 @@ class _References:
             self.ctx.report("REF008", f"'{name}' is a sea zone, not a port", self.doc, path,
                             "name a port here: " + ", ".join(sorted(self.map.ports)[:8]))
         elif name not in self.map.ports:
-            self._unknown("REF008", "port", name, self.map.ports, path)
+            self._unknown("REF008", "port", name, self.map.ports, path, "ports")
         return name
 
     def controlled_map(self, control: Mapping[str, str]) -> RenaissanceMap:
