@@ -114,10 +114,6 @@ def _attribute(attributes: str, name: str) -> str:
     return html.unescape(found.group(1)) if found else ""
 
 
-def _code_box(x: float, y: float, code: str, unit: float) -> Polygon:
-    return box(*labels.Word("zone-code", code, x, y, "").box(unit))
-
-
 def _name_box(x: float, y: float, name: str, unit: float) -> Polygon:
     """A sea name's box: centred 1.25 em under its zone's code (``labels.zone_labels``)."""
     px = labels.SIZE_PX["sea-name"] * unit
