@@ -164,7 +164,7 @@ class GameState:
     rng: random.Random
     resolver: BattleResolver
     options: dict[str, object]
-    """The game's options as given (``game.new_game``), the ``battle`` resolver taken out."""
+    """The game's options as given (``game.new_game``): JSON values, a ``battle`` resolver object taken out."""
     sides: tuple[str, str]
     house: House
     """The typed house tables every rule reads, the battles' included (``House.battle``)."""
