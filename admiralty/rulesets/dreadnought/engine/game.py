@@ -325,7 +325,9 @@ def new_game(scenario: Scenario, seed: int, options: Mapping[str, object] | None
     if len(scenario.sides) != 2:
         raise ValueError("a dreadnought scenario has exactly two sides")
     tables = opts.get("tables")
-    house = load_house(scenario.rules.tables, tables if isinstance(tables, Mapping) else None)
+    if tables is not None and not isinstance(tables, Mapping):
+        raise TypeError(f"the tables option is not a mapping of table overrides: {tables!r}")
+    house = load_house(scenario.rules.tables, tables)
     state = GameState(
         scenario=scenario, geo=scenario.geography, rng=random.Random(seed), resolver=resolver,
         options=opts, sides=(scenario.sides[0].id, scenario.sides[1].id), house=house)
