@@ -10,36 +10,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
 
 from admiralty.engine.api import Action, Game, GameResult
 
-Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+Player = Callable[[Mapping[str, object], Sequence[Action], random.Random], Action]
+"""A player: the view it sees (JSON values, as ``Game.view`` gives them; a rule system's own players read it as
+their ``view.py`` builds it) and the legal actions to its choice."""
 
 
-def random_player(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def random_player(game_view: Mapping[str, object], legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """Uniform over the legal actions (seeded by the driver's ``rng``)."""
     return legal_actions[rng.randrange(len(legal_actions))]
 
 
-def first_player(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def first_player(game_view: Mapping[str, object], legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """Always the first legal action (a deterministic baseline)."""
     return legal_actions[0]
 
 
-class LazyView(Mapping[str, Any]):
+class LazyView(Mapping[str, object]):
     """A view built only if the player looks at it: most scripted choices never need it."""
 
-    def __init__(self, build: Callable[[], Mapping[str, Any]]) -> None:
+    def __init__(self, build: Callable[[], Mapping[str, object]]) -> None:
         self._build = build
-        self._data: Mapping[str, Any] | None = None
+        self._data: Mapping[str, object] | None = None
 
-    def _get(self) -> Mapping[str, Any]:
+    def _get(self) -> Mapping[str, object]:
         if self._data is None:
             self._data = self._build()
         return self._data
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self._get()[key]
 
     def __iter__(self) -> Iterator[str]:

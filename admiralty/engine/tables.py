@@ -40,8 +40,13 @@ from admiralty.resources import SCHEMA_BASE_URI, SCHEMAS_DIR, package_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
+    from referencing.jsonschema import SchemaRegistry, SchemaResource
 
 Tables = dict[str, Any]
+"""Tables as parsed from YAML/JSON, before a rule system's typed tables are read from them (the boundary:
+each rule system's loader checks them against its schema, then reads them once into its own typed objects)."""
+TablesData = Mapping[str, object]
+"""Tables or overrides of them as given (parsed YAML, a frozen model's read-only mapping), not yet checked."""
 Problem = tuple[tuple[str | int, ...], str]
 """Where in the tables (keys and list indices) and what is wrong there."""
 
@@ -57,7 +62,7 @@ class TablesError(ValueError):
         super().__init__(f"invalid {ruleset} tables:\n" + "\n".join(lines))
 
 
-def merge(base: Mapping[str, Any], overrides: Mapping[str, Any], depth: int | None = None) -> Tables:
+def merge(base: TablesData, overrides: TablesData, depth: int | None = None) -> Tables:
     """``base`` with ``overrides`` merged in: mappings key by key (``depth`` levels deep, all the way when
     ``None``), anything else replaced. Neither argument is changed; the result shares nothing with them."""
     merged: Tables = json.loads(json.dumps(base, default=_plain))
@@ -70,7 +75,7 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any], depth: int | No
     return merged
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """JSON for the read-only containers overrides arrive in (a frozen model's ``MappingProxyType``)."""
     if isinstance(value, Mapping):
         return dict(value)
@@ -99,7 +104,7 @@ def _validator(ruleset: str, schema_file: Path) -> Draft202012Validator:
             return schema_file.parent / place.removeprefix(own)
         return SCHEMAS_DIR / place if place and "/" not in place else None  # the core's (common.schema.json)
 
-    def retrieve(uri: str) -> Resource[Any]:
+    def retrieve(uri: str) -> SchemaResource:
         found = file_at(uri.removeprefix(SCHEMA_BASE_URI)) if uri.startswith(SCHEMA_BASE_URI) else None
         if found is None or not found.is_file():
             raise NoSuchResource(uri)
@@ -109,7 +114,7 @@ def _validator(ruleset: str, schema_file: Path) -> Draft202012Validator:
               "$id": f"{SCHEMA_BASE_URI}{own}{schema_file.name}"}
     Draft202012Validator.check_schema(schema)
     # referencing documents ``Registry(retrieve=...)``; its attrs-made __init__ hides the name from mypy.
-    registry: Registry[Any] = Registry(retrieve=retrieve)  # type: ignore[call-arg]
+    registry: SchemaRegistry = Registry(retrieve=retrieve)  # type: ignore[call-arg]
     return Draft202012Validator(schema, registry=registry)
 
 
@@ -122,16 +127,16 @@ class HouseTables:
     file: Path
     schema_file: Path
     depth: int | None = None
-    limits: Callable[[Mapping[str, Any]], list[Problem]] | None = field(default=None, compare=False)
+    limits: Callable[[TablesData], list[Problem]] | None = field(default=None, compare=False)
 
     @classmethod
     def packaged(cls, ruleset: str, *, depth: int | None = None,
-                 limits: Callable[[Mapping[str, Any]], list[Problem]] | None = None) -> HouseTables:
+                 limits: Callable[[TablesData], list[Problem]] | None = None) -> HouseTables:
         """The tables a bundled rule system ships in the ``admiralty`` package."""
         return cls(ruleset, package_path("rulesets", ruleset, "tables.yaml"),
                    package_path("rulesets", ruleset, "schemas", "tables.schema.json"), depth, limits)
 
-    def problems(self, tables: Mapping[str, Any]) -> list[Problem]:
+    def problems(self, tables: TablesData) -> list[Problem]:
         """Every schema error of ``tables`` (by path), then the rule system's limits if the schema holds."""
         validator = _validator(self.ruleset, self.schema_file)
         errors = sorted(validator.iter_errors(tables), key=lambda e: [str(p) for p in e.absolute_path])
@@ -140,7 +145,7 @@ class HouseTables:
             found = self.limits(tables)
         return found
 
-    def check(self, tables: Mapping[str, Any]) -> None:
+    def check(self, tables: TablesData) -> None:
         """Raise ``TablesError`` unless ``tables`` fit the schema and the limits."""
         found = self.problems(tables)
         if found:
@@ -151,7 +156,7 @@ class HouseTables:
         tables: Tables = json.loads(_base_json(self))
         return tables
 
-    def merged(self, *overrides: Mapping[str, Any] | None) -> Tables:
+    def merged(self, *overrides: TablesData | None) -> Tables:
         """A fresh copy of the tables with each override merged in turn, checked once per distinct override."""
         given = [dict(o) for o in overrides if o]
         if not given:

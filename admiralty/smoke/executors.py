@@ -13,8 +13,8 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.smoke.runner import Limits, Outcome, play_smoke_game
 
 
@@ -44,7 +44,8 @@ class RunInterrupted(ExecutorError):
 
 @dataclass(frozen=True)
 class Task:
-    scenario: Any
+    scenario: ScenarioModel | int
+    """The scenario to play; in a local pool's queue, the key the pool's workers know it by (``pool.run_pool``)."""
     player: str
     seeds: tuple[int, ...]
     limits: Limits
@@ -56,6 +57,8 @@ class Task:
 def run_task(task: Task) -> list[Outcome]:
     """Play one chunk of seeds (runs in a worker). Which games are re-played depends on the seed only, so
     the sample is the same however the seeds are chunked."""
+    if isinstance(task.scenario, int):
+        raise TypeError("a task names its scenario by key only inside the local pool, whose workers hold the scenarios")
     return [play_smoke_game(task.scenario, seed, task.player, limits=task.limits, replay_dir=task.replay_dir,
                             check_replay=bool(task.check_every) and seed % task.check_every == 0,
                             sample=seed == task.sample_seed)

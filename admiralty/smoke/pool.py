@@ -32,10 +32,11 @@ from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
 
 from admiralty.atomic import scratch_folder
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.lifeline import die_with_parent
 from admiralty.smoke.executors import Progress, RunInterrupted, Task, run_task
 from admiralty.smoke.runner import Outcome
@@ -44,10 +45,10 @@ STOP_JOIN_SECONDS = 5.0  # a bound, not a wait: a SIGKILLed worker is reaped in 
 
 _NOTE: int | None = None  # in a worker: the open file where it notes its current game
 IDLE = b"\n"  # the note of a worker between tasks: a death now loses no game
-_SCENARIOS: dict[int, Any] = {}  # in a worker: the scenarios its tasks name by key (see _worker_start)
+_SCENARIOS: dict[int, ScenarioModel] = {}  # in a worker: the scenarios its tasks name by key (see _worker_start)
 
 
-def _worker_start(notes: str, scenarios: dict[int, Any], parent: int | None = None) -> bool:
+def _worker_start(notes: str, scenarios: dict[int, ScenarioModel], parent: int | None = None) -> bool:
     """Set a worker up; False when the sweep is already gone (its notes folder removed). A worker dies with
     ``parent`` (the sweep; by default the process that started it), however it dies: an orphaned worker slept
     forever holding the sweep's stdout and stderr (issue 35).
@@ -79,13 +80,13 @@ def _noted_task(task: Task) -> list[Outcome]:
     shorter note needs no truncation: what an earlier, longer one left after the newline is never read. (The
     note was a file written and renamed per game: 100 us a game, 1-2.5% of a sweep's worker time.) A task whose
     scenario is a key (an ``int``) plays the scenario the worker was started with under that key."""
-    if isinstance(task.scenario, int):
-        task = replace(task, scenario=_SCENARIOS[task.scenario])
+    scenario = _SCENARIOS[task.scenario] if isinstance(task.scenario, int) else task.scenario
+    task = replace(task, scenario=scenario)
     done: list[Outcome] = []
     if _NOTE is None:  # not in a pool worker (a test calling it directly): nothing to note in
         return run_task(task)
     for seed in task.seeds:
-        os.pwrite(_NOTE, f"{task.scenario.id}\t{task.player}\t{seed}\n".encode(), 0)  # scratch, not output
+        os.pwrite(_NOTE, f"{scenario.id}\t{task.player}\t{seed}\n".encode(), 0)  # scratch, not output
         done.extend(run_task(replace(task, seeds=(seed,))))
     os.pwrite(_NOTE, IDLE, 0)
     return done
@@ -108,7 +109,7 @@ def _dead_outcome(scenario: str, player: str, seed: int, how: str) -> Outcome:
                    f"the worker process playing this game died ({how}); the game did not finish")
 
 
-def _worker_main(connection: Connection, notes: str, scenarios: dict[int, Any], parent: int) -> None:
+def _worker_main(connection: Connection, notes: str, scenarios: dict[int, ScenarioModel], parent: int) -> None:
     """A worker's life: take a task, play it, send back (True, its games), until told to stop (None) or the pipe
     closes. An error outside the games (a replay file that cannot be written) goes back as (False, the error), for
     the sweep to raise, as a pool's future would."""
@@ -122,7 +123,7 @@ def _worker_main(connection: Connection, notes: str, scenarios: dict[int, Any], 
         if task is None:
             return
         try:
-            reply: tuple[bool, Any] = (True, _noted_task(task))
+            reply: tuple[bool, list[Outcome] | Exception] = (True, _noted_task(task))
         except Exception as error:
             reply = (False, error)
         try:
@@ -133,7 +134,7 @@ def _worker_main(connection: Connection, notes: str, scenarios: dict[int, Any], 
 
 @dataclass
 class _Worker:
-    process: Any  # a multiprocessing process
+    process: BaseProcess
     connection: Connection
     task: Task | None = None  # the task it is playing (its scenario a key), None when idle
 
@@ -141,7 +142,7 @@ class _Worker:
 class _Pool:
     """``jobs`` worker processes of the sweep's own; see the module's docstring."""
 
-    def __init__(self, jobs: int, notes: Path, scenarios: dict[int, Any]) -> None:
+    def __init__(self, jobs: int, notes: Path, scenarios: dict[int, ScenarioModel]) -> None:
         self.jobs, self.notes, self.scenarios = jobs, notes, scenarios
         # Forked on Linux (Python 3.14 would pick forkserver, whose workers are not the sweep's children, and the
         # sweep's objects are shared, not pickled); elsewhere the platform's default (spawn: the sweep's children).
@@ -200,7 +201,8 @@ def run_pool(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout
     """Run ``tasks`` on ``jobs`` worker processes, a new worker after each death unless ``fail_fast``."""
     listed = list(tasks)
     # Each distinct scenario object travels once per worker, keyed by its id (unique while the tasks hold it).
-    scenarios: dict[int, Any] = {id(task.scenario): task.scenario for task in listed}
+    scenarios: dict[int, ScenarioModel] = {id(task.scenario): task.scenario for task in listed
+                                           if not isinstance(task.scenario, int)}
     run = _Run(deque(replace(task, scenario=id(task.scenario)) for task in listed), progress, stall_timeout,
                fail_fast, jobs, [])
     with scratch_folder("admiralty-pool-") as notes:
@@ -219,7 +221,7 @@ def run_pool(tasks: Iterable[Task], jobs: int, progress: Progress, stall_timeout
     return run.outcomes
 
 
-def _drive(pool: _Pool, run: _Run, scenarios: dict[int, Any]) -> None:
+def _drive(pool: _Pool, run: _Run, scenarios: dict[int, ScenarioModel]) -> None:
     """Hand out tasks and gather games until none is left, or raise RunInterrupted."""
     last_progress = time.monotonic()
     while True:
@@ -265,7 +267,12 @@ def _collect(worker: _Worker, run: _Run) -> bool:
     return True
 
 
-def _after_death(pool: _Pool, worker: _Worker, run: _Run, scenarios: dict[int, Any]) -> None:
+def _scenario_id(task: Task, scenarios: dict[int, ScenarioModel]) -> str:
+    """The id of the scenario ``task`` plays, its scenario given whole or as a key of ``scenarios``."""
+    return str((scenarios[task.scenario] if isinstance(task.scenario, int) else task.scenario).id)
+
+
+def _after_death(pool: _Pool, worker: _Worker, run: _Run, scenarios: dict[int, ScenarioModel]) -> None:
     """Count the game a dead worker was playing as crashed, and go on with a new worker (or end the run)."""
     worker.process.join(timeout=STOP_JOIN_SECONDS)
     worker.connection.close()
@@ -296,7 +303,7 @@ def _after_death(pool: _Pool, worker: _Worker, run: _Run, scenarios: dict[int, A
           "new worker", flush=True)
     if task is not None:
         seeds = tuple(s for s in task.seeds if not (s == seed and task.player == player
-                                                    and str(scenarios[task.scenario].id) == scenario_id))
+                                                    and _scenario_id(task, scenarios) == scenario_id))
         if seeds:
             run.queue.appendleft(replace(task, seeds=seeds))
     pool.start_worker()

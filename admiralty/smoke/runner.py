@@ -15,10 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from admiralty.contract import ruleset_module
-from admiralty.engine.api import EventDigest, Game
+from admiralty.engine.api import Action, EventDigest, Game
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.protocols import GameModule, ScenarioModel, invariants_after_action
 from admiralty.engine.replay import (
@@ -31,6 +30,7 @@ from admiralty.engine.replay import (
     replay_text,
     write_replay,
 )
+from admiralty.json_types import JSONObject
 
 DIGEST_BATCH = 64
 """The event log is hashed as it grows, whenever this many events wait (one call per action cost more than
@@ -59,13 +59,13 @@ class Outcome:
     message: str = ""
     replay_file: str | None = None
     replayed: bool = False
-    details: dict[str, Any] = field(default_factory=dict)
+    details: JSONObject = field(default_factory=dict)
 
 
 Invariants = Callable[[Game], list[str]]
 
 
-def _next_mover(game: Game) -> tuple[str, list[Any], list[str]]:
+def _next_mover(game: Game) -> tuple[str, list[Action], list[str]]:
     """The first side to move, its legal actions, and the generic invariant every unfinished game must satisfy
     after every action, that someone can act: the dead end (if any) that leaves nobody able to."""
     movers = game.to_move()
@@ -77,7 +77,7 @@ def _next_mover(game: Game) -> tuple[str, list[Any], list[str]]:
 
 
 def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
-            options: Mapping[str, Any], actions: list[dict[str, Any]], game: Game | None,
+            options: Mapping[str, object], actions: list[dict[str, object]], game: Game | None,
             stopped: str | None, digest: EventDigest) -> PlayedGame:
     events = list(game.events) if game is not None else []
     return PlayedGame(
@@ -90,7 +90,7 @@ def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str,
 
 
 def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: Limits = Limits(),
-                    options: Mapping[str, Any] | None = None, replay_dir: str | None = None,
+                    options: Mapping[str, object] | None = None, replay_dir: str | None = None,
                     check_replay: bool = False, module: GameModule | None = None, sample: bool = False) -> Outcome:
     """Play one game with ``player`` on every side, checking invariants after every action (over what the
     action touched, where the rule system says, and the whole state at the end). A ``sample`` game that
@@ -101,7 +101,7 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
     registry: dict[str, Player] = {**GENERIC_PLAYERS, **module.PLAYERS}
     checks = Checks(invariants_after_action(module), module.invariants)
     digest = EventDigest()
-    actions: list[dict[str, Any]] = []
+    actions: list[dict[str, object]] = []
     game: Game | None = None
     sides: tuple[str, ...] = ()
     failure: str | None = None
@@ -138,7 +138,7 @@ class Checks:
 
 
 def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], checks: Checks,
-           limits: Limits, actions: list[dict[str, Any]], started: float,
+           limits: Limits, actions: list[dict[str, object]], started: float,
            digest: EventDigest) -> tuple[str | None, str]:
     """Play ``game`` to its end, recording each action and hashing the events it appended; the first failure
     (dead end, step limit, timeout, broken invariant) as (kind, message), else (None, "")."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TypeGuard
 
 from admiralty.engine.api import NOTHING, WHOLE, Action, Event, GameResult, Touched
+from admiralty.json_types import JSONObject
 from admiralty.rulesets.dreadnought.engine import (
     actions,
     contact,
@@ -34,7 +35,8 @@ from admiralty.rulesets.dreadnought.engine import invariants as checks
 from admiralty.rulesets.dreadnought.engine import view as fog
 from admiralty.rulesets.dreadnought.engine.act import DONE, FOLLOW_ORDERS, REGROUPING, Act
 from admiralty.rulesets.dreadnought.engine.battle import RESOLVERS, fight_battles
-from admiralty.rulesets.dreadnought.engine.house import house_tables
+from admiralty.rulesets.dreadnought.engine.battle_types import BattleResolver
+from admiralty.rulesets.dreadnought.engine.house import load_house
 from admiralty.rulesets.dreadnought.engine.model import Scenario, normalise_zone_id
 from admiralty.rulesets.dreadnought.engine.orders import written_plan
 from admiralty.rulesets.dreadnought.engine.players import PLAYERS as _PLAYERS
@@ -189,7 +191,7 @@ class DreadnoughtGame:
                 zones[fleet.at] = None
         return Touched(ships=tuple(names), fleets=tuple(dict.fromkeys(fleets)), zones=tuple(zones))
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> JSONObject:
         return fog.view(self.state, side)
 
     def result(self) -> GameResult:
@@ -300,18 +302,34 @@ def _setup(state: GameState) -> None:
         state.emit("minefield-placed", "DN-13", between=sorted([a, b]), owner=field.owner, strength=field.strength)
 
 
-def new_game(scenario: Scenario, seed: int, options: Mapping[str, Any] | None = None) -> DreadnoughtGame:
+def _is_resolver(value: object) -> TypeGuard[BattleResolver]:
+    return callable(getattr(value, "resolve", None))
+
+
+def _resolver(opts: dict[str, object]) -> BattleResolver:
+    """The ``battle`` option's resolver, taken out of ``opts``: a name in ``RESOLVERS`` (kept in ``opts``) or a
+    resolver object (tests pass one)."""
+    chosen = opts.pop("battle", "tactical")
+    if isinstance(chosen, str):
+        opts["battle"] = chosen
+        return RESOLVERS[chosen]
+    if _is_resolver(chosen):
+        return chosen
+    raise TypeError(f"the battle option is neither a resolver name nor a resolver: {chosen!r}")
+
+
+def new_game(scenario: Scenario, seed: int, options: Mapping[str, object] | None = None) -> DreadnoughtGame:
     """A new game of ``scenario`` whose every roll comes from ``random.Random(seed)``."""
     opts = dict(options or {})
-    resolver = opts.pop("battle", "tactical")
-    if isinstance(resolver, str):
-        opts["battle"] = resolver
-        resolver = RESOLVERS[resolver]
+    resolver = _resolver(opts)
     if len(scenario.sides) != 2:
         raise ValueError("a dreadnought scenario has exactly two sides")
-    tables, house = house_tables(scenario.rules.tables, opts.get("tables"))
+    tables = opts.get("tables")
+    if tables is not None and not isinstance(tables, Mapping):
+        raise TypeError(f"the tables option is not a mapping of table overrides: {tables!r}")
+    house = load_house(scenario.rules.tables, tables)
     state = GameState(
-        scenario=scenario, tables=tables, geo=scenario.geography, rng=random.Random(seed), resolver=resolver,
+        scenario=scenario, geo=scenario.geography, rng=random.Random(seed), resolver=resolver,
         options=opts, sides=(scenario.sides[0].id, scenario.sides[1].id), house=house)
     state.emit("game-started", "DN-5.1", scenario=scenario.id, seed=seed, engine=ENGINE_VERSION,
                turns=scenario.turns)

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
 
 from admiralty.rulesets.dreadnought.engine.act import Act
 from admiralty.rulesets.dreadnought.engine.model import Port, Scenario
@@ -55,7 +54,10 @@ class Geography:
     refuel_ports: Mapping[str, frozenset[str]]
     controls: Mapping[str, frozenset[str]]
     memo: dict[tuple[object, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
-    tables: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    parents: dict[str, dict[str, str | None]] = field(default_factory=dict, compare=False, repr=False)
+    """Each source's breadth-first tree (``_parents``), made once per source."""
+    routes: dict[tuple[str, str], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
+    """Each (start, goal)'s shortest route, or None where there is none (``route``), found once."""
     acts: dict[tuple[str, str, str, bool, bool], tuple[Act, ...]] = field(default_factory=dict, compare=False,
                                                                            repr=False)
     """Acts that follow from the map alone (``actions._moves``, ``actions._abort_ports``), made once per map."""
@@ -104,11 +106,10 @@ class Geography:
     def _parents(self, source: str) -> dict[str, str | None]:
         """The breadth-first tree from ``source``: each zone reached -> the zone it was first reached from
         (computed once per source; the table every route from ``source`` is read off)."""
-        key = ("parents", source)
-        tree = self.tables.get(key)
+        tree = self.parents.get(source)
         if tree is None:
             tree = {zone: parent for zone, (parent, _) in breadth_first(self.adjacency, [source]).items()}
-            self.tables[key] = tree
+            self.parents[source] = tree
         return tree
 
     def _path(self, source: str, target: str) -> list[str] | None:
@@ -168,11 +169,11 @@ class Geography:
         """
         if start == goal:
             return []
-        key = ("route", start, goal)
-        known = self.tables.get(key, _UNKNOWN)
-        if known is _UNKNOWN:
-            known = self._route(start, goal)
-            self.tables[key] = known
+        key = (start, goal)
+        if key in self.routes:
+            known = self.routes[key]
+        else:
+            known = self.routes[key] = self._route(start, goal)
         return None if known is None else list(known)
 
     def _route(self, start: str, goal: str) -> tuple[str, ...] | None:
@@ -193,9 +194,6 @@ class Geography:
         if best is None:
             return None
         return (*best, goal) if goal_port is not None else tuple(best)
-
-
-_UNKNOWN: Any = object()
 
 
 def build_geography(scenario: Scenario) -> Geography:

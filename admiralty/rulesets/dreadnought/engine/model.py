@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from admiralty.engine.model.common import NOWHERE, Smoke, Source
 from admiralty.engine.model.derived import Derived
@@ -284,7 +284,7 @@ class Rules:
     american_colliers_after_1920: bool = False
     pursuit_speed_bonus: str = "literal"
     abort_port: str = "nearest"
-    tables: Mapping[str, Any] = field(default_factory=dict)
+    tables: Mapping[str, object] = field(default_factory=dict)
     source: Source = NOWHERE
 
 

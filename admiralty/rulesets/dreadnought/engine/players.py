@@ -1,89 +1,124 @@
 """Dreadnought players: ``scripted`` (follows the written orders; takes the rules' choices by a simple
 heuristic) and ``heuristic`` (also refuels, aborts when hurt or short of fuel, combines fleets).
 
-Players see only ``view(side)`` (see ``view.py``) and the legal actions (see ``actions.py``).
+Players see only ``view(side)`` (see ``view.py``) and the legal actions (see ``actions.py``). The view reaches a
+player as JSON values behind a ``Mapping[str, object]`` (``engine.players.LazyView``, built only if read); the
+helpers ``_map``, ``_rows``, ``_items``, ``_number`` and ``_text`` read its parts as what ``view.py`` writes there.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import MappingProxyType
 
 from admiralty.engine.api import Action
 from admiralty.engine.players import Player, random_player
 
 DELAYING = ("bombard:", "unload", "lay:")
 
+View = Mapping[str, object]
+"""A side's view, or a part of it (a fleet, a ship, a minefield, the decision): JSON values by name."""
+_NOTHING: View = MappingProxyType({})
 
-def strength(ships: Sequence[Mapping[str, Any]]) -> float:
+
+def _map(value: object) -> View:
+    """A JSON object of the view (nothing for ``None``: an unsighted fleet's ships, no decision)."""
+    return value if isinstance(value, Mapping) else _NOTHING
+
+
+def _rows(value: object) -> list[View]:
+    """The JSON objects of a JSON array (a fleet's ships, the minefields); none for ``None``."""
+    return [row for row in value if isinstance(row, Mapping)] if isinstance(value, list) else []
+
+
+def _items(value: object) -> list[object]:
+    """A JSON array (a fleet's acts done, a minefield's two zones); empty for anything else."""
+    return value if isinstance(value, list) else []
+
+
+def _number(value: object) -> float:
+    """A JSON number (hull, guns, fuel: small integers, exact as floats)."""
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def strength(ships: Sequence[View]) -> float:
     """Gunnery weight of some ships, scaled by hull left where the view shows it."""
     total = 0.0
     for ship in ships:
-        guns = ship["primary"] + ship["secondary"] / 2 + ship["tertiary"] / 4 + ship["torpedo"] / 2
-        total += guns * ship.get("hull", ship["hull_max"]) / max(1, ship["hull_max"])
+        guns = (_number(ship["primary"]) + _number(ship["secondary"]) / 2 + _number(ship["tertiary"]) / 4
+                + _number(ship["torpedo"]) / 2)
+        most = _number(ship["hull_max"])
+        total += guns * _number(ship.get("hull", most)) / max(1, most)
     return total
 
 
-def _zone_forces(view: Mapping[str, Any], zone: str | None) -> tuple[float, float]:
-    own = [s for f in view["fleets"].values() if f["at"] == zone for s in f["ships"]]
-    enemy = [s for f in view["enemy_fleets"].values() if f["at"] == zone and f["ships"] for s in f["ships"]]
+def _zone_forces(view: View, zone: object) -> tuple[float, float]:
+    own = [s for f in _map(view["fleets"]).values() if _map(f)["at"] == zone for s in _rows(_map(f)["ships"])]
+    enemy = [s for f in _map(view["enemy_fleets"]).values() if _map(f)["at"] == zone and _map(f)["ships"]
+             for s in _rows(_map(f)["ships"])]
     return strength(own), strength(enemy)
 
 
-def _fleet(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    decision = view["decision"] or {}
-    fleet: Mapping[str, Any] | None = view["fleets"].get(decision.get("fleet") or "")
-    return fleet
+def _fleet(view: View) -> View | None:
+    decision = _map(view["decision"])
+    fleet = _map(view["fleets"]).get(_text(decision.get("fleet")))
+    return None if fleet is None else _map(fleet)
 
 
-def _hurt(fleet: Mapping[str, Any], fraction: float) -> bool:
-    hull = sum(s["hull"] for s in fleet["ships"])
-    most = sum(s["hull_max"] for s in fleet["ships"])
+def _hurt(fleet: View, fraction: float) -> bool:
+    ships = _rows(fleet["ships"])
+    hull = sum(_number(s["hull"]) for s in ships)
+    most = sum(_number(s["hull_max"]) for s in ships)
     return bool(hull < fraction * most)
 
 
-def _engage(view: Mapping[str, Any], ratio: float) -> str:
-    decision = view["decision"] or {}
+def _engage(view: View, ratio: float) -> str:
+    decision = _map(view["decision"])
     zone = decision.get("zone")
     own, enemy = _zone_forces(view, zone)
-    missions = {f["mission"] for f in view["fleets"].values() if f["at"] == zone}
+    missions = {_map(f)["mission"] for f in _map(view["fleets"]).values() if _map(f)["at"] == zone}
     if missions and missions <= {"transport", "minelay", "minesweep", "abort"}:
         return "decline"
     return "engage" if own >= ratio * enemy and own > 0 else "decline"
 
 
-def _after_battle(view: Mapping[str, Any], legal: Sequence[Action], hurt: float) -> Action:
+def _after_battle(view: View, legal: Sequence[Action], hurt: float) -> Action:
     fleet = _fleet(view)
     aborts = [a for a in legal if isinstance(a, str) and a.startswith("abort:")]
     if fleet is not None and aborts and _hurt(fleet, hurt):
         return aborts[0]
     pursuits = [a for a in legal if isinstance(a, str) and a.startswith("pursue:")]
     if fleet is not None and pursuits:
-        own = strength(fleet["ships"])
-        weakest = min(pursuits, key=lambda a: strength(view["enemy_fleets"].get(a[7:], {}).get("ships") or []))
-        target = view["enemy_fleets"].get(weakest[7:], {})
-        if own >= strength(target.get("ships") or []):
+        own = strength(_rows(fleet["ships"]))
+        enemy = _map(view["enemy_fleets"])
+        weakest = min(pursuits, key=lambda a: strength(_rows(_map(enemy.get(a[7:])).get("ships"))))
+        target = _map(enemy.get(weakest[7:]))
+        if own >= strength(_rows(target.get("ships"))):
             return weakest
     return "follow-orders"
 
 
-def _delaying_act(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+def _delaying_act(view: View, legal: Sequence[Action]) -> Action | None:
     """Bombard, unload or lay once where the rules allow it; sweep where a known enemy field touches."""
     fleet = _fleet(view)
     if fleet is None:
         return None
     for action in legal:
-        if isinstance(action, str) and action.startswith(DELAYING) and action not in fleet.get("done", []):
+        if isinstance(action, str) and action.startswith(DELAYING) and action not in _items(fleet.get("done")):
             return action
     if "sweep" in legal:
         me = view["side"]
-        if any(fleet["at"] in m["between"] and m["owner"] != me for m in view["minefields"]):
+        if any(fleet["at"] in _items(m["between"]) and m["owner"] != me for m in _rows(view["minefields"])):
             return "sweep"
     return None
 
 
-def scripted(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def scripted(game_view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """Follows the written orders; engages when not weaker, pursues a weaker enemy, raiders hide, pre-planned
     fleets bombard, unload, lay and sweep once where they can."""
     first = legal_actions[0]
@@ -105,7 +140,7 @@ def scripted(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng:
     return first
 
 
-def heuristic(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def heuristic(game_view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """As ``scripted``, and also: combines fleets, refuels when low, aborts when badly hurt or nearly dry."""
     legal = list(legal_actions)
     if "engage" in legal:
@@ -113,7 +148,7 @@ def heuristic(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng
     if "done" in legal:
         joins = [a for a in legal if isinstance(a, str) and a.startswith("join:")]
         return "hide" if "hide" in legal else (joins[0] if joins else "done")
-    decision = game_view["decision"] or {}
+    decision = _map(game_view["decision"])
     if decision.get("kind") == "after-battle":
         return _after_battle(game_view, legal, 0.5)
     fleet = _fleet(game_view)
@@ -123,10 +158,10 @@ def heuristic(game_view: Mapping[str, Any], legal_actions: Sequence[Action], rng
     return "follow-orders" if "follow-orders" in legal else legal[0]
 
 
-def _careful_order(view: Mapping[str, Any], fleet: Mapping[str, Any], legal: list[Action]) -> Action | None:
+def _careful_order(view: View, fleet: View, legal: list[Action]) -> Action | None:
     """The heuristic's order for a fleet: refuel when low, abort when badly hurt or dry at sea, else a
     delaying act where one fits; None to follow the written orders."""
-    low = any(s["fuel"] <= max(1, s["fuel_max"] // 4) for s in fleet["ships"])
+    low = any(_number(s["fuel"]) <= max(1, _number(s["fuel_max"]) // 4) for s in _rows(fleet["ships"]))
     if low and "refuel" in legal:
         return "refuel"
     aborts = [a for a in legal if isinstance(a, str) and a.startswith("abort:")]

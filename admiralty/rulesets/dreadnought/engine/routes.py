@@ -16,15 +16,16 @@ and the test that compares them with played games all read this one model.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any
 
+from admiralty.engine.api import Event
 from admiralty.engine.replay import player_rng
-from admiralty.rulesets.dreadnought.engine.game import new_game
+from admiralty.rulesets.dreadnought.engine.game import DreadnoughtGame, new_game
 from admiralty.rulesets.dreadnought.engine.model import Scenario
 from admiralty.rulesets.dreadnought.engine.orders import place_after
 from admiralty.rulesets.dreadnought.engine.players import scripted
-from admiralty.rulesets.dreadnought.engine.state import FleetState
+from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState
 
 SEED = 0  # the planned route is the scripted game of this seed (its weather and mines), documented on the site
 CONTACT_EVENTS = frozenset({"contact-roll", "pursuit-contact", "battle"})
@@ -69,7 +70,7 @@ def planned_routes(scenario: Scenario) -> dict[str, PlannedRoute]:
 _CACHE: dict[tuple[str, str, int], dict[str, PlannedRoute]] = {}
 
 
-def planned_or_written(scenario: Any) -> dict[str, PlannedRoute]:
+def planned_or_written(scenario: object) -> dict[str, PlannedRoute]:
     """``planned_routes`` for a scenario the engine can play; ``{}`` (each order on its written turn) for anything
     else, as a drawing of a scenario a change broke (``admiralty diff``'s pictures) or a validator message about
     orders the engine would refuse: a picture or a message never fails for want of the planned turn."""
@@ -102,7 +103,7 @@ def _compute(scenario: Scenario) -> dict[str, PlannedRoute]:
     return routes
 
 
-def _play_to_contact(game: Any, rngs: dict[str, Any]) -> int | None:
+def _play_to_contact(game: DreadnoughtGame, rngs: dict[str, random.Random]) -> int | None:
     """Play with the scripted player until the first contact (its turn) or the end (``None``)."""
     seen = 0
     for _ in range(STEP_LIMIT):
@@ -117,8 +118,7 @@ def _play_to_contact(game: Any, rngs: dict[str, Any]) -> int | None:
     return None
 
 
-def _played_places(events: list[dict[str, Any]], stop: int) -> tuple[dict[str, dict[int, str]],
-                                                                      dict[str, list[int]]]:
+def _played_places(events: list[Event], stop: int) -> tuple[dict[str, dict[int, str]], dict[str, list[int]]]:
     """From the events up to the end of turn ``stop``'s movement: each fleet's place by turn (0: its start) and
     the turns from which its plan slipped."""
     places: dict[str, dict[int, str]] = {}
@@ -139,7 +139,7 @@ def _played_places(events: list[dict[str, Any]], stop: int) -> tuple[dict[str, d
     return places, delays
 
 
-def _planned_after(state: Any, fleet: FleetState, place: str, stop: int) -> list[str]:
+def _planned_after(state: GameState, fleet: FleetState, place: str, stop: int) -> list[str]:
     """The places after turn ``stop``: the fleet's plan as the engine holds it, stepped along the map."""
     out: list[str] = []
     for turn in range(stop + 1, state.scenario.turns + 1):

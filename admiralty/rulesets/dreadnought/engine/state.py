@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from admiralty.engine.api import Event, GameResult
 from admiralty.engine.events import emit_stamped
+from admiralty.json_types import JSONObject
+from admiralty.rulesets.dreadnought.engine.battle_types import BattleResolver
 from admiralty.rulesets.dreadnought.engine.geography import Geography
 from admiralty.rulesets.dreadnought.engine.house import House
 from admiralty.rulesets.dreadnought.engine.model import (
@@ -25,7 +27,6 @@ from admiralty.rulesets.dreadnought.engine.model import (
     effective_speed,
     speed_rank,
 )
-from admiralty.rulesets.dreadnought.engine.tables import Tables
 
 
 @dataclass(eq=False)
@@ -150,7 +151,7 @@ class Decision(NamedTuple):
     turn: int = 0
     zone: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {"kind": self.kind, "fleet": self.fleet, "turn": self.turn, "zone": self.zone}
 
 
@@ -159,14 +160,14 @@ class GameState:
     """Everything about one game in progress, including its RNG and event log."""
 
     scenario: Scenario
-    tables: Tables
     geo: Geography
     rng: random.Random
-    resolver: Any
-    options: dict[str, Any]
+    resolver: BattleResolver
+    options: dict[str, object]
+    """The game's options as given (``game.new_game``): JSON values, a ``battle`` resolver object taken out."""
     sides: tuple[str, str]
     house: House
-    """The typed house tables the operational rules read (``tables``: the same, as data, for the battles)."""
+    """The typed house tables every rule reads, the battles' included (``House.battle``)."""
     events: list[Event] = field(default_factory=list)
     turn: int = 1
     phase: str = "setup"
@@ -185,12 +186,12 @@ class GameState:
     over: bool = False
     final: GameResult | None = None
     version: int = 0
-    view_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
+    view_cache: dict[str, JSONObject] = field(default_factory=dict)
     fuel_units: dict[tuple[int, str, bool], int] = field(default_factory=dict)  # fuel.units_for's memo
 
     # --- recording ---------------------------------------------------------------------------------
 
-    def emit(self, type_: str, rule: str, **details: Any) -> None:
+    def emit(self, type_: str, rule: str, **details: object) -> None:
         """Append one event (``admiralty.engine.events``) stamped with the turn and phase; ``details`` must be
         JSON values (lists, not sets or tuples)."""
         emit_stamped(self.events, type_, rule, {"turn": self.turn, "phase": self.phase}, details)
@@ -227,6 +228,6 @@ class GameState:
                 used += len(fleet.ships) if fleet.is_collier_group else 1
         return used
 
-    def add_points(self, side: str, points: float, reason: str, rule: str, **details: Any) -> None:
+    def add_points(self, side: str, points: float, reason: str, rule: str, **details: object) -> None:
         self.points[side] = self.points.get(side, 0.0) + points
         self.emit("points", rule, side=side, points=points, reason=reason, **details)

@@ -10,14 +10,13 @@ their owner and to sides that found them (DN-13).
 
 from __future__ import annotations
 
-from typing import Any
-
+from admiralty.json_types import JSONObject, JSONValue
 from admiralty.rulesets.dreadnought.engine.actions import order_turn
 from admiralty.rulesets.dreadnought.engine.orders import order_text
 from admiralty.rulesets.dreadnought.engine.state import FleetState, GameState, ShipState
 
 
-def _static(state: GameState, ship: ShipState) -> dict[str, Any]:
+def _static(state: GameState, ship: ShipState) -> JSONObject:
     """What never changes about a ship (its class data), built once per game."""
     found = state.view_cache.get(ship.name)
     if found is None:
@@ -32,7 +31,7 @@ def _static(state: GameState, ship: ShipState) -> dict[str, Any]:
     return found
 
 
-def ship_view(state: GameState, ship: ShipState, full: bool) -> dict[str, Any]:
+def ship_view(state: GameState, ship: ShipState, full: bool) -> JSONObject:
     static = _static(state, ship)
     if not full:
         data = dict(static)
@@ -44,8 +43,8 @@ def ship_view(state: GameState, ship: ShipState, full: bool) -> dict[str, Any]:
             "losses": dict(sorted(ship.losses.items())) if ship.losses else {}}
 
 
-def own_fleet(state: GameState, fleet: FleetState) -> dict[str, Any]:
-    plan = {str(k): order_text(order) for k, order in sorted(fleet.plan.items())
+def own_fleet(state: GameState, fleet: FleetState) -> JSONObject:
+    plan: JSONObject = {str(k): order_text(order) for k, order in sorted(fleet.plan.items())
             if k >= state.turn and order.kind != "stay"}
     return {
         "mission": fleet.mission, "at": fleet.at, "in_port": state.geo.is_port(fleet.at), "hidden": fleet.hidden,
@@ -56,7 +55,7 @@ def own_fleet(state: GameState, fleet: FleetState) -> dict[str, Any]:
     }
 
 
-def view(state: GameState, side: str) -> dict[str, Any]:
+def view(state: GameState, side: str) -> JSONObject:
     """What ``side`` sees: its own fleets whole, the enemy's as the fog allows, its decision."""
     return {
         "ruleset": "dreadnought", "scenario": state.scenario.id, "side": side, "enemy_side": state.enemy(side),
@@ -66,18 +65,24 @@ def view(state: GameState, side: str) -> dict[str, Any]:
         "enemy_fleets": _enemy_fleets(state, side),
         "minefields": [{"between": list(m.between), "owner": m.owner, "strength": m.strength}
                        for m in state.minefields if side in m.known_to],
-        "sunk": sorted(s.name for s in state.ships.values() if s.sunk),
-        "grounded": sorted(s.name for s in state.ships.values() if s.grounded_at is not None and s.side == side),
+        "sunk": _names(sorted(s.name for s in state.ships.values() if s.sunk)),
+        "grounded": _names(sorted(s.name for s in state.ships.values()
+                                  if s.grounded_at is not None and s.side == side)),
         "over": state.over,
     }
 
 
-def _enemy_fleets(state: GameState, side: str) -> dict[str, Any]:
+def _names(names: list[str]) -> list[JSONValue]:
+    """``names`` as a JSON array (a list of ``str`` is not a ``list[JSONValue]`` to mypy: lists are invariant)."""
+    return [*names]
+
+
+def _enemy_fleets(state: GameState, side: str) -> JSONObject:
     """Enemy counters not hidden (fog ``counters``) or only those sighted (fog ``contact``); ships of the
     sighted ones."""
     fog = str(state.options.get("fog", "counters"))
     sighted = set(state.sighted.get(side, []))
-    enemy: dict[str, Any] = {}
+    enemy: JSONObject = {}
     for fleet in state.fleets.values():
         if fleet.side == side or fleet.hidden:
             continue
@@ -89,7 +94,7 @@ def _enemy_fleets(state: GameState, side: str) -> dict[str, Any]:
     return enemy
 
 
-def _decision(state: GameState, side: str) -> dict[str, Any] | None:
+def _decision(state: GameState, side: str) -> JSONObject | None:
     """``side``'s decision now, an order's with the turn it writes."""
     queue = state.decisions.get(side, [])
     if not queue:
