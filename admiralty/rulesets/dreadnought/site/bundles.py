@@ -17,6 +17,7 @@ import html
 import math
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy
@@ -113,10 +114,6 @@ def _attribute(attributes: str, name: str) -> str:
     return html.unescape(found.group(1)) if found else ""
 
 
-def _code_box(x: float, y: float, code: str, unit: float) -> Polygon:
-    return box(*labels.Word("zone-code", code, x, y, "").box(unit))
-
-
 def _name_box(x: float, y: float, name: str, unit: float) -> Polygon:
     """A sea name's box: centred 1.25 em under its zone's code (``labels.zone_labels``)."""
     px = labels.SIZE_PX["sea-name"] * unit
@@ -130,20 +127,80 @@ def _land(seamap: SeaMap, to_svg: Callable[[Sequence[float]], XY]) -> BaseGeomet
 
 
 def _spot(x: float, y: float, code: str, unit: float, sea: BaseGeometry, near: BaseGeometry,
-          taken: BaseGeometry | None, rings: int, angles: int) -> XY | None:
-    """The nearest point to (x, y), on rings a third of the code's height apart, where the code's box lies inside
-    ``sea``, off ``near`` and off ``taken`` (all candidates tested at once: shapely's array predicates)."""
-    step = labels.SIZE_PX["zone-code"] * unit / 3
+          taken: BaseGeometry | None, step: float, rings: int, angles: int) -> XY | None:
+    """The nearest point to (x, y), on rings ``step`` apart, where the code's box (its size at ``unit``) lies
+    inside ``sea``, off ``near`` and off ``taken`` (all candidates tested at once: shapely's array predicates)."""
     ring = numpy.repeat(numpy.arange(1, rings + 1), angles) * step
     angle = numpy.tile(numpy.arange(angles) * 2 * math.pi / angles, rings)
     xs, ys = x + ring * numpy.cos(angle), y + ring * numpy.sin(angle)
     left, top, right, bottom = labels.Word("zone-code", code, 0.0, 0.0, "").box(unit)
+    low_x, low_y, high_x, high_y = sea.bounds
+    # few candidates fit the zone's bounding box (the rings reach well past a small zone): only they are drawn
+    near_zone = numpy.flatnonzero((xs + left >= low_x) & (xs + right <= high_x) & (ys + top >= low_y)
+                                  & (ys + bottom <= high_y))
+    xs, ys = xs[near_zone], ys[near_zone]
     boxes = shapely.box(xs + left, ys + top, xs + right, ys + bottom)
-    free = shapely.contains(sea, boxes) & ~shapely.intersects(near, boxes)
+    inside = numpy.flatnonzero(shapely.contains(sea, boxes))
+    free = ~shapely.intersects(near, boxes[inside])
     if taken is not None:
-        free &= ~shapely.intersects(taken, boxes)
-    hits = numpy.flatnonzero(free)
+        free &= ~shapely.intersects(taken, boxes[inside])
+    hits = inside[free]
     return (float(xs[hits[0]]), float(ys[hits[0]])) if len(hits) else None
+
+
+def _crossed(codes: Sequence[re.Match[str]], near: BaseGeometry, unit: float) -> list[re.Match[str]]:
+    """The zone codes whose box (at the nominal width) a route's stroke meets, all tested at once."""
+    if not codes:
+        return []
+    px = labels.SIZE_PX["zone-code"] * unit
+    xs = numpy.array([float(_attribute(m.group(2), "x") or 0) for m in codes])
+    ys = numpy.array([float(_attribute(m.group(2), "y") or 0) for m in codes])
+    half = numpy.array([0.34 * px * len(html.unescape(m.group(3))) + 0.15 * px for m in codes])  # labels.Word.box
+    hits = shapely.intersects(near, shapely.box(xs - half, ys - 0.55 * px, xs + half, ys + 0.55 * px))
+    return [m for m, hit in zip(codes, hits, strict=True) if hit]
+
+
+@dataclass(frozen=True)
+class _Clearance:
+    """What placing a code needs: the map, its land in the drawing's units, the routes (their strokes at each
+    zoom of ``ZOOMS`` drawn as needed) and the sea names' matches by zone."""
+
+    seamap: SeaMap
+    to_svg: Callable[[Sequence[float]], XY]
+    land: BaseGeometry
+    bundle: BaseGeometry
+    names: dict[str, re.Match[str]]
+    unit: float
+    strokes: dict[float, BaseGeometry] = field(default_factory=dict)
+
+    def near(self, zoom: float) -> BaseGeometry:
+        """The routes' strokes at ``zoom`` with a margin round them (drawn once, when a code first needs it)."""
+        if zoom not in self.strokes:
+            self.strokes[zoom] = self.bundle.buffer(CLEAR_PX * self.unit / zoom, quad_segs=2)
+            shapely.prepare(self.strokes[zoom])
+        return self.strokes[zoom]
+
+
+def _placed(match: re.Match[str], room: _Clearance, rings: int, angles: int) -> str:
+    """A crossed code's element moved to the nearest free spot of its zone's sea at the least zoom that has one
+    (hidden in the static drawing when that zoom is not the default), or hidden where it stands."""
+    zone, code = _attribute(match.group(2), "data-zone"), html.unescape(match.group(3))
+    x, y = float(_attribute(match.group(2), "x") or 0), float(_attribute(match.group(2), "y") or 0)
+    seas: dict[str, BaseGeometry] = room.seamap.derived("site.bundles.seas", dict)  # per map, as its land
+    if zone not in seas:
+        seas[zone] = Polygon([room.to_svg(p) for p in room.seamap.zones[zone].polygon]).buffer(0).difference(room.land)
+        shapely.prepare(seas[zone])
+    name = room.names.get(zone)
+    for zoom in ZOOMS:
+        taken = _name_box(x, y, html.unescape(name.group(3)), room.unit / zoom) if name else None
+        # the same spots at every zoom (a third of the code's height at the default zoom apart, as far out as the
+        # rings reach): a closer zoom has room where its smaller code fits
+        step = labels.SIZE_PX["zone-code"] * room.unit / 3
+        spot = _spot(x, y, code, room.unit / zoom, seas[zone], room.near(zoom), taken, step, rings, angles)
+        if spot is not None:
+            moved = re.sub(r' x="[^"]*" y="[^"]*"', f' x="{spot[0]:.1f}" y="{spot[1]:.1f}"', match.group(2), count=1)
+            return f'<text class="map-label zone-code"{moved}{_HIDDEN if zoom > 1 else ""}>{match.group(3)}</text>'
+    return f'<text class="map-label zone-code"{match.group(2)}{_HIDDEN}>{match.group(3)}</text>'
 
 
 def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: SeaMap,
@@ -153,36 +210,31 @@ def codes_clear_of_routes(words: str, routes: Sequence[Sequence[XY]], seamap: Se
     that no route crosses and its sea name does not hold, at the default zoom or, where the zone is too small for
     that (a bundle through a grid cell), at the least zoom in ``ZOOMS`` that makes room; a code with no such spot
     stays put. A code still under a route at the default zoom is hidden in the static drawing, and the viewer
-    hides a code while a route crosses it. ``unit``: SVG units per screen pixel at the
-    nominal width."""
+    hides a code while a route crosses it. ``unit``: SVG units per screen pixel at the nominal width. Kept on
+    the map per words, routes and unit: a scenario's page and its print pack draw the same map."""
     lines = [LineString(points) for points in routes if len(points) > 1 and len(set(points)) > 1]
     if not lines:
         return words
-    bundle = MultiLineString(lines)
-    near = {zoom: bundle.buffer(CLEAR_PX * unit / zoom) for zoom in ZOOMS}
-    for geometry in near.values():
-        shapely.prepare(geometry)
-    names = {_attribute(m.group(2), "data-zone"): m for m in _ZONE_WORD.finditer(words) if m.group(1) == "sea-name"}
-    land: list[BaseGeometry] = []
+    done: dict[tuple[str, tuple[tuple[XY, ...], ...], float], str] = seamap.derived("site.bundles.codes", dict)
+    key = (words, tuple(tuple(points) for points in routes), unit)
+    if key not in done:
+        done[key] = _clear(words, MultiLineString(lines), seamap, to_svg, unit, rings, angles)
+    return done[key]
 
-    def move(match: re.Match[str]) -> str:
-        zone, code = _attribute(match.group(2), "data-zone"), html.unescape(match.group(3))
-        x, y = float(_attribute(match.group(2), "x") or 0), float(_attribute(match.group(2), "y") or 0)
-        if match.group(1) != "zone-code" or zone not in seamap.zones or not near[1.0].intersects(
-                _code_box(x, y, code, unit)):
-            return match.group(0)
-        # the land in the drawing's units: one per map (every scenario on a map shares its object and its frame)
-        land[:] = land or [seamap.derived("site.bundles.land", lambda: _land(seamap, to_svg))]
-        sea = Polygon([to_svg(p) for p in seamap.zones[zone].polygon]).buffer(0).difference(land[0])
-        shapely.prepare(sea)
-        name = names.get(zone)
-        for zoom in ZOOMS:
-            taken = _name_box(x, y, html.unescape(name.group(3)), unit / zoom) if name else None
-            spot = _spot(x, y, code, unit / zoom, sea, near[zoom], taken, rings, angles)
-            if spot is not None:
-                moved = re.sub(r' x="[^"]*" y="[^"]*"', f' x="{spot[0]:.1f}" y="{spot[1]:.1f}"', match.group(2),
-                               count=1)
-                return f'<text class="map-label zone-code"{moved}{_HIDDEN if zoom > 1 else ""}>{match.group(3)}</text>'
-        return f'<text class="map-label zone-code"{match.group(2)}{_HIDDEN}>{match.group(3)}</text>'
 
-    return _ZONE_WORD.sub(move, words)
+def _clear(words: str, bundle: BaseGeometry, seamap: SeaMap, to_svg: Callable[[Sequence[float]], XY], unit: float,
+           rings: int, angles: int) -> str:
+    found = list(_ZONE_WORD.finditer(words))
+    # the land in the drawing's units: one per map (every scenario on a map shares its object and its frame)
+    land = seamap.derived("site.bundles.land", lambda: _land(seamap, to_svg))
+    names = {_attribute(m.group(2), "data-zone"): m for m in found if m.group(1) == "sea-name"}
+    room = _Clearance(seamap, to_svg, land, bundle, names, unit)
+    codes = [m for m in found if m.group(1) == "zone-code" and _attribute(m.group(2), "data-zone") in seamap.zones]
+    crossed = _crossed(codes, room.near(1.0), unit)
+    if not crossed:
+        return words
+    out, at = [], 0
+    for match in crossed:
+        out += [words[at:match.start()], _placed(match, room, rings, angles)]
+        at = match.end()
+    return "".join(out) + words[at:]
