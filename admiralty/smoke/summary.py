@@ -126,6 +126,25 @@ class SequentialStats:
                 "sequence": _list(self.sequence)}
 
 
+EVENT_MEAN_DIGITS = 3  # the mean events a game, rounded so the file does not carry float noise
+
+
+@dataclass(frozen=True)
+class EventMeans:
+    """The work a game is, measured: the mean count of each event ``type`` a game writes, over the ``games``
+    finished games of the balance player kind ``player`` (the games the balance is judged on), and their mean
+    length in turns. The site maps each type to a move, battle or step through its rule system's words."""
+
+    player: str | None
+    games: int
+    turns: float
+    means: tuple[tuple[str, float], ...]  # (event type, mean count a game), by type
+
+    def to_json(self) -> Json:
+        return {"player": self.player, "games": self.games, "turns": round(self.turns, EVENT_MEAN_DIGITS),
+                "means": {kind: round(mean, EVENT_MEAN_DIGITS) for kind, mean in self.means}}
+
+
 @dataclass(frozen=True)
 class PartialRun:
     """Why a run ended before its games were played, and how many it meant to play."""
@@ -176,6 +195,7 @@ class SmokeStats:
     event_hashes: tuple[tuple[str, str], ...] = ()  # ("<player>:<seed>", event-log hash)
     sequential: SequentialStats | None = None
     partial: PartialRun | None = None
+    events: EventMeans | None = None  # None: not measured (no finished balance game, or an older file)
 
     @property
     def expected(self) -> tuple[float, float] | None:
@@ -240,6 +260,8 @@ class SmokeStats:
             "failed_games": [failed.to_json() for failed in self.failed_games],
             "event_hashes": dict(self.event_hashes),
         }
+        if self.events is not None:
+            data["events"] = self.events.to_json()
         if self.sequential is not None:
             data["sequential"] = self.sequential.to_json()
         if self.partial is not None:
@@ -267,6 +289,7 @@ class SmokeStats:
             by_player=_by_player(_mapping(data, "by_player"), order), failed_games=_failed_games(data),
             event_hashes=tuple((k, v) for k, v in sorted(_mapping(data, "event_hashes").items()) if _text(v)),
             sequential=_sequential(data.get("sequential")), partial=_partial(data),
+            events=_event_means(data.get("events")),
         )
 
     @classmethod
@@ -426,3 +449,14 @@ def _partial(data: Json) -> PartialRun | None:
     if data.get("partial") is not True:
         return None
     return PartialRun(_text(data.get("reason")) or "", _count(data.get("planned_games")) or 0)
+
+
+def _event_means(data: Any) -> EventMeans | None:
+    """The measured event means, or ``None`` (an older file without them, or a field of the wrong type)."""
+    if not isinstance(data, dict) or not (games := _count(data.get("games"))):
+        return None
+    raw = _mapping(data, "means")
+    means = tuple((str(kind), float(mean)) for kind, value in sorted(raw.items())
+                  if (mean := _number(value)) is not None and mean >= 0)
+    turns = _number(data.get("turns"))
+    return EventMeans(_text(data.get("player")), games, float(turns) if turns is not None else 0.0, means)
