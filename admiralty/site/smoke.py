@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from admiralty.smoke.summary import Balance, EventMeans, PlayerStats, SideStats, SmokeStats, wilson_interval
+from admiralty.smoke.eventmeans import EventMeans
+from admiralty.smoke.summary import Balance, PlayerStats, SideStats, SmokeStats, wilson_interval
 
 __all__ = ["Balance", "EventMeans", "PlayerStats", "SideStats", "SmokeStats", "parse_smoke", "read_smoke",
            "wilson_interval"]

@@ -9,11 +9,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from admiralty.engine.protocols import ScenarioModel
+from admiralty.smoke.eventmeans import EventMeans
 from admiralty.smoke.runner import Outcome
 from admiralty.smoke.summary import (
     FAILURE_KINDS,
     BalanceCheck,
-    EventMeans,
     FailedGame,
     LengthStats,
     PlayerStats,

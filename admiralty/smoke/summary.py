@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from admiralty.smoke.eventmeans import EventMeans
+
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
 Json = dict[str, Any]  # a decoded JSON object: the boundary this module checks
 
@@ -124,25 +126,6 @@ class SequentialStats:
         return {"confidence": self.confidence, "floor": self.floor, "budget": self.budget,
                 "fixed_games": self.fixed_games, "verdict": self.verdict, "balance_games": self.balance_games,
                 "sequence": _list(self.sequence)}
-
-
-EVENT_MEAN_DIGITS = 3  # the mean events a game, rounded so the file does not carry float noise
-
-
-@dataclass(frozen=True)
-class EventMeans:
-    """The work a game is, measured: the mean count of each event ``type`` a game writes, over the ``games``
-    finished games of the balance player kind ``player`` (the games the balance is judged on), and their mean
-    length in turns. The site maps each type to a move, battle or step through its rule system's words."""
-
-    player: str | None
-    games: int
-    turns: float
-    means: tuple[tuple[str, float], ...]  # (event type, mean count a game), by type
-
-    def to_json(self) -> Json:
-        return {"player": self.player, "games": self.games, "turns": round(self.turns, EVENT_MEAN_DIGITS),
-                "means": {kind: round(mean, EVENT_MEAN_DIGITS) for kind, mean in self.means}}
 
 
 @dataclass(frozen=True)
@@ -289,7 +272,7 @@ class SmokeStats:
             by_player=_by_player(_mapping(data, "by_player"), order), failed_games=_failed_games(data),
             event_hashes=tuple((k, v) for k, v in sorted(_mapping(data, "event_hashes").items()) if _text(v)),
             sequential=_sequential(data.get("sequential")), partial=_partial(data),
-            events=_event_means(data.get("events")),
+            events=EventMeans.from_json(data.get("events")),
         )
 
     @classmethod
@@ -450,13 +433,3 @@ def _partial(data: Json) -> PartialRun | None:
         return None
     return PartialRun(_text(data.get("reason")) or "", _count(data.get("planned_games")) or 0)
 
-
-def _event_means(data: Any) -> EventMeans | None:
-    """The measured event means, or ``None`` (an older file without them, or a field of the wrong type)."""
-    if not isinstance(data, dict) or not (games := _count(data.get("games"))):
-        return None
-    raw = _mapping(data, "means")
-    means = tuple((str(kind), float(mean)) for kind, value in sorted(raw.items())
-                  if (mean := _number(value)) is not None and mean >= 0)
-    turns = _number(data.get("turns"))
-    return EventMeans(_text(data.get("player")), games, float(turns) if turns is not None else 0.0, means)

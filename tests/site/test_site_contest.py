@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,8 +84,9 @@ def test_bins_label_whole_victory_points() -> None:
 
 
 def test_work_counts_moves_battles_and_rolls() -> None:
-    events = [{"type": "game-started"}, {"type": "fleet-moved", "turn": 1}, {"type": "battle", "turn": 1},
-              {"type": "ship-damaged", "turn": 1}, {"type": "points", "turn": 1}, {"type": "fleet-moved", "turn": 2}]
+    events: list[dict[str, Any]] = [
+        {"type": "game-started"}, {"type": "fleet-moved", "turn": 1}, {"type": "battle", "turn": 1},
+        {"type": "ship-damaged", "turn": 1}, {"type": "points", "turn": 1}, {"type": "fleet-moved", "turn": 2}]
     kinds = {"fleet-moved": "move", "battle": "battle", "ship-damaged": "damage", "points": "points"}
     work = work_from(9, None, events, kinds)
     assert work == Work(pieces=9, moves=2, battles=1, steps=1, turns=2)

@@ -8,12 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from admiralty.engine.protocols import ScenarioModel
+from admiralty.smoke.eventmeans import EventMeans
 from admiralty.smoke.runner import play_smoke_game
 from admiralty.smoke.stats import summarise
 from admiralty.smoke.summary import (
     FAILURE_KINDS,
     BalanceCheck,
-    EventMeans,
     FailedGame,
     LengthStats,
     PartialRun,
