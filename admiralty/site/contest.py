@@ -1,5 +1,6 @@
 """What the balance games say to a player: who is favoured, how close the contest is, which seats never won, and
-how much work a game is (the pieces to set up and the moves, battles and rolls of the sample game).
+how much work a game is (the pieces to set up and the moves, battles and rolls of a game: on average over the
+measured smoke games where the statistics carry their event counts, else those of the sample game).
 
 The rating reads the Wilson 95% intervals and the draw rate of ``SmokeStats.balance()`` (the games the author's
 band is judged on):
@@ -19,7 +20,7 @@ from typing import Any
 
 from admiralty.site.charts import percent
 from admiralty.site.replaytext import kind
-from admiralty.site.smoke import Balance, SideStats
+from admiralty.site.smoke import Balance, EventMeans, SideStats
 
 ONE_SIDED = 0.75
 DRAWISH = 0.40
@@ -101,13 +102,20 @@ def never_won_text(balance: Balance, names: Mapping[str, str], alliances: Iterab
 @dataclass(frozen=True)
 class Work:
     """What a player handles in a game: pieces to set up, and the moves, battles and other resolutions (rolls,
-    damage, losses) of the sample game."""
+    damage, losses) of a game: the mean over ``games`` measured games, or (``games`` None) the sample game's."""
 
     pieces: int
     moves: int
     battles: int
     steps: int
     turns: int
+    games: int | None = None
+
+    def source(self) -> str:
+        """Where the counts come from: ``a game on average over 50 measured games``, or ``in the sample game``."""
+        if self.games is None:
+            return "in the sample game"
+        return f"a game on average over {self.games} measured game{'s' if self.games != 1 else ''}"
 
     @property
     def minutes(self) -> float:
@@ -124,22 +132,34 @@ class Work:
 DIFFICULTY = ((40.0, "introductory"), (200.0, "intermediate"))
 
 
+def _tally(counts: Iterable[tuple[str, float]], kinds: Mapping[str, str] | None) -> dict[str, float]:
+    """(event type, count) pairs summed by the kind its rule system's ``ReplayWords.kinds`` gives each type: a
+    move, a battle, or a step to resolve (a contact, damage, a loss); other events (bookkeeping) do not count."""
+    tally = {"move": 0.0, "battle": 0.0, "step": 0.0}
+    for event_type, count in counts:
+        what = kind({"type": event_type}, kinds)
+        if what in ("move", "battle"):
+            tally[what] += count
+        elif what in ("contact", "damage", "sunk"):
+            tally["step"] += count
+    return tally
+
+
 def work_from(pieces: int, turns: int | None, events: Sequence[Mapping[str, Any]] | None,
-              kinds: Mapping[str, str] | None = None) -> Work | None:
-    """The work of a game from its pieces and the sample game's events (``None`` without a sample game). Each
-    event counts by the kind its rule system's ``ReplayWords.kinds`` gives it: a move, a battle, or a step to
-    resolve (a contact, damage, a loss); other events (bookkeeping) do not count."""
+              kinds: Mapping[str, str] | None = None, measured: EventMeans | None = None) -> Work | None:
+    """The work of a game from its pieces and, first, the ``measured`` games' mean event counts (the smoke
+    statistics' ``events``: the balance kind's finished games), else the sample game's ``events``; ``None``
+    with neither. Each event type counts by the kind its rule system's ``ReplayWords.kinds`` gives it."""
+    if measured is not None and measured.games and measured.means:
+        tally = _tally(measured.means, kinds)
+        played = turns or max(1, round(measured.turns))
+        return Work(pieces, round(tally["move"]), round(tally["battle"]), round(tally["step"]), played,
+                    measured.games)
     if not events:
         return None
-    counts = {"move": 0, "battle": 0, "step": 0}
-    for event in events:
-        what = kind(event, kinds)
-        if what in ("move", "battle"):
-            counts[what] += 1
-        elif what in ("contact", "damage", "sunk"):
-            counts["step"] += 1
+    tally = _tally(((str(e.get("type", "")), 1) for e in events), kinds)
     played = turns or max((e["turn"] for e in events if isinstance(e.get("turn"), int)), default=1)
-    return Work(pieces, counts["move"], counts["battle"], counts["step"], played)
+    return Work(pieces, round(tally["move"]), round(tally["battle"]), round(tally["step"]), played)
 
 
 def difficulty_of(work: Work) -> str:

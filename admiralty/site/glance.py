@@ -75,12 +75,13 @@ def _played_turns(size: Size | None, turns: int | None, stats: SmokeStats | None
 
 
 def _effort_rows(size: Size | None, work: Work | None, played_turns: int | None) -> list[tuple[str, str]]:
-    """Playing time and difficulty: from the sample game's work when there is one, else from turns and pieces."""
+    """Playing time and difficulty: from a game's work when known (over the measured games, else the sample game),
+    else from turns and pieces."""
     if work:
         return [("Playing time", f"{minutes_text(work.minutes)} ({work.moves} moves, {work.battles} battles, "
-                                 f"{work.steps} rolls in the sample game)"),
+                                 f"{work.steps} rolls {work.source()})"),
                 ("Difficulty", f"{difficulty_of(work)} ({work.pieces} pieces, {work.moves + work.battles} "
-                               "moves and battles to decide)")]
+                               "moves and battles to decide a game)")]
     if size:
         return [("Playing time", playing_time(played_turns, size.minutes_per_turn)
                  + f" ({size.minutes_per_turn:g} minutes a turn)"),
@@ -91,7 +92,8 @@ def _effort_rows(size: Size | None, work: Work | None, played_turns: int | None)
 def glance_box(size: Size | None, turns: int | None, stats: SmokeStats | None, sides: Sequence[tuple[str, str]],
                outcome: str = "", work: Work | None = None, alliances: Sequence[Sequence[str]] = ()) -> str:
     """The box as an HTML block (a definition list); every author value escaped. Playing time and difficulty
-    come from the work of the sample game when there is one (``work``), else from turns and pieces."""
+    come from the work of a game when known (``work``: over the measured games, else the sample game), else from
+    turns and pieces."""
     names = dict(sides)
     played_turns = _played_turns(size, turns, stats)
     mean = f" (smoke games last {stats.length_mean:.1f} on average)" if stats and stats.length_mean else ""

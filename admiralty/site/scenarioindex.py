@@ -2,7 +2,8 @@
 favoured side and contest rating; sortable columns, a word filter and facets by rule system, era and length.
 
 Size comes from the rule system's renderer (``Renderer.glance``); playing time and difficulty from the work of
-the sample game (``contest.work_from``), else from turns and pieces; the balance figures are
+a game (``contest.work_from``: the mean over the measured smoke games, else the sample game), else from turns and
+pieces; the balance figures are
 ``SmokeStats.balance()``, the games the scenario page's chart shows.
 """
 
@@ -111,10 +112,16 @@ def work_of(scenario: ScenarioModel, ctx: SiteContext) -> tuple[Size | None, Wor
 
     renderer = renderers().get(scenario.ruleset)
     size = renderer.glance(scenario) if renderer and renderer.glance else None
-    sample = replayview.read_sample(ctx.smoke_dir, scenario.id) if size else None
+    """The scenario's size and the work of a game: its event counts averaged over the measured games (the smoke
+    statistics' ``events``), else the sample game's; no work without either."""
+    if size is None:
+        return None, None
+    stats = read_smoke(ctx.smoke_dir, scenario.id)
+    measured = stats.events if stats else None
+    sample = None if measured else replayview.read_sample(ctx.smoke_dir, scenario.id)
     kinds = renderer.replay.kinds if renderer and renderer.replay else None
-    work = work_from(size.pieces, size.turns or scenario.turns, sample["events"], kinds) if size and sample else None
-    return size, work
+    events = sample["events"] if sample else None
+    return size, work_from(size.pieces, size.turns or scenario.turns, events, kinds, measured)
 
 
 INDEX_COLUMNS = ("Scenario", "Rule system", "Date", "Sides", "Size", "Playing time", "Difficulty", "Favoured",
@@ -122,7 +129,8 @@ INDEX_COLUMNS = ("Scenario", "Rule system", "Date", "Sides", "Size", "Playing ti
 
 
 def _index_minutes(s: ScenarioModel, size: Size | None, work: Work | None) -> float | None:
-    """Playing time in minutes: the sample game's work, else turns times minutes a turn."""
+    """Playing time in minutes: a game's work (measured games, else the sample game), else turns times minutes a
+    turn."""
     if work:
         return work.minutes
     return size.minutes_per_turn * (size.turns or s.turns or 0) if size else None

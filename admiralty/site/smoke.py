@@ -10,9 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from admiralty.smoke.eventmeans import EventMeans
 from admiralty.smoke.summary import Balance, PlayerStats, SideStats, SmokeStats, wilson_interval
 
-__all__ = ["Balance", "PlayerStats", "SideStats", "SmokeStats", "parse_smoke", "read_smoke", "wilson_interval"]
+__all__ = ["Balance", "EventMeans", "PlayerStats", "SideStats", "SmokeStats", "parse_smoke", "read_smoke",
+           "wilson_interval"]
 
 
 def parse_smoke(data: Any) -> SmokeStats | None:

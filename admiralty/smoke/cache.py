@@ -4,7 +4,7 @@ A game is a pure function of the scenario's content (its document with its map a
 the engine (its ``ENGINE_VERSION`` and a digest of the source files that play a game: ``admiralty/engine``, the
 rule system's folder and the smoke runner, so an edit that forgot to bump the version still misses), the rule
 options, the limits, the player kind and the seed. One file per (all of that but the seed) holds the outcomes by
-seed: ``<out>/cache/v1/<key>.json``, written atomically (``atomic.write_text``) so a killed run leaves the old
+seed: ``<out>/cache/v2/<key>.json``, written atomically (``atomic.write_text``) so a killed run leaves the old
 file or the new one. Only games that finished without a failure are kept: a failed game is played again (it must
 write its replay file, and a timeout is not a function of the seed).
 
@@ -28,8 +28,8 @@ from admiralty.contract import ruleset_module
 from admiralty.engine.protocols import ScenarioModel
 from admiralty.smoke.runner import Limits, Outcome
 
-FORMAT = "admiralty-smoke-cache-1"
-FOLDER = "v1"
+FORMAT = "admiralty-smoke-cache-2"  # 2: each game keeps its event counts (an older file is a miss)
+FOLDER = "v2"
 MAX_FILES = 2_000
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -56,6 +56,7 @@ class _Entry(TypedDict):
     turns: int
     steps: int
     event_hash: str
+    event_counts: dict[str, int]
 
 
 def cache_key(scenario: ScenarioModel, player: str, limits: Limits, options: Mapping[str, object] | None = None) -> str:
@@ -103,7 +104,8 @@ class OutcomeCache:
             if entry is not None:
                 found[seed] = Outcome(str(scenario.id), player, seed, entry["winner"],
                                       dict(entry["points"]), int(entry["turns"]),
-                                      int(entry["steps"]), str(entry["event_hash"]))
+                                      int(entry["steps"]), str(entry["event_hash"]),
+                                      event_counts=dict(entry["event_counts"]))
         return found
 
     def put(self, scenario: ScenarioModel, limits: Limits, outcomes: Iterable[Outcome]) -> None:
@@ -115,7 +117,7 @@ class OutcomeCache:
                 key = cache_key(scenario, outcome.player, limits)
                 self._entries(key)[outcome.seed] = _Entry(
                     winner=outcome.winner, points=dict(outcome.points), turns=outcome.turns, steps=outcome.steps,
-                    event_hash=outcome.event_hash)
+                    event_hash=outcome.event_hash, event_counts=dict(outcome.event_counts))
                 self._dirty.add(key)
 
     def save(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -60,6 +61,7 @@ class Outcome:
     replay_file: str | None = None
     replayed: bool = False
     details: JSONObject = field(default_factory=dict)
+    event_counts: dict[str, int] = field(default_factory=dict)  # a finished game's events by ``type``, sorted
 
 
 Invariants = Callable[[Game], list[str]]
@@ -126,7 +128,7 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
     turns = int(result.turns) if result is not None else _turn_of(played)
     return Outcome(str(scenario.id), player, seed, result.winner if result else None,
                    dict(result.points) if result else {}, turns, len(actions), played.event_hash, failure, message,
-                   replay_file, replayed)
+                   replay_file, replayed, event_counts=_event_counts(played.events) if failure is None else {})
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,11 @@ def _keep_replays(played: PlayedGame, scenario_id: str, player: str, seed: int, 
     target = folder / (f"{scenario_id}-sample.jsonl" if failure is None else f"{scenario_id}-{player}-{seed}.jsonl")
     write_replay(target, played, full_events=True)
     return None if failure is None else str(target)
+
+
+def _event_counts(events: list[Mapping[str, object]]) -> dict[str, int]:
+    """How many events of each ``type`` a game wrote (the site's measure of the work a game is)."""
+    return dict(sorted(Counter(str(event.get("type", "")) for event in events).items()))
 
 
 def _turn_of(played: PlayedGame) -> int:

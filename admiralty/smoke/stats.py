@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from admiralty.engine.protocols import ScenarioModel
+from admiralty.smoke.eventmeans import EventMeans
 from admiralty.smoke.runner import Outcome
 from admiralty.smoke.summary import (
     FAILURE_KINDS,
@@ -53,6 +54,7 @@ def summarise(scenario: ScenarioModel, outcomes: Sequence[Outcome]) -> SmokeStat
         by_player=tuple((k, by_player(sides, _of_kind(finished, k))) for k in played),
         failed_games=_failed_games(outcomes),
         event_hashes=tuple({f"{o.player}:{o.seed}": o.event_hash for o in outcomes}.items()),
+        events=event_means(_of_kind(finished, kind), kind),
     )
 
 
@@ -91,6 +93,19 @@ def game_length(lengths: Sequence[int]) -> LengthStats:
         min=min(lengths, default=0),
         max=max(lengths, default=0),
     )
+
+
+def event_means(games: Sequence[Outcome], kind: str | None) -> EventMeans | None:
+    """The mean count of each event type over ``games`` (the balance kind's finished games: what a player
+    handles in the games the balance is judged on), a type a game never wrote counting 0 for it; ``None``
+    without games."""
+    if not games:
+        return None
+    totals: Counter[str] = Counter()
+    for outcome in games:
+        totals.update(outcome.event_counts)
+    means = tuple((event, totals[event] / len(games)) for event in sorted(totals))
+    return EventMeans(kind, len(games), statistics.fmean(o.turns for o in games), means)
 
 
 def balance_check(scenario: ScenarioModel, sides: Sequence[str], games: Sequence[Outcome],

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from admiralty.smoke.eventmeans import EventMeans
+
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
 Json = dict[str, Any]  # a decoded JSON object: the boundary this module checks
 
@@ -176,6 +178,7 @@ class SmokeStats:
     event_hashes: tuple[tuple[str, str], ...] = ()  # ("<player>:<seed>", event-log hash)
     sequential: SequentialStats | None = None
     partial: PartialRun | None = None
+    events: EventMeans | None = None  # None: not measured (no finished balance game, or an older file)
 
     @property
     def expected(self) -> tuple[float, float] | None:
@@ -240,6 +243,8 @@ class SmokeStats:
             "failed_games": [failed.to_json() for failed in self.failed_games],
             "event_hashes": dict(self.event_hashes),
         }
+        if self.events is not None:
+            data["events"] = self.events.to_json()
         if self.sequential is not None:
             data["sequential"] = self.sequential.to_json()
         if self.partial is not None:
@@ -267,6 +272,7 @@ class SmokeStats:
             by_player=_by_player(_mapping(data, "by_player"), order), failed_games=_failed_games(data),
             event_hashes=tuple((k, v) for k, v in sorted(_mapping(data, "event_hashes").items()) if _text(v)),
             sequential=_sequential(data.get("sequential")), partial=_partial(data),
+            events=EventMeans.from_json(data.get("events")),
         )
 
     @classmethod
@@ -426,3 +432,4 @@ def _partial(data: Json) -> PartialRun | None:
     if data.get("partial") is not True:
         return None
     return PartialRun(_text(data.get("reason")) or "", _count(data.get("planned_games")) or 0)
+

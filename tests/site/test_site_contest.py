@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from admiralty.site.charts import _bins, nice_step
-from admiralty.site.contest import DRAWISH, ONE_SIDED, Work, contest, difficulty_of, never_won_text, work_from
-from admiralty.site.smoke import Balance, SideStats, wilson_interval
+from admiralty.site.contest import (
+    DRAWISH,
+    ONE_SIDED,
+    Work,
+    contest,
+    difficulty_of,
+    minutes_text,
+    never_won_text,
+    work_from,
+)
+from admiralty.site.context import SiteContext
+from admiralty.site.glance import glance_box
+from admiralty.site.replaytext import kind
+from admiralty.site.scenarioindex import work_of
+from admiralty.site.smoke import Balance, EventMeans, SideStats, read_smoke, wilson_interval
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def side(name: str, wins: int, games: int, interval: tuple[float, float] | None = None) -> SideStats:
@@ -65,13 +84,48 @@ def test_bins_label_whole_victory_points() -> None:
 
 
 def test_work_counts_moves_battles_and_rolls() -> None:
-    events = [{"type": "game-started"}, {"type": "fleet-moved", "turn": 1}, {"type": "battle", "turn": 1},
-              {"type": "ship-damaged", "turn": 1}, {"type": "points", "turn": 1}, {"type": "fleet-moved", "turn": 2}]
+    events: list[dict[str, Any]] = [
+        {"type": "game-started"}, {"type": "fleet-moved", "turn": 1}, {"type": "battle", "turn": 1},
+        {"type": "ship-damaged", "turn": 1}, {"type": "points", "turn": 1}, {"type": "fleet-moved", "turn": 2}]
     kinds = {"fleet-moved": "move", "battle": "battle", "ship-damaged": "damage", "points": "points"}
     work = work_from(9, None, events, kinds)
     assert work == Work(pieces=9, moves=2, battles=1, steps=1, turns=2)
     assert work_from(9, 3, []) is None
+    measured = EventMeans("scripted", 40, 6.4, (("battle", 0.6), ("fleet-moved", 3.5), ("ship-damaged", 1.25)))
+    assert work_from(9, None, events, kinds, measured) == Work(9, 4, 1, 1, 6, games=40)  # the means, not the sample
+    assert work_from(9, 3, events, kinds, EventMeans("scripted", 40, 6.4, ())) == Work(9, 2, 1, 1, 3)  # fallback
+    assert work_from(9, None, None, kinds, measured) is not None  # measured games need no sample game
     assert difficulty_of(Work(40, 0, 0, 0, 1)) == "introductory"
     assert difficulty_of(Work(41, 0, 0, 0, 1)) == "intermediate"
     assert difficulty_of(Work(200, 0, 0, 0, 1)) == "intermediate"
     assert difficulty_of(Work(198, 0, 1, 0, 1)) == "advanced"
+
+
+def test_a_corpus_scenarios_playing_time_comes_from_its_measured_games(tmp_path: Path) -> None:
+    from admiralty.site.pages import renderers
+    from admiralty.smoke.runner import play_smoke_game
+    from admiralty.smoke.stats import summarise
+    from admiralty.validator.pipeline import validate
+
+    scenario = next(s for s in validate([str(ROOT / "scenarios" / "dreadnought")]).scenarios
+                    if s.id == "cape-sarych-1914")
+    outcomes = [play_smoke_game(scenario, seed, "scripted", replay_dir=str(tmp_path / "replays"), sample=seed == 0)
+                for seed in range(3)]
+    stats = summarise(scenario, outcomes)
+    (tmp_path / f"{scenario.id}.json").write_text(stats.dumps(), encoding="utf-8")
+    size, work = work_of(scenario, SiteContext(smoke_dir=tmp_path))
+    assert stats.events is not None and size is not None and work is not None and work.games == 3
+    replay = renderers()["dreadnought"].replay
+    tally = {"move": 0.0, "battle": 0.0}
+    for event_type, mean in stats.events.means:  # the three games' mean counts, mapped by the rule system's words
+        what = kind({"type": event_type}, replay.kinds if replay else None)
+        tally[what] = tally.get(what, 0.0) + mean
+    assert (work.moves, work.battles) == (round(tally["move"]), round(tally["battle"]))
+    box = glance_box(size, scenario.turns, read_smoke(tmp_path, scenario.id), scenario.side_names(), work=work)
+    assert f"{minutes_text(work.minutes)} ({work.moves} moves" in box and "over 3 measured games" in box
+    # Statistics written before the means were measured: the sample game's work, said so.
+    old = json.loads(stats.dumps())
+    del old["events"]
+    (tmp_path / f"{scenario.id}.json").write_text(json.dumps(old), encoding="utf-8")
+    _, sampled = work_of(scenario, SiteContext(smoke_dir=tmp_path))
+    assert sampled is not None and sampled.games is None and sampled.source() == "in the sample game"

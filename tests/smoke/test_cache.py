@@ -44,6 +44,7 @@ def test_a_second_run_plays_nothing_and_writes_the_same_statistics_as_one_withou
     for scenario in pair:
         name = f"{scenario.id}.json"
         assert (tmp_path / "cached" / name).read_bytes() == (tmp_path / "plain" / name).read_bytes()
+        assert json.loads((tmp_path / "cached" / name).read_text())["events"]["means"]  # counts kept in the cache
 
 
 def test_an_edit_replays_only_the_scenario_it_reaches(pair: list[Any], tmp_path: Path) -> None:

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
+from admiralty.engine.protocols import ScenarioModel
+from admiralty.smoke.eventmeans import EventMeans
+from admiralty.smoke.runner import play_smoke_game
+from admiralty.smoke.stats import summarise
 from admiralty.smoke.summary import (
     FAILURE_KINDS,
     BalanceCheck,
@@ -80,3 +85,48 @@ def test_the_balance_is_judged_on_the_balance_kinds_games() -> None:
     # a kind with no finished game is no balance figure: an older file's first-side rate is shown instead
     lost = replace(STATS, by_player=(("scripted", PlayerStats(0, (), 0)),))
     assert lost.balance().games == 10 and lost.balance().draws is None
+
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini"
+
+
+def _mini() -> ScenarioModel:
+    from admiralty.validator.pipeline import validate
+
+    return next(s for s in validate([str(MINI)]).scenarios if s.id == "mini-raid")
+
+
+def test_the_event_means_are_a_hand_count_over_the_balance_kinds_finished_games(tmp_path: Path) -> None:
+    scenario = _mini()
+    outcomes, logs = [], []
+    for player, seed in (("scripted", 0), ("scripted", 1), ("scripted", 2), ("random", 0)):
+        folder = tmp_path / f"{player}-{seed}"  # each game kept whole (a sample) to count its events by hand
+        outcomes.append(play_smoke_game(scenario, seed, player, replay_dir=str(folder), sample=True))
+        tail = (folder / "mini-raid-sample.jsonl").read_text(encoding="utf-8").splitlines()[-1]
+        logs.append((player, json.loads(tail)["events"]))
+    stats = summarise(scenario, outcomes)
+    assert stats.balance_player == "scripted"
+    balance_logs = [events for player, events in logs if player == "scripted"]
+    hand: dict[str, int] = {}
+    for events in balance_logs:
+        for event in events:
+            hand[event["type"]] = hand.get(event["type"], 0) + 1
+    assert stats.events is not None and stats.events.player == "scripted" and stats.events.games == 3
+    assert dict(stats.events.means) == {kind: n / 3 for kind, n in sorted(hand.items())}
+    assert stats.events.turns == sum(o.turns for o in outcomes if o.player == "scripted") / 3
+    written = json.loads(stats.dumps())["events"]
+    assert written["games"] == 3 and list(written["means"]) == sorted(hand)
+    assert written["means"] == {kind: round(n / 3, 3) for kind, n in hand.items()}
+    assert SmokeStats.from_json(json.loads(stats.dumps())).dumps() == stats.dumps()  # type: ignore[union-attr]
+    assert summarise(scenario, []).events is None  # no finished game: nothing measured
+
+
+def test_an_older_file_without_event_means_still_reads() -> None:
+    old = json.loads(STATS.dumps())
+    assert "events" not in old  # a file without means writes none
+    stats = SmokeStats.from_json(old)
+    assert stats is not None and stats.events is None and stats.games == 12
+    for broken in ("many", {"games": 0, "means": {"fleet-moved": 2}}, {"games": "3"}):
+        assert SmokeStats.from_json({**old, "events": broken}).events is None  # type: ignore[union-attr]
+    odd = SmokeStats.from_json({**old, "events": {"games": 2, "means": {"a": -1, "b": "x", "c": 1.5}}})
+    assert odd is not None and odd.events == EventMeans(None, 2, 0.0, (("c", 1.5),))
