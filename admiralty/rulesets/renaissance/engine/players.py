@@ -90,7 +90,7 @@ def _friendly(view: View, power: str) -> bool:
     return power == me or any(me in group and power in group for group in view.get("alliances", []))
 
 
-def _distance_to_ports(view: View, ports: list[str]) -> Mapping[Any, float]:
+def _distance_to_ports(view: View, ports: list[str]) -> Mapping[str | tuple[str, str], float]:
     """Steps from each sea zone to the nearest of ``ports`` on the view's map (a port is one step off)."""
     graph = nx.Graph()
     graph.add_nodes_from(view["map"]["seas"])
@@ -100,7 +100,7 @@ def _distance_to_ports(view: View, ports: list[str]) -> Mapping[Any, float]:
     sources = [("port", port) for port in ports]
     if not sources:
         return {}
-    lengths: Mapping[Any, float] = nx.multi_source_dijkstra_path_length(graph, sources)
+    lengths: Mapping[str | tuple[str, str], float] = nx.multi_source_dijkstra_path_length(graph, sources)
     return lengths
 
 

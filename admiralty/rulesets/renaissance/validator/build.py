@@ -265,9 +265,9 @@ class _References:
                 armada = i
             first = here.get(power)
             if first is None:
-                here[power] = Units(**counts, source=source(self.doc, "units", i))
+                here[power] = Units.of(counts, source(self.doc, "units", i))
             else:  # a second entry for the same power and place adds up; the first keeps the position
-                merged = first.merge(Units(**counts))
+                merged = first.merge(Units.of(counts))
                 here[power] = dataclasses.replace(merged, source=first.source)
         return units
 
@@ -329,4 +329,6 @@ class _References:
 
 def _index(built: Mapping[str, Leader | LandFormation], key: str) -> int:
     """The entry index the object built under ``key`` came from (its source path is ``(list, index)``)."""
-    return int(built[key].source.path[1])
+    where = built[key].source
+    assert where is not None, key  # the builder gives every leader and formation its entry's source
+    return int(where.path[1])
