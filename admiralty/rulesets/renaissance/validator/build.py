@@ -10,13 +10,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Smoke
 from admiralty.rulesets.renaissance.engine.model import (
     UNIT_KINDS,
     Battle,
+    BattleSide,
     CardScript,
     GalleassesPlay,
     LandFormation,
@@ -55,6 +56,38 @@ class FormationDocument(TypedDict):
     at: str
     strength: NotRequired[int]
     name: NotRequired[str]
+
+
+class GalleassesDocument(TypedDict):
+    """A combat's scripted Galleasses reaction (RN-6): the power that plays it and the side it helps."""
+
+    by: str
+    side: BattleSide
+
+
+class CardsDocument(TypedDict, total=False):
+    """A combat's scripted cards (RN-3-4, RN-6); a step left out is left to the players."""
+
+    attacker: list[str]
+    defender: list[str]
+    galleasses: GalleassesDocument | None
+
+
+class CombatDocument(TypedDict):
+    """An ``actions:`` entry of ``kind: combat`` as its schema admits it."""
+
+    kind: Literal["combat"]
+    attacker: str
+    defender: str
+    at: str
+    turn: NotRequired[int]
+    cards: NotRequired[CardsDocument]
+
+
+TransportDocument = TypedDict("TransportDocument", {  # the functional form: "from" is a Python keyword
+    "kind": Literal["transport"], "power": str, "formation": str, "from": str, "to": str, "turn": NotRequired[int],
+})
+"""An ``actions:`` entry of ``kind: transport`` (RN-16.3) as its schema admits it."""
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:
@@ -297,7 +330,8 @@ class _References:
                 source(self.doc, "formations", i), entry.get("name", ""))
         return formations
 
-    def action(self, index: int, entry: dict[str, Any], formations: Mapping[str, LandFormation]) -> NavalAction:
+    def action(self, index: int, entry: CombatDocument | TransportDocument,
+               formations: Mapping[str, LandFormation]) -> NavalAction:
         at: tuple[PathPart, ...] = ("actions", index)
         turn = entry.get("turn")
         if entry["kind"] == "transport":
@@ -310,11 +344,10 @@ class _References:
         script = None
         cards = entry.get("cards")
         if cards is not None:
-            scripted = {
-                role: tuple(self.card(card, (*at, "cards", role, i), combat_only=True)
-                            for i, card in enumerate(cards[role]))
-                for role in ("attacker", "defender") if role in cards
-            }
+            scripted = {role: tuple(self.card(card, (*at, "cards", role, i), combat_only=True)
+                                    for i, card in enumerate(listed))
+                        for role, listed in (("attacker", cards.get("attacker")), ("defender", cards.get("defender")))
+                        if listed is not None}
             galleasses = cards.get("galleasses")
             play = None
             if galleasses is not None:
