@@ -75,10 +75,10 @@ class Check:
     name: str
     target: type
     codes: tuple[str, ...]
-    function: Callable[[Any, Any], Iterable[Any]]
+    function: Callable[..., Iterable[Any]]  # (a model of type ``target``, a CheckContext) -> its Diagnostics
     ruleset: str = ""
 
-    def __call__(self, model: Any, ctx: Any) -> Iterable[Any]:
+    def __call__(self, model: object, ctx: object) -> Iterable[Any]:
         return self.function(model, ctx)
 
 
@@ -94,7 +94,7 @@ class Scaffold:
     documents: Mapping[str, str]
     scenario: str
     default_year: int
-    skeleton: Callable[[dict[str, Any], Sequence[Any], str | None, str], dict[str, Any]]
+    skeleton: Callable[[Mapping[str, object], Sequence[object], str | None, str], dict[str, object]]
 
 
 @runtime_checkable
@@ -177,11 +177,11 @@ class Ruleset:
         module: GameModule = self._piece("game", self.game)
         return module
 
-    def build(self, loaded: Sequence[Any], ctx: Any) -> Any:
+    def build(self, loaded: Sequence[object], ctx: object) -> Any:
         """The builder's ``Built`` for this rule system's documents (``validator.build.Loaded`` items)."""
         return self._piece("builder", self.builder)(loaded, ctx)
 
-    def document_references(self, kind: str, data: Any) -> list[tuple[str, str]] | None:
+    def document_references(self, kind: str, data: object) -> list[tuple[str, str]] | None:
         """The (kind, id) of the documents ``data`` refers to, or ``None`` when the rule system does not say."""
         if self.references is None:
             return None

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from admiralty.contract import (
     Differ,
@@ -63,7 +63,10 @@ class Settings:
     step_limit: int = 20_000
 
 
-def _load(problems: list[str], what: str, reference: str) -> Any:
+Piece = TypeVar("Piece")
+
+
+def _load(problems: list[str], what: str, reference: str) -> object:
     try:
         return load_object(reference)
     except Exception as error:  # a broken piece: name it and go on with the others
@@ -71,7 +74,7 @@ def _load(problems: list[str], what: str, reference: str) -> Any:
         return None
 
 
-def _has(problems: list[str], what: str, value: Any, names: Iterable[str]) -> None:
+def _has(problems: list[str], what: str, value: object, names: Iterable[str]) -> None:
     missing = [name for name in names if not callable(getattr(value, name, None))]
     if missing:
         problems.append(f"{what} has no {', '.join(missing)}")
@@ -108,7 +111,7 @@ def _check_problems(ruleset: Ruleset) -> list[str]:
         return [str(error)]
 
 
-def _typed(problems: list[str], what: str, reference: str | None, expected: type) -> Any:
+def _typed(problems: list[str], what: str, reference: str | None, expected: type[Piece]) -> Piece | None:
     value = _load(problems, what, reference) if reference else None
     if value is not None and not isinstance(value, expected):
         problems.append(f"{what} {reference!r} is a {type(value).__name__}, not an {expected.__module__}."
@@ -209,7 +212,7 @@ def _players(module: GameModule, scenario: ScenarioModel, settings: Settings) ->
     return list(dict.fromkeys(["random", *own]))
 
 
-def _sentence_of(renderer: Any) -> Callable[[str], bool]:
+def _sentence_of(renderer: object) -> Callable[[str], bool]:
     from admiralty.site.replaytext import COMMON_SENTENCES
 
     words = getattr(renderer, "replay", None)

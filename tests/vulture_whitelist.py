@@ -75,3 +75,6 @@ _.rejected_by_code
 _.accepted_and_played
 _.findings_by_kind
 _.distinct_findings
+# TypedDict keys read by string (options["rounding_3_4"]), declared in NapoleonicOptions.
+_.rounding_3_4
+_.skirmisher_round_down

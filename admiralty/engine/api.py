@@ -40,7 +40,7 @@ class GameResult:
     points: dict[str, float]
     turns: int
     reason: str = ""
-    details: dict[str, Any] = field(default_factory=dict)
+    details: Mapping[str, object] = field(default_factory=dict)
 
 
 class Touched(NamedTuple):
@@ -83,7 +83,7 @@ class Game(Protocol[EventT_co]):
 
     def apply(self, side: str, action: Action) -> None: ...
 
-    def view(self, side: str) -> dict[str, Any]: ...
+    def view(self, side: str) -> Mapping[str, object]: ...
 
     def result(self) -> GameResult: ...
 

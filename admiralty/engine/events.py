@@ -14,26 +14,26 @@ key order never matters): this module is one code path, not a new format.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from admiralty.engine.api import Event
 
 
-def event(type_: str, rule: str, /, **details: Any) -> Event:
+def event(type_: str, rule: str, /, **details: object) -> Event:
     """One event of ``type_`` under clause ``rule``; ``details`` must be JSON values (lists, not tuples or
     sets, so that a replay reads back what was written)."""
     _refuse_reserved(type_, details)
     return {"type": type_, "rule": rule, **details}
 
 
-def emit(events: list[Event], type_: str, rule: str, /, **details: Any) -> Event:
+def emit(events: list[Event], type_: str, rule: str, /, **details: object) -> Event:
     """Append ``event(type_, rule, **details)`` to ``events`` and return it."""
     made = event(type_, rule, **details)
     events.append(made)
     return made
 
 
-def emit_stamped(events: list[Event], type_: str, rule: str, stamp: dict[str, Any], details: dict[str, Any]) -> None:
+def emit_stamped(events: list[Event], type_: str, rule: str, stamp: Mapping[str, object],
+                 details: Mapping[str, object]) -> None:
     """``emit(events, type_, rule, **stamp, **details)`` where ``details`` may restate a key of ``stamp`` (a
     detail's value wins, in the stamp's place): the event built in one step, for rule systems that stamp
     every event with the turn and phase (a dreadnought game writes hundreds a game)."""
@@ -41,7 +41,7 @@ def emit_stamped(events: list[Event], type_: str, rule: str, stamp: dict[str, An
     events.append({"type": type_, "rule": rule, **stamp, **details})
 
 
-def _refuse_reserved(type_: str, details: Mapping[str, Any]) -> None:
+def _refuse_reserved(type_: str, details: Mapping[str, object]) -> None:
     """``TypeError`` for a detail that would replace the event's type or rule."""
     if "type" in details or "rule" in details:
         raise TypeError(f"event {type_!r}: a detail may not be called 'type' or 'rule' ({sorted(details)})")

@@ -7,13 +7,15 @@ registry's module and the registry imports the engine, one way only.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from admiralty.engine.api import Action, EventT_co, Game
 from admiralty.engine.model.common import Smoke, Source
 
-Player = Callable[[Mapping[str, Any], Sequence[Action], Any], Action]
+Player = Callable[[Mapping[str, object], Sequence[Action], random.Random], Action]
+"""A player: ``(view(side), legal actions, its own seeded generator) -> one of the actions``."""
 
 
 @runtime_checkable
@@ -84,7 +86,7 @@ class GameModule(Protocol[EventT_co]):
     ENGINE_VERSION: str
     PLAYERS: Mapping[str, Player]
 
-    def new_game(self, scenario: Any, seed: int, options: Mapping[str, Any] | None = None) -> Game[EventT_co]: ...
+    def new_game(self, scenario: Any, seed: int, options: Mapping[str, object] | None = None) -> Game[EventT_co]: ...
 
     def invariants(self, game: Game) -> list[str]: ...
 

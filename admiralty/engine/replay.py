@@ -17,14 +17,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from admiralty.atomic import write_text
 from admiralty.engine.api import Action, EventRecord, GameResult, event_log_hash
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.protocols import GameModule, ScenarioModel
+from admiralty.json_types import JSONValue
 
 DEFAULT_STEP_LIMIT = 100_000
+ReplayRow = dict[str, Any]
+"""A line of a replay file as ``json.loads`` reads it: the JSON I/O boundary, read by key where it is used (the
+header's ``seed`` and ``module``, an action line's ``side`` and ``action``)."""
+ParsedReplay = tuple[ReplayRow, list[ReplayRow], ReplayRow]
+"""A replay file read: its header, its action lines, and its events line (``{}`` when it has none)."""
 DIGEST_CHARS = 16
 
 
@@ -42,7 +48,7 @@ class PlayedGame:
     scenario_hash: str
     seed: int
     players: dict[str, str]
-    options: dict[str, Any]
+    options: dict[str, JSONValue]
     engine_version: str
     actions: list[dict[str, Any]]
     events: list[EventRecord]
@@ -68,7 +74,7 @@ class ReplayCheck:
     expected_event: object = None
     actual_event: EventRecord | None = None
     message: str = ""
-    details: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, JSONValue] = field(default_factory=dict)
 
 
 def _player(registry: Mapping[str, Player], spec: str | Player) -> Player:
@@ -86,7 +92,7 @@ def player_rng(seed: int, side: str) -> random.Random:
 
 
 def play(game_module: GameModule, scenario: ScenarioModel, seed: int, players: Mapping[str, str | Player],
-         options: Mapping[str, Any] | None = None, *, step_limit: int = DEFAULT_STEP_LIMIT,
+         options: Mapping[str, object] | None = None, *, step_limit: int = DEFAULT_STEP_LIMIT,
          raise_on_limit: bool = False) -> PlayedGame:
     """Play ``scenario`` to the end with ``players`` (side -> player name or function)."""
     registry: dict[str, Player] = {**GENERIC_PLAYERS, **game_module.PLAYERS}
@@ -126,15 +132,15 @@ def engine_version_of(module: GameModule) -> str:
     return str(module.ENGINE_VERSION)
 
 
-def json_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def json_options(options: Mapping[str, object] | None) -> dict[str, JSONValue]:
     """The options that can be written down (objects such as a test's battle resolver are left out)."""
-    kept: dict[str, Any] = {}
+    kept: dict[str, JSONValue] = {}
     for key, value in (options or {}).items():
         try:
             json.dumps(value)
         except TypeError:
             continue
-        kept[key] = value
+        kept[key] = cast(JSONValue, value)  # json.dumps has just written it: a JSON value
     return kept
 
 
@@ -161,7 +167,7 @@ def replay_text(played: PlayedGame, *, full_events: bool = False, events: bool =
     lines += [json.dumps({"side": a["side"], "action": a["action"]}, sort_keys=True) for a in played.actions]
     if not events:
         return "\n".join(lines) + "\n"
-    tail: dict[str, Any] = {"kind": "events"}
+    tail: dict[str, object] = {"kind": "events"}
     if full_events:
         tail["events"] = played.events
     else:
@@ -189,15 +195,15 @@ def _replay_text(path: Path) -> str:
         raise ReplayFileError(f"{path}: cannot be read ({error.strerror or 'input/output error'})") from None
 
 
-def read_replay(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+def read_replay(path: str | Path) -> ParsedReplay:
     """The header, the actions and the events line of a replay file; :class:`ReplayFileError` (one plain
     sentence, no exception text) when the file is missing, unreadable or not a replay."""
     return parse_replay(_replay_text(Path(path)), str(path))
 
 
-def _json_rows(text: str, path: str) -> list[dict[str, Any]]:
+def _json_rows(text: str, path: str) -> list[ReplayRow]:
     """Each non-blank line of a replay file as a JSON object, the first the replay header."""
-    rows: list[Any] = []
+    rows: list[ReplayRow] = []  # each checked to be an object below
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -212,7 +218,7 @@ def _json_rows(text: str, path: str) -> list[dict[str, Any]]:
     return rows
 
 
-def parse_replay(text: str, path: str = "<replay>") -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+def parse_replay(text: str, path: str = "<replay>") -> ParsedReplay:
     """``read_replay`` of a replay file's text (``path`` names it in errors)."""
     rows = _json_rows(text, path)
     missing = [key for key in ("scenario", "seed", "module", "event_log_hash") if key not in rows[0]]
@@ -230,7 +236,7 @@ def replay(path: str | Path, scenario: ScenarioModel, game_module: GameModule | 
     return replay_parsed(read_replay(path), scenario, game_module)
 
 
-def replay_parsed(parsed: tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]], scenario: ScenarioModel,
+def replay_parsed(parsed: ParsedReplay, scenario: ScenarioModel,
                   game_module: GameModule | None = None) -> ReplayCheck:
     """``replay`` of a replay already read (``read_replay`` or ``parse_replay``)."""
     header, actions, tail = parsed
@@ -257,7 +263,7 @@ def replay_parsed(parsed: tuple[dict[str, Any], list[dict[str, Any]], dict[str, 
                        actual_event=got, message=message)
 
 
-def _first_divergence(tail: Mapping[str, Any],
+def _first_divergence(tail: ReplayRow,
                       events: list[EventRecord]) -> tuple[int | None, object, EventRecord | None]:
     if "events" in tail:
         recorded = tail["events"]

@@ -4,9 +4,9 @@ navies' catalogs) and the scenario skeleton ``admiralty new scenario`` builds ov
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -97,7 +97,8 @@ ships:
 """
 
 
-def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, corpus: str) -> dict[str, Any]:
+def skeleton(head: Mapping[str, object], models: Sequence[object], map_id: str | None,
+             corpus: str) -> dict[str, object]:
     """Two nations' squadrons (two combat ships each, from their catalogs) leave their ports on the map and
     steam along the shortest sea route towards each other, one zone a turn (DN-5.1 written orders); the
     side ahead on victory points wins (DN-victory ``vp-lead``)."""
@@ -125,7 +126,7 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, co
 Navy = tuple["Catalog", list["Port"], list[str]]  # a catalog, its nation's ports on the map, two of its ships
 
 
-def _navies(sea_map: SeaMap, models: Sequence[Any]) -> dict[str, Navy]:
+def _navies(sea_map: SeaMap, models: Sequence[object]) -> dict[str, Navy]:
     """Nation -> (its first catalog by id, its ports on the map that open on the sea, two of its combat ships)."""
     from admiralty.rulesets.dreadnought.engine.model import Catalog
 

@@ -3,11 +3,14 @@ skeleton ``admiralty new scenario`` builds over a corpus."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from admiralty.contract import Scaffold
 from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, choose
+
+if TYPE_CHECKING:  # the rules' model is imported when a skeleton is built, not when the rule system is listed
+    from admiralty.rulesets.napoleonic.engine.model import Table
 
 NAPOLEONIC_TABLE = """\
 kind: table
@@ -30,7 +33,8 @@ terrain:
 """
 
 
-def skeleton(head: dict[str, Any], models: Sequence[Any], table_id: str | None, corpus: str) -> dict[str, Any]:
+def skeleton(head: Mapping[str, object], models: Sequence[object], table_id: str | None,
+             corpus: str) -> dict[str, object]:
     """Two sides face each other across the table, a battalion and a battery each, in open ground clear of
     terrain; the figures lost and batteries destroyed decide (NA scoring)."""
     from admiralty.rulesets.napoleonic.engine.model import Table
@@ -51,7 +55,7 @@ def skeleton(head: dict[str, Any], models: Sequence[Any], table_id: str | None, 
             "smoke": {"games": 50, "balance": [0.1, 0.9], "players": ["heuristic", "random"]}}
 
 
-def free_spot(table: Any) -> Callable[[float, float], list[float]]:
+def free_spot(table: Table) -> Callable[[float, float], list[float]]:
     """A function giving the point nearest to (x, y), along the same row, at least 10 cm clear of every
     terrain piece and of the table's edges: a skeleton's troops stand in the open."""
     from shapely.geometry import Point, Polygon

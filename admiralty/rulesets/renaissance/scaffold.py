@@ -3,8 +3,7 @@ skeleton ``admiralty new scenario`` builds over a corpus."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from admiralty.contract import Scaffold
 from admiralty.scaffold.skeleton import BRIEFING, OUTCOME, SOURCES, SkeletonError, choose
@@ -31,7 +30,8 @@ adjacency:
 """
 
 
-def skeleton(head: dict[str, Any], models: Sequence[Any], map_id: str | None, corpus: str) -> dict[str, Any]:
+def skeleton(head: Mapping[str, object], models: Sequence[object], map_id: str | None,
+             corpus: str) -> dict[str, object]:
     """The first two powers holding ports on the map meet in a sea by the second one's port: four galleys
     each and one combat there on turn 1 (RN combat); house points decide."""
     from admiralty.rulesets.renaissance.engine.model import RenaissanceMap

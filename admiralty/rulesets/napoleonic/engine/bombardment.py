@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from shapely.geometry import Polygon
 
@@ -26,7 +26,7 @@ from admiralty.engine.dice import Dice, d6
 
 from . import events as ev
 from .buildings import double_six_effect, fire_needs, ignites, is_double_six, roll_2d6, set_alight
-from .casualties import roll_rounding
+from .casualties import Reading, roll_rounding
 from .fire import casualties_from_hits, count_hits, roll_fire
 from .geometry import EPSILON, range_cm, share_inside, terrain_shape, unit_footprint
 from .house import NapoleonicTables, TableRow
@@ -41,13 +41,24 @@ Event = ev.NapoleonicEvent
 """An event of a shot. Each names its turn first: the log has always put it there (the game used to stamp it)."""
 
 
+class NapoleonicOptions(TypedDict):
+    """The options a game is played with, once ``resolve_options`` has checked them (``tables``: overrides of
+    ``tables.yaml`` entries, merged key by key)."""
+
+    rounding_3_4: Reading
+    skirmisher_round_down: str
+    marking: str
+    ignition_by_guns: bool
+    tables: Mapping[str, object]
+
+
 @dataclass
 class Battlefield:
     """The state a game's fire changes: roster sheets, fires, wavering units, destroyed batteries."""
 
     scenario: NapoleonicScenario
     tables: NapoleonicTables
-    options: Mapping[str, Any]
+    options: NapoleonicOptions
     rosters: dict[str, RosterEntry]
     burning: dict[str, int] = field(default_factory=dict)
     wavering: dict[str, int] = field(default_factory=dict)  # unit id -> last turn it wavers
@@ -119,7 +130,7 @@ class Battlefield:
         return [b for b in self.scenario.batteries if b.id not in self.destroyed]
 
 
-def new_battlefield(scenario: NapoleonicScenario, tables: NapoleonicTables, options: Mapping[str, Any]) -> Battlefield:
+def new_battlefield(scenario: NapoleonicScenario, tables: NapoleonicTables, options: NapoleonicOptions) -> Battlefield:
     return Battlefield(scenario, tables, options, {u.id: new_roster(u) for u in scenario.units})
 
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import TypedDict, cast
 
 from admiralty.engine.api import Action, GameResult
+from admiralty.engine.eventtypes import JsonValue
 
 from . import events as ev
-from .bombardment import Battlefield, new_battlefield, resolve
+from .bombardment import Battlefield, NapoleonicOptions, new_battlefield, resolve
 from .casualties import READINGS
 from .fire import expected_figures
 from .house import NapoleonicTables
@@ -52,14 +53,14 @@ class FireOrder(TypedDict):
 
 RULESET = "napoleonic"
 
-DEFAULT_OPTIONS: dict[str, Any] = {
+DEFAULT_OPTIONS: NapoleonicOptions = {
     "rounding_3_4": "literal",  # NA-10.46a: literal | at-least-one
     "skirmisher_round_down": "firer",  # NA-10.46b: the skirmishers' own fire (firer) | fire at them (target)
     "marking": "roster",  # NA-marking: roster | markers
     "ignition_by_guns": False,  # NA-fire-a: batteries without howitzers roll for fire too
     "tables": {},  # overrides of tables.yaml entries
 }
-OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "rounding_3_4": READINGS,
     "skirmisher_round_down": ("firer", "target"),
     "marking": MARKINGS,
@@ -67,27 +68,33 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
 }
 
 
-def resolve_options(scenario: NapoleonicScenario, options: Mapping[str, Any] | None) -> dict[str, Any]:
+def resolve_options(scenario: NapoleonicScenario, options: Mapping[str, object] | None) -> NapoleonicOptions:
     """The defaults, then the scenario's ``rules``, then the caller's ``options``; unknown keys or values
     raise ``ValueError``."""
-    chosen = dict(DEFAULT_OPTIONS)
+    chosen: dict[str, object] = dict(DEFAULT_OPTIONS)
     for source in (scenario.rules, options or {}):
         for key, value in source.items():
             if key not in DEFAULT_OPTIONS:
                 if source is scenario.rules:
                     continue  # a scenario's rules may hold switches for other stages
                 raise ValueError(f"unknown napoleonic option {key!r}")
-            chosen[key] = merge(chosen["tables"], value) if key == "tables" else value
+            chosen[key] = merge(_overrides(chosen["tables"]), _overrides(value)) if key == "tables" else value
     for key, allowed in OPTION_VALUES.items():
         if chosen[key] not in allowed:
             raise ValueError(f"option {key}={chosen[key]!r}: expected one of {allowed}")
-    return chosen
+    return cast(NapoleonicOptions, chosen)  # every key checked against its allowed values just above
+
+
+def _overrides(value: object) -> Mapping[str, object]:
+    """``value`` read as table overrides (the schema has checked a scenario's; a caller's wrong value fails
+    in ``merge`` as it always did)."""
+    return cast(Mapping[str, object], value)
 
 
 class NapoleonicGame:
     """The state of one napoleonic game (``admiralty.engine.api.Game``)."""
 
-    def __init__(self, scenario: NapoleonicScenario, seed: int, options: Mapping[str, Any] | None = None):
+    def __init__(self, scenario: NapoleonicScenario, seed: int, options: Mapping[str, object] | None = None):
         self.scenario = scenario
         self.seed = seed
         self.options = resolve_options(scenario, options)
@@ -103,7 +110,10 @@ class NapoleonicGame:
         self._targets: dict[str, Target] = {}
         self._over = False
         self._reason = ""
-        shown = {k: v for k, v in self.options.items() if k != "tables"}
+        chosen = self.options
+        shown: dict[str, JsonValue] = {
+            "rounding_3_4": chosen["rounding_3_4"], "skirmisher_round_down": chosen["skirmisher_round_down"],
+            "marking": chosen["marking"], "ignition_by_guns": chosen["ignition_by_guns"]}
         self.events.append(ev.Start(type="start", rule="house", turn=0, scenario=scenario.id, seed=seed, options=shown))
         self._advance()
 
@@ -136,14 +146,14 @@ class NapoleonicGame:
         self._current, self._actions, self._targets = None, [], {}
         self._advance()
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> dict[str, object]:
         """What ``side`` may see: the table, every unit's position and bases, its own roster sheets only
         (NA-marking), fires, and for the battery it must fire now the legal targets with what is public."""
         marking = self.field.marking
         units = []
         for unit in self.scenario.units:
             entry = self.field.rosters[unit.id]
-            seen: dict[str, Any] = {
+            seen: dict[str, object] = {
                 "id": unit.id, "side": unit.side, "type": unit.type, "class": unit.class_,
                 "formation": unit.formation, "at": list(unit.at), "facing": unit.facing,
                 "wavering": unit.id in self.field.wavering,
@@ -271,12 +281,12 @@ class NapoleonicGame:
         self.events.append(ev.GameOver(type="game-over", rule="house", turn=self.turn, reason=reason,
                                        winner=outcome.winner, points=dict(outcome.points)))
 
-    def _target_views(self, battery: Battery) -> list[dict[str, Any]]:
+    def _target_views(self, battery: Battery) -> list[dict[str, object]]:
         """Public facts about each legal target of ``battery`` (geometry and the fire table, no rosters)."""
         rocket = battery_kind(battery) == "rocket"
         views = []
         for target in self._targets.values():
-            seen: dict[str, Any] = {
+            seen: dict[str, object] = {
                 "id": target.id, "kind": target.kind, "distance": target.distance, "band": target.band,
                 "cover": target.cover, "column": target.column, "ground": target.ground_kind,
                 "burning": target.terrain is not None and target.terrain.id in self.field.burning,
@@ -297,7 +307,7 @@ class NapoleonicGame:
         return views
 
 
-def new_game(scenario: NapoleonicScenario, seed: int, options: Mapping[str, Any] | None = None) -> NapoleonicGame:
+def new_game(scenario: NapoleonicScenario, seed: int, options: Mapping[str, object] | None = None) -> NapoleonicGame:
     """Start a game of ``scenario`` with the one random generator seeded by ``seed``."""
     return NapoleonicGame(scenario, seed, options)
 

@@ -127,12 +127,13 @@ class NapoleonicTables(Mapping[str, Any]):
 def _frozen(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only deep copy: the typed object is shared (built once), so no reader may change it."""
 
-    def freeze(value: Any) -> Any:
+    def freeze(value: object) -> object:
         if isinstance(value, dict):
             return MappingProxyType({k: freeze(v) for k, v in value.items()})
         if isinstance(value, list):
             return tuple(freeze(v) for v in value)
         return value
 
-    frozen: Mapping[str, Any] = freeze(json.loads(json.dumps(dict(data), default=dict)))
+    frozen = freeze(json.loads(json.dumps(dict(data), default=dict)))
+    assert isinstance(frozen, MappingProxyType)  # a mapping's JSON round trip is a dict, frozen a proxy
     return frozen

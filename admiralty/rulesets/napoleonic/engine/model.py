@@ -22,13 +22,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
-from admiralty.engine.model.common import Smoke
+from admiralty.engine.model.common import NOWHERE, Smoke, Source
 from admiralty.engine.model.derived import Derived
 
 Point = tuple[float, float]
@@ -53,7 +53,7 @@ class Terrain:
     id: str
     kind: str
     polygon: tuple[Point, ...]
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     name: str = field(default="", compare=False)
 
 
@@ -65,7 +65,7 @@ class Table(Derived):
     title: str
     size: tuple[float, float]
     terrain: tuple[Terrain, ...] = ()
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source = field(default=NOWHERE, compare=False, repr=False)
     ruleset: str = field(default="napoleonic", compare=False)  # the site sorts models by ruleset
     description: str = field(default="", compare=False)  # the author's, shown on the table's page
     sources: tuple[str, ...] = field(default=(), compare=False)
@@ -88,7 +88,7 @@ class Side:
 
     id: str
     name: str = ""
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     nations: tuple[str, ...] = ()
 
 
@@ -108,7 +108,7 @@ class Unit:
     base_width: float = 4.0
     base_depth: float = 2.0
     figures_per_base: int = 0
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -140,7 +140,7 @@ class Battery:
     facing: float = 0.0
     ranges: Ranges = Ranges()
     formed_turn: int = 0
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     name: str = field(default="", compare=False)
 
 
@@ -154,7 +154,7 @@ class FirePlan:
     turn: int
     target: str
     pieces: str = "all"
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -170,8 +170,8 @@ class NapoleonicScenario(Derived):
     batteries: tuple[Battery, ...]
     turns: int
     fire_plan: tuple[FirePlan, ...] = ()
-    rules: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    source: Any = field(default=None, compare=False, repr=False)
+    rules: Mapping[str, object] = field(default_factory=dict, compare=False)
+    source: Source = field(default=NOWHERE, compare=False, repr=False)
     date: str = ""
     briefing: str = field(default="", compare=False, repr=False)
     outcome: str = field(default="", compare=False, repr=False)

@@ -12,29 +12,38 @@ in the replay, not chance in the game), and returns one of the legal actions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence, Sized
 
 from admiralty.engine.api import Action
 from admiralty.engine.players import play_game  # noqa: F401 - re-exported: the ruleset's tests drive games with it
 
-Player = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
+View = Mapping[str, object]
+"""What ``NapoleonicGame.view`` shows a side (or an entry of its ``targets``), read by key."""
+Player = Callable[[View, Sequence[Action], random.Random], Action]
 
 
-def random_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def random_player(view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """Uniform over the legal actions, from the player's own seeded generator."""
     return legal_actions[rng.randrange(len(legal_actions))]
 
 
-def expected_value(target: Mapping[str, Any], penetration_share: float = 0.5) -> float:
+def expected_value(target: View, penetration_share: float = 0.5) -> float:
     """Mean figures a shot at ``target`` (an entry of ``view["targets"]``) kills, penetration included."""
-    base = float(target.get("expected_figures", 0.0))
-    return base * (1.0 + penetration_share * len(target.get("penetrates", ())))
+    mean = target.get("expected_figures", 0.0)
+    base = float(mean) if isinstance(mean, (int, float)) else 0.0
+    behind = target.get("penetrates", ())
+    return base * (1.0 + penetration_share * (len(behind) if isinstance(behind, Sized) else 0))
 
 
-def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def _targets(view: View) -> dict[object, View]:
+    """``view["targets"]`` by id (none when the side has no battery to fire now)."""
+    listed = view.get("targets", ())
+    return {t["id"]: t for t in listed if isinstance(t, Mapping)} if isinstance(listed, (list, tuple)) else {}
+
+
+def heuristic_player(view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The legal target with the most expected casualties; else an unburnt building; else hold."""
-    targets = {t["id"]: t for t in view.get("targets", ())}
+    targets = _targets(view)
     aimed = [(action, targets[action["target"]]) for action in legal_actions
              if action["target"] is not None and action["target"] in targets]
     choice = _deadliest(aimed) or _arson(aimed)
@@ -44,7 +53,7 @@ def heuristic_player(view: Mapping[str, Any], legal_actions: Sequence[Action], r
     return holds[0] if holds else legal_actions[0]
 
 
-def _deadliest(aimed: Sequence[tuple[Action, Mapping[str, Any]]]) -> Action | None:
+def _deadliest(aimed: Sequence[tuple[Action, View]]) -> Action | None:
     """The first of the actions whose target loses the most figures on average, if any loses some."""
     best: tuple[float, Action] | None = None
     for action, target in aimed:
@@ -54,7 +63,7 @@ def _deadliest(aimed: Sequence[tuple[Action, Mapping[str, Any]]]) -> Action | No
     return best[1] if best else None
 
 
-def _arson(aimed: Sequence[tuple[Action, Mapping[str, Any]]]) -> Action | None:
+def _arson(aimed: Sequence[tuple[Action, View]]) -> Action | None:
     """The first action at a building or built-up area not burning yet."""
     return next((action for action, target in aimed if target["kind"] == "terrain" and not target["burning"]),
                 None)

@@ -15,7 +15,6 @@ Either way the owner's roster holds the true count, and the game's result reads 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from . import events as ev
 from .model import Unit
@@ -75,10 +74,10 @@ def record_casualties(
     return after, events
 
 
-def roster_view(entry: RosterEntry, marking: str, own: bool) -> dict[str, Any]:
+def roster_view(entry: RosterEntry, marking: str, own: bool) -> dict[str, int | bool]:
     """NA-marking: what a side sees of a unit's strength. The owner sees the roster sheet; the enemy sees
     the figures on the table, and the casualty count only when markers are used."""
-    seen: dict[str, Any] = {
+    seen: dict[str, int | bool] = {
         "bases_on_table": entry.bases_on_table(marking),
         "eliminated": entry.eliminated,
     }

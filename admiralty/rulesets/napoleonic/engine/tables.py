@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from admiralty.engine.tables import HouseTables, Problem, TablesError, merge
 
@@ -64,11 +64,13 @@ HOUSE = HouseTables.packaged("napoleonic", limits=limits)
 TABLES_PATH = HOUSE.file
 
 
-def load_tables(overrides: Mapping[str, Any] | None = None) -> NapoleonicTables:
-    """The packaged tables with ``overrides`` merged in, checked against the schema and ``limits``, typed."""
+def load_tables(overrides: object = None) -> NapoleonicTables:
+    """The packaged tables with ``overrides`` merged in, checked against the schema and ``limits``, typed.
+    ``overrides`` is a scenario's ``rules.tables`` or a game's ``tables`` option: a mapping of entries (the
+    schema has checked a scenario's; anything else fails in the merge, as it always has)."""
     if not overrides:
         return _default_tables()
-    return NapoleonicTables.from_mapping(HOUSE.merged(overrides))
+    return NapoleonicTables.from_mapping(HOUSE.merged(cast(Mapping[str, object], overrides)))
 
 
 @cache

@@ -10,8 +10,7 @@ reported here too, but the scenario is still built, so that the geometry checks 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Source
@@ -202,7 +201,7 @@ class _References:
                                 where, f"a battery fires once a turn; the other entry is at line {line}")
                 planned.setdefault(key, i)
 
-    def _target(self, target: str, battery: dict[str, Any] | None, path: tuple[PathPart, ...]) -> None:
+    def _target(self, target: str, battery: Mapping[str, object] | None, path: tuple[PathPart, ...]) -> None:
         if target in self.units:
             unit = self.units[target]
             if battery is not None and unit["side"] == battery["side"]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from admiralty.engine.model.common import Smoke, Source
+from admiralty.engine.model.common import NOWHERE, Smoke, Source
 from admiralty.rulesets.napoleonic.engine.model import (
     SMOKE_PLAYERS,
     Battery,
@@ -51,7 +51,7 @@ def table_from_document(doc: Mapping[str, Any], locate: Locate = _nowhere) -> Ta
         for i, t in enumerate(doc.get("terrain", ()))
     )
     return Table(id=doc["id"], title=doc.get("title", doc["id"]), size=_point(doc["size"]), terrain=terrain,
-                 source=locate("table"), description=str(doc.get("description", "")),
+                 source=locate("table") or NOWHERE, description=str(doc.get("description", "")),
                  sources=tuple(str(s) for s in doc.get("sources", ())))
 
 
@@ -160,7 +160,7 @@ def scenario_from_documents(
         turns=int(turns["count"] if isinstance(turns, Mapping) else turns),
         fire_plan=fire_plan_from_document(scenario.get("fire_plan", ()), locate),
         rules=rules,
-        source=locate("scenario"),
+        source=locate("scenario") or NOWHERE,
         date=str(scenario.get("date", "")),
         briefing=str(scenario.get("briefing", "")),
         outcome=str(scenario.get("outcome", "")),

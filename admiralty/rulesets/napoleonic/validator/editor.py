@@ -25,6 +25,7 @@ from admiralty.rulesets.napoleonic.engine.geometry import unit_footprint
 from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario, Table, Terrain
 from admiralty.rulesets.napoleonic.engine.tables import load_tables
 from admiralty.rulesets.napoleonic.engine.targets import describe
+from admiralty.validator.load import PathPart
 
 FORCES = ("units", "batteries")
 
@@ -72,7 +73,7 @@ class NapoleonicEditor:
             return self._fire_plan(cursor, data, path)
         return []
 
-    def _fire_plan(self, cursor: Cursor, data: dict[str, Any], path: tuple[Any, ...]) -> list[Suggestion]:
+    def _fire_plan(self, cursor: Cursor, data: dict[str, Any], path: tuple[PathPart, ...]) -> list[Suggestion]:
         """A fire plan entry's ``battery`` (the scenario's batteries) or ``target`` (``_targets``)."""
         if path[2] == "battery":
             return [Suggestion(b["id"], f"{b.get('name', '')} ({b.get('side', '?')}: {_pieces(b)})", "value")

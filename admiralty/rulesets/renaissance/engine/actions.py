@@ -11,7 +11,7 @@ and returns its answer typed as one of the options offered (the game checks that
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, Final, Literal, TypedDict, TypeVar, cast
+from typing import Final, Literal, TypeAlias, TypedDict, TypeVar, cast
 
 from .model import BattleSide
 from .state import Decision
@@ -50,11 +50,14 @@ class Retreat(TypedDict):
 
 RenaissanceAction = PlayCard | ReactFor | Lose | Keep | Retreat | Pass
 Choice = TypeVar("Choice", bound=RenaissanceAction)
-Script = Generator[Decision, RenaissanceAction, Any]
+Result = TypeVar("Result")
+Script: TypeAlias = Generator[Decision, RenaissanceAction, Result]
+"""A step of the rules that may ask the sides (it yields a ``Decision``, is sent the answer) and ends with a
+``Result``."""
 
 
 def ask(side: str, kind: str, options: tuple[Choice, ...],
-        context: dict[str, Any]) -> Generator[Decision, RenaissanceAction, Choice]:
+        context: dict[str, int | str]) -> Script[Choice]:
     """Hand ``side`` the choice among ``options`` and return its answer, which ``RenaissanceGame.apply`` has
     already found among them."""
     choice = yield Decision(side, kind, options, context)

@@ -7,7 +7,6 @@ receives that side's action back. Chance comes only through ``state.roll`` (load
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from . import events as ev
 from .actions import PASS, Keep, Lose, Pass, PlayCard, ReactFor, RenaissanceAction, Retreat, Script, ask
@@ -26,7 +25,7 @@ from .combat import (
 from .dice import battle_dice, best_rating
 from .model import Battle, BattleSide, CardScript, Units, ZoneKind, location_kind
 from .retreat import retreat_targets, retreating_side
-from .state import Decision, RenaissanceState
+from .state import BattleSideView, BattleView, Decision, RenaissanceState
 from .turn_track import place_on_track
 
 ROLES: tuple[BattleSide, BattleSide] = ("attacker", "defender")
@@ -37,7 +36,7 @@ def other(role: BattleSide) -> BattleSide:
     return "defender" if role == "attacker" else "attacker"
 
 
-def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
+def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script[None]:
     """Fight one scripted battle (RN-dice to RN-10), step by step."""
     zone = location_kind(state.map, battle.at)
     powers: Powers = {"attacker": battle.attacker, "defender": battle.defender}
@@ -53,7 +52,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
     info["step"] = "reactions"
     yield from play_reactions(state, index, zone, script, rolls)
     winner, hits = decide_winner(state, index, powers, rolls)
-    info.update(step="losses", winner=winner, hits=hits)
+    info["step"], info["winner"], info["hits"] = "losses", winner, hits
     lost = yield from all_losses(state, index, battle.at, zone, powers, start, rolls, hits, winner)
     # Step 9 (RN-9): one side retreats, or loses its naval units when it cannot.
     info["step"] = "retreat"
@@ -68,7 +67,7 @@ def naval_combat(state: RenaissanceState, index: int, battle: Battle) -> Script:
 
 
 def open_battle(state: RenaissanceState, index: int, at: str, zone: ZoneKind, powers: Powers,
-                start: dict[BattleSide, Units]) -> dict[str, Any]:
+                start: dict[BattleSide, Units]) -> BattleView:
     """Steps 1-2 (RN-dice): each side's dice from its units, its best leader, and defending a port; the battle
     as the view shows it."""
     counts = {
@@ -76,9 +75,10 @@ def open_battle(state: RenaissanceState, index: int, at: str, zone: ZoneKind, po
                           zone, role == "defender", state.tables)
         for role in ROLES
     }
-    info: dict[str, Any] = {"index": index, "at": at, "zone": zone, "step": "cards"}
-    for role in ROLES:
-        info[role] = {"power": powers[role], "units": start[role].as_dict(), "dice": counts[role].total}
+    shown = {role: BattleSideView(power=powers[role], units=start[role].as_dict(), dice=counts[role].total)
+             for role in ROLES}
+    info = BattleView(index=index, at=at, zone=zone, step="cards", attacker=shown["attacker"],
+                      defender=shown["defender"])
     state.battle = info
     side = {role: ev.BattleSide(power=powers[role], units=start[role].as_dict(), dice=dict(counts[role].units),
                                 leader=counts[role].leader, port_defender=counts[role].port_defender,
@@ -89,7 +89,7 @@ def open_battle(state: RenaissanceState, index: int, at: str, zone: ZoneKind, po
 
 
 def cards_and_rolls(state: RenaissanceState, index: int, powers: Powers, script: CardScript,
-                    info: dict[str, Any]) -> Generator[Decision, RenaissanceAction, dict[BattleSide, list[int]]]:
+                    info: BattleView) -> Generator[Decision, RenaissanceAction, dict[BattleSide, list[int]]]:
     """Steps 3-4 (RN-3-4): the attacker declares its combat cards, then the defender; step 5 (RN-5): both roll
     the dice the cards leave them, every 5 or 6 a hit."""
     played: dict[BattleSide, list[str]] = {}
@@ -142,7 +142,7 @@ def all_losses(state: RenaissanceState, index: int, at: str, zone: ZoneKind, pow
 
 def declare_cards(
     state: RenaissanceState, index: int, role: BattleSide, power: str, scripted: tuple[str, ...] | None
-) -> Script:
+) -> Script[list[str]]:
     """RN-3-4: the cards ``power`` declares; scripted ones are played as written, else it chooses."""
     played: list[str] = []
     if scripted is not None:
@@ -166,7 +166,7 @@ def declare_cards(
 
 def play_reactions(
     state: RenaissanceState, index: int, zone: ZoneKind, script: CardScript, rolls: dict[BattleSide, list[int]]
-) -> Script:
+) -> Script[None]:
     """RN-6: any power may play the Galleasses for either side: that side rolls extra dice (house number).
 
     Only one copy is played per battle (house reading). A scripted battle plays what it says.
@@ -196,7 +196,7 @@ def play_reactions(
                                  scripted=script.galleasses_scripted))
 
 
-def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses: Losses) -> Script:
+def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses: Losses) -> Script[Units]:
     """RN-8: remove ``losses`` from ``power``'s units at ``at``, asking it which kind when it has a choice.
 
     Returns the units lost (an Armada step as its strength).
@@ -226,7 +226,7 @@ def take_losses(state: RenaissanceState, index: int, at: str, power: str, losses
     return lost
 
 
-def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Units) -> Script:
+def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Units) -> Script[str]:
     """RN-8: both sides wiped out: ``power`` keeps one of the units it lost (its choice of kind)."""
     options = kept_options(lost, state.tables)
     if len(options) == 1:
@@ -241,7 +241,7 @@ def keep_one(state: RenaissanceState, index: int, at: str, power: str, lost: Uni
     return kind
 
 
-def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power: str) -> Script:
+def retreat(state: RenaissanceState, index: int, at: str, zone: ZoneKind, power: str) -> Script[tuple[Units, bool]]:
     """RN-9: move ``power``'s naval units (and its leaders there) to a legal target, its choice among
     several; with none, the units are destroyed. Returns (units destroyed, whether it retreated)."""
     units = state.units_of(at, power)

@@ -8,8 +8,8 @@ the power with the most points wins, a tie for the most is a draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Mapping
-from typing import Any
+from collections.abc import Generator, Iterable, Mapping
+from typing import cast
 
 from admiralty.engine.api import Action, GameResult
 from admiralty.engine.dice import Dice, ScriptedDice
@@ -33,21 +33,28 @@ PLAYERS: dict[str, Player] = _PLAYERS
 CORSAIR_MODES: tuple[CorsairMode, ...] = ("after-ships", "leftover")
 
 
+def _corsair_mode(value: object) -> CorsairMode:
+    """The ``corsair_hits`` option: one of ``CORSAIR_MODES``, else ``ValueError``."""
+    for mode in CORSAIR_MODES:
+        if value == mode:
+            return mode
+    raise ValueError(f"option corsair_hits must be one of {CORSAIR_MODES}, not {value!r}")
+
+
 class RenaissanceGame:
     """One game of a renaissance scenario (the ``admiralty.engine.api.Game`` protocol)."""
 
-    def __init__(self, scenario: RenaissanceScenario, seed: int, options: Mapping[str, Any] | None = None):
+    def __init__(self, scenario: RenaissanceScenario, seed: int, options: Mapping[str, object] | None = None):
         options = dict(options or {})
         tables = load_tables(options.get("tables"))
-        corsair_mode = options.get("corsair_hits", "after-ships")
-        if corsair_mode not in CORSAIR_MODES:
-            raise ValueError(f"option corsair_hits must be one of {CORSAIR_MODES}, not {corsair_mode!r}")
+        corsair_mode = _corsair_mode(options.get("corsair_hits", "after-ships"))
         found = problems(scenario) + _card_problems(scenario, tables)
         if found:
             raise ValueError(f"scenario {scenario.id!r} cannot be played: " + "; ".join(found))
         self.scenario = scenario
         self.seed = seed
-        faces = [int(face) for face in options.get("dice", ())]
+        # a list of faces; int() refuses anything else, as it always has
+        faces = [int(face) for face in cast("Iterable[int | str]", options.get("dice", ()))]
         if any(face not in range(1, 7) for face in faces):
             raise ValueError("option dice: every face must be 1 to 6")
         rng = random.Random(seed)
@@ -95,7 +102,7 @@ class RenaissanceGame:
             raise ValueError(f"illegal action {action!r} for {side!r}: {list(self._decision.options)}")
         self._resume(action)
 
-    def view(self, side: str) -> dict[str, Any]:
+    def view(self, side: str) -> dict[str, object]:
         """Everything on the table; of the card hands, ``side`` sees its own and only the others' sizes."""
         state, sea_map = self.state, self.scenario.map
         decision = self._decision
@@ -234,7 +241,7 @@ def _card_problems(scenario: RenaissanceScenario, tables: Tables) -> list[str]:
 
 
 def new_game(
-    scenario: RenaissanceScenario, seed: int, options: Mapping[str, Any] | None = None
+    scenario: RenaissanceScenario, seed: int, options: Mapping[str, object] | None = None
 ) -> RenaissanceGame:
     """Start a game of ``scenario``; all chance from ``random.Random(seed)``.
 

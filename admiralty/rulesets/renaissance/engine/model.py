@@ -6,11 +6,11 @@ reads them. Every object may carry a ``source`` (where it was written); the engi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from admiralty.engine.model.common import Smoke
+from admiralty.engine.model.common import NOWHERE, Smoke, Source
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -32,7 +32,7 @@ class Sea:
     id: str
     name: str
     kind: SeaKind
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     polygon: tuple[tuple[float, float], ...] | None = field(default=None, compare=False, repr=False)
     # (longitude, latitude) in degrees, for drawing the map to geography; the rules never read it.
     position: tuple[float, float] | None = field(default=None, compare=False, repr=False)
@@ -46,7 +46,7 @@ class Port:
     name: str
     seas: tuple[str, ...]
     power: str
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     at: tuple[float, float] | None = field(default=None, compare=False, repr=False)
     position: tuple[float, float] | None = field(default=None, compare=False, repr=False)  # (lon, lat), as Sea's
 
@@ -60,7 +60,7 @@ class RenaissanceMap:
     seas: dict[str, Sea]
     ports: dict[str, Port]
     adjacency: tuple[tuple[str, str], ...] = ()
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source = field(default=NOWHERE, compare=False, repr=False)
     description: str = field(default="", compare=False)
     sources: tuple[str, ...] = field(default=(), compare=False)
     ruleset: str = field(default="renaissance", compare=False)
@@ -79,7 +79,7 @@ class Units:
     flush_deck_galleons: int = 0
     corsairs: int = 0
     armada: int = 0
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for kind in UNIT_KINDS:
@@ -88,17 +88,28 @@ class Units:
         if self.armada not in ARMADA_STRENGTHS:
             raise ValueError(f"Armada strength must be one of {ARMADA_STRENGTHS}, not {self.armada}")
 
+    @classmethod
+    def of(cls, counts: Mapping[str, int], source: Source | None = None) -> Units:
+        """Units from counts by kind (``UNIT_KINDS``; a kind left out is 0, another name is a ``TypeError``, as
+        the constructor's keywords would be)."""
+        unknown = sorted(set(counts) - set(UNIT_KINDS))
+        if unknown:
+            raise TypeError(f"unknown unit kinds: {', '.join(unknown)}")
+        return cls(galleys=counts.get("galleys", 0), galleons=counts.get("galleons", 0),
+                   flush_deck_galleons=counts.get("flush_deck_galleons", 0), corsairs=counts.get("corsairs", 0),
+                   armada=counts.get("armada", 0), source=source)
+
     def count(self, kind: str) -> int:
         """How many of ``kind`` (for ``armada``: its strength)."""
         return int(getattr(self, kind))
 
     def plus(self, kind: str, amount: int) -> Units:
         """These units with ``amount`` more (or fewer, if negative) of ``kind``."""
-        return replace(self, **{kind: self.count(kind) + amount})
+        return Units.of({**self.as_dict(), kind: self.count(kind) + amount}, self.source)
 
     def merge(self, other: Units) -> Units:
         """The sum of both groups."""
-        return Units(**{kind: self.count(kind) + other.count(kind) for kind in UNIT_KINDS})
+        return Units.of({kind: self.count(kind) + other.count(kind) for kind in UNIT_KINDS})
 
     @property
     def is_empty(self) -> bool:
@@ -117,7 +128,7 @@ class Leader:
     power: str
     battle_rating: int
     at: str | None
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     name: str = field(default="", compare=False)
 
 
@@ -129,7 +140,7 @@ class LandFormation:
     power: str
     at: str
     strength: int
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     name: str = field(default="", compare=False)
 
 
@@ -139,7 +150,7 @@ class GalleassesPlay:
 
     by: str
     side: BattleSide
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -153,7 +164,7 @@ class CardScript:
     defender: tuple[str, ...] | None = None
     galleasses: GalleassesPlay | None = None
     galleasses_scripted: bool = False
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,7 @@ class Battle:
     at: str
     cards: CardScript | None = None
     turn: int | None = None
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     kind: Literal["combat"] = "combat"
 
 
@@ -178,7 +189,7 @@ class Transport:
     from_port: str
     to_port: str
     turn: int | None = None
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
     kind: Literal["transport"] = "transport"
 
 
@@ -204,7 +215,7 @@ class RenaissanceScenario:
     actions: tuple[NavalAction, ...] = ()
     hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     alliances: tuple[tuple[str, ...], ...] = ()
-    source: Any = field(default=None, compare=False, repr=False)
+    source: Source = field(default=NOWHERE, compare=False, repr=False)
     # What the rest of the project reads on every scenario (site, smoke, replays); the rules ignore it.
     date: str = field(default="", compare=False)
     briefing: str = field(default="", compare=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -19,7 +19,8 @@ from .tables import load_tables
 if TYPE_CHECKING:  # the game module imports this one for ``PLAYERS``
     pass
 
-View = Mapping[str, Any]
+View = Mapping[str, object]
+"""What ``RenaissanceGame.view`` shows a side, read by key; its parts narrowed by ``_part`` and ``_listed``."""
 Legal = Sequence[Action]
 __all__ = ["PLAYERS", "Player", "heuristic_player", "play_game", "random_player", "scripted_player"]
 
@@ -32,8 +33,8 @@ def random_player(view: View, legal_actions: Legal, rng: random.Random) -> Actio
 def heuristic_player(view: View, legal_actions: Legal, rng: random.Random) -> Action:
     """Plays every combat card, backs its own side with a reaction, loses its cheapest units first, keeps
     its dearest, and retreats to its own port or else toward the nearest one."""
-    decision = view.get("decision") or {}
-    choose = _CHOOSERS.get(decision.get("kind", ""))
+    kind = _part(view.get("decision")).get("kind", "")
+    choose = _CHOOSERS.get(kind) if isinstance(kind, str) else None
     choice = choose(view, legal_actions) if choose else None
     return choice if choice is not None else legal_actions[0]
 
@@ -49,9 +50,9 @@ def _card(view: View, legal: Legal) -> Action | None:
 
 
 def _reaction(view: View, legal: Legal) -> Action | None:
-    battle = view.get("battle") or {}
+    battle = _part(view.get("battle"))
     for action in legal:
-        if action != "pass" and _friendly(view, battle[action["for"]]["power"]):
+        if action != "pass" and _friendly(view, _part(battle[action["for"]])["power"]):
             return action
     return "pass"
 
@@ -67,8 +68,8 @@ def _keep(view: View, legal: Legal) -> Action | None:
 
 
 def _retreat(view: View, legal: Legal) -> Action | None:
-    ports = view["map"]["ports"]
-    own = [name for name, port in ports.items() if port["power"] == view["side"]]
+    ports = _part(_part(view["map"])["ports"])
+    own = [name for name, port in ports.items() if _part(port)["power"] == view["side"]]
     for action in legal:
         if action["retreat"] in own:
             return action
@@ -85,22 +86,33 @@ _CHOOSERS: dict[str, Callable[[View, Legal], Action | None]] = {
 }
 
 
-def _friendly(view: View, power: str) -> bool:
+def _part(value: object) -> Mapping[str, object]:
+    """A part of the view that is a JSON object (none when it is missing: no battle, no decision)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _listed(value: object) -> list[object]:
+    """A part of the view that is a JSON array (none when it is missing)."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _friendly(view: View, power: object) -> bool:
     me = view["side"]
-    return power == me or any(me in group and power in group for group in view.get("alliances", []))
+    return power == me or any(me in group and power in group for group in map(_listed, _listed(view.get("alliances"))))
 
 
-def _distance_to_ports(view: View, ports: list[str]) -> Mapping[Any, float]:
+def _distance_to_ports(view: View, ports: list[str]) -> Mapping[str | tuple[str, str], float]:
     """Steps from each sea zone to the nearest of ``ports`` on the view's map (a port is one step off)."""
     graph = nx.Graph()
-    graph.add_nodes_from(view["map"]["seas"])
-    graph.add_edges_from(tuple(pair) for pair in view["map"]["adjacency"])
+    sea_map = _part(view["map"])
+    graph.add_nodes_from(_part(sea_map["seas"]))
+    graph.add_edges_from(tuple(_listed(pair)) for pair in _listed(sea_map["adjacency"]))
     for port in ports:
-        graph.add_edges_from((("port", port), sea) for sea in view["map"]["ports"][port]["seas"])
+        graph.add_edges_from((("port", port), sea) for sea in _listed(_part(_part(sea_map["ports"])[port])["seas"]))
     sources = [("port", port) for port in ports]
     if not sources:
         return {}
-    lengths: Mapping[Any, float] = nx.multi_source_dijkstra_path_length(graph, sources)
+    lengths: Mapping[str | tuple[str, str], float] = nx.multi_source_dijkstra_path_length(graph, sources)
     return lengths
 
 

@@ -3,16 +3,38 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from admiralty.engine.api import Action
 from admiralty.engine.dice import Dice, roll
 
 from .combat import CorsairMode
 from .events import RenaissanceEvent
-from .model import RenaissanceScenario, Units, are_enemies
+from .model import BattleSide, RenaissanceScenario, Units, ZoneKind, are_enemies
 from .tables import Tables
 from .turn_track import TrackEntry
+
+
+class BattleSideView(TypedDict):
+    """One side of the battle being fought, as the view shows it: its power, units and dice (RN-dice)."""
+
+    power: str
+    units: dict[str, int]
+    dice: int
+
+
+class BattleView(TypedDict):
+    """The battle being fought, as the view shows it: the step it is at, each side, and once step 7 (RN-7) has
+    passed its winner and hits."""
+
+    index: int
+    at: str
+    zone: ZoneKind
+    step: str
+    attacker: BattleSideView
+    defender: BattleSideView
+    winner: NotRequired[BattleSide]
+    hits: NotRequired[dict[BattleSide, int]]
 
 
 @dataclass(frozen=True)
@@ -23,7 +45,7 @@ class Decision:
     side: str
     kind: str
     options: tuple[Action, ...]
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, int | str] = field(default_factory=dict)
 
 
 class RenaissanceState:
@@ -51,7 +73,7 @@ class RenaissanceState:
         self.points: dict[str, float] = {p: 0.0 for p in scenario.powers}
         self.destroyed: dict[str, Units] = {p: Units() for p in scenario.powers}
         self.battles_won: dict[str, int] = {p: 0 for p in scenario.powers}
-        self.battle: dict[str, Any] | None = None
+        self.battle: BattleView | None = None
 
     def roll(self, count: int) -> tuple[int, ...]:
         """Roll ``count`` dice: the scripted faces first (option ``dice``: tests, re-enacting a table game),
@@ -61,7 +83,7 @@ class RenaissanceState:
     def record(self, event: RenaissanceEvent) -> None:
         """Append ``event`` (a record of ``events``: its type, its clause, the turn, its details); its data is
         copied, so later changes to a list or a count never reach the log."""
-        copied: RenaissanceEvent = snapshot(event)  # the same record: lists and dicts copied, tuples as lists
+        copied = cast(RenaissanceEvent, snapshot(event))  # the same record: lists and dicts copied, tuples as lists
         self.events.append(copied)
 
     def units_of(self, location: str, power: str) -> Units:
@@ -75,7 +97,7 @@ class RenaissanceState:
             if not here:
                 del self.units[location]
         else:
-            here[power] = Units(**units.as_dict())
+            here[power] = Units.of(units.as_dict())
 
     def enemy_locations(self, power: str) -> frozenset[str]:
         """The locations holding naval units of any enemy of ``power`` (membership tests only)."""
@@ -107,7 +129,7 @@ class RenaissanceState:
         return False
 
 
-def snapshot(value: Any) -> Any:
+def snapshot(value: object) -> object:
     """A deep copy of JSON-like data (dicts, lists, tuples as lists, scalars)."""
     if isinstance(value, dict):
         return {key: snapshot(item) for key, item in value.items()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from admiralty.engine.tables import HouseTables
 
@@ -85,12 +85,13 @@ def tables_from(data: Mapping[str, Any]) -> Tables:
     )
 
 
-def load_tables(overrides: Mapping[str, Any] | None = None) -> Tables:
-    """The ruleset's tables, with ``overrides`` (same shape as ``tables.yaml``) merged in; ``TablesError``
-    when they no longer fit the schema."""
+def load_tables(overrides: object = None) -> Tables:
+    """The ruleset's tables, with ``overrides`` (a mapping of the same shape as ``tables.yaml``: a scenario's
+    ``rules.tables`` or a game's ``tables`` option) merged in; ``TablesError`` when they no longer fit the
+    schema (anything but a mapping fails in the merge, as it always has)."""
     if not overrides:
         return _default_tables()
-    return tables_from(HOUSE.merged(overrides))
+    return tables_from(HOUSE.merged(cast(Mapping[str, object], overrides)))
 
 
 @cache

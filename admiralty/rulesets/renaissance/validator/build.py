@@ -10,13 +10,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from admiralty.contract import ScenarioModel
 from admiralty.engine.model.common import Smoke
 from admiralty.rulesets.renaissance.engine.model import (
     UNIT_KINDS,
     Battle,
+    BattleSide,
     CardScript,
     GalleassesPlay,
     LandFormation,
@@ -55,6 +56,38 @@ class FormationDocument(TypedDict):
     at: str
     strength: NotRequired[int]
     name: NotRequired[str]
+
+
+class GalleassesDocument(TypedDict):
+    """A combat's scripted Galleasses reaction (RN-6): the power that plays it and the side it helps."""
+
+    by: str
+    side: BattleSide
+
+
+class CardsDocument(TypedDict, total=False):
+    """A combat's scripted cards (RN-3-4, RN-6); a step left out is left to the players."""
+
+    attacker: list[str]
+    defender: list[str]
+    galleasses: GalleassesDocument | None
+
+
+class CombatDocument(TypedDict):
+    """An ``actions:`` entry of ``kind: combat`` as its schema admits it."""
+
+    kind: Literal["combat"]
+    attacker: str
+    defender: str
+    at: str
+    turn: NotRequired[int]
+    cards: NotRequired[CardsDocument]
+
+
+TransportDocument = TypedDict("TransportDocument", {  # the functional form: "from" is a Python keyword
+    "kind": Literal["transport"], "power": str, "formation": str, "from": str, "to": str, "turn": NotRequired[int],
+})
+"""An ``actions:`` entry of ``kind: transport`` (RN-16.3) as its schema admits it."""
 
 
 def build(items: list[Loaded], ctx: BuildContext) -> Built:
@@ -270,9 +303,9 @@ class _References:
                 armada = i
             first = here.get(power)
             if first is None:
-                here[power] = Units(**counts, source=source(self.doc, "units", i))
+                here[power] = Units.of(counts, source(self.doc, "units", i))
             else:  # a second entry for the same power and place adds up; the first keeps the position
-                merged = first.merge(Units(**counts))
+                merged = first.merge(Units.of(counts))
                 here[power] = dataclasses.replace(merged, source=first.source)
         return units
 
@@ -302,7 +335,8 @@ class _References:
                 source(self.doc, "formations", i), entry.get("name", ""))
         return formations
 
-    def action(self, index: int, entry: dict[str, Any], formations: Mapping[str, LandFormation]) -> NavalAction:
+    def action(self, index: int, entry: CombatDocument | TransportDocument,
+               formations: Mapping[str, LandFormation]) -> NavalAction:
         at: tuple[PathPart, ...] = ("actions", index)
         turn = entry.get("turn")
         if entry["kind"] == "transport":
@@ -315,11 +349,10 @@ class _References:
         script = None
         cards = entry.get("cards")
         if cards is not None:
-            scripted = {
-                role: tuple(self.card(card, (*at, "cards", role, i), combat_only=True)
-                            for i, card in enumerate(cards[role]))
-                for role in ("attacker", "defender") if role in cards
-            }
+            scripted = {role: tuple(self.card(card, (*at, "cards", role, i), combat_only=True)
+                                    for i, card in enumerate(listed))
+                        for role, listed in (("attacker", cards.get("attacker")), ("defender", cards.get("defender")))
+                        if listed is not None}
             galleasses = cards.get("galleasses")
             play = None
             if galleasses is not None:
@@ -334,4 +367,6 @@ class _References:
 
 def _index(built: Mapping[str, Leader | LandFormation], key: str) -> int:
     """The entry index the object built under ``key`` came from (its source path is ``(list, index)``)."""
-    return int(built[key].source.path[1])
+    where = built[key].source
+    assert where is not None, key  # the builder gives every leader and formation its entry's source
+    return int(where.path[1])

@@ -337,11 +337,11 @@ def round_geometry(geometry: BaseGeometry, digits: int = 2) -> Polygon | MultiPo
     return rounded
 
 
-def land_entry(entry: Land) -> dict[str, Any]:
+def land_entry(entry: Land) -> dict[str, object]:
     """A ``land:`` entry: ``polygon`` for one part, ``multipolygon`` (largest part first) for several."""
     polygons = sorted(parts_of(entry["geometry"]), key=lambda p: (-p.area, p.bounds))
     rings = [ring_points(polygon) for polygon in polygons]
-    out: dict[str, Any] = {"id": entry["id"], "name": entry["name"], "nation": entry["nation"]}
+    out: dict[str, object] = {"id": entry["id"], "name": entry["name"], "nation": entry["nation"]}
     if len(rings) == 1:
         out["polygon"] = rings[0]
     else:
@@ -415,8 +415,8 @@ def fill_holes(polygon: Polygon) -> Polygon:
     return Polygon(polygon.exterior.coords)
 
 
-def _zone_entry(zone: str, name: str | None, kind: str) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": zone}
+def _zone_entry(zone: str, name: str | None, kind: str) -> dict[str, str]:
+    entry = {"id": zone}
     if name:
         entry["name"] = name
     entry["kind"] = kind
