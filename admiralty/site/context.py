@@ -7,12 +7,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from admiralty.engine.protocols import ScenarioModel, Sourced
 from admiralty.resources import SOURCE_ROOT
 from admiralty.site.text import attr, html_block, relative_link, slug
 
-if TYPE_CHECKING:  # the replay viewer's words name pages' helpers, which name this module
+if TYPE_CHECKING:  # the replay viewer's words and the glance box name pages' helpers, which name this module
+    from admiralty.site.glance import Size
     from admiralty.site.replayview import ReplayWords
 
 REPO_ROOT = SOURCE_ROOT
@@ -85,19 +87,23 @@ def fill_figures(html: str, figures: dict[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: figures.get(m.group(1), m.group(0)), html)
 
 
-ScenarioPart = Callable[[Any, str, "SiteContext"], str]
-ReferencePages = Callable[[Sequence[Any], Sequence[Any], "SiteContext"], dict[str, str]]
+ScenarioT = TypeVar("ScenarioT", bound=ScenarioModel)
+"""A rule system's own scenario model; the core hands each renderer only scenarios of its rule system."""
+ScenarioPart = Callable[[ScenarioT, str, "SiteContext"], str]
+ReferencePages = Callable[[Sequence[ScenarioT], Sequence[Sourced], "SiteContext"], dict[str, str]]
 
 
 @dataclass(frozen=True)
-class Renderer:
-    """What a ruleset adds to the site: its part of a scenario page, printable sheets, reference pages."""
+class Renderer(Generic[ScenarioT]):
+    """What a ruleset adds to the site: its part of a scenario page, printable sheets, reference pages.
+    ``Renderer[S]``: its parts take the rule system's scenario model ``S``; ``models`` are every built model of the
+    rule system (maps, catalogs, tables), which each part picks by ``isinstance``."""
 
-    scenario_body: ScenarioPart
-    sheets: ScenarioPart | None = None
-    reference: ReferencePages | None = None
-    maps: Callable[[Sequence[Any], Sequence[Any]], list[tuple[str, str, int]]] | None = None
-    side_colours: Callable[[Any], dict[str, str]] | None = None  # default: the palette in the author's order
-    glance: Callable[[Any], Any] | None = None  # the scenario's size for the "at a glance" box (glance.Size)
+    scenario_body: ScenarioPart[ScenarioT]
+    sheets: ScenarioPart[ScenarioT] | None = None
+    reference: ReferencePages[ScenarioT] | None = None
+    maps: Callable[[Sequence[ScenarioT], Sequence[Sourced]], list[tuple[str, str, int]]] | None = None
+    side_colours: Callable[[ScenarioT], dict[str, str]] | None = None  # default: the palette in the author's order
+    glance: Callable[[ScenarioT], Size] | None = None  # the scenario's size for the "at a glance" box
     stylesheet: Path | None = None  # its own CSS, published as stylesheets/<rule system>.css on every page
     replay: ReplayWords | None = None  # how its events read and move the tokens in the sample game's viewer

@@ -12,9 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from admiralty.contract import ScenarioModel, load_object, rulesets
+from admiralty.contract import ScenarioModel, Sourced, load_object, rulesets
 from admiralty.site import coverage, downloads, replayview
 from admiralty.site.charts import balance_html, percent, vp_svg
 from admiralty.site.colours import side_colour
@@ -36,8 +35,9 @@ from admiralty.site.words import clause_index
 from admiralty.validator.diagnostics import Code
 
 
-def renderers() -> dict[str, Renderer]:
-    """Each installed rule system's site part, by rule system name (from the ``admiralty.rulesets`` registry)."""
+def renderers() -> dict[str, Renderer[ScenarioModel]]:
+    """Each installed rule system's site part, by rule system name (from the ``admiralty.rulesets`` registry). Each
+    is a ``Renderer`` of its own scenario model; the pages hand it only scenarios whose ``ruleset`` names it."""
     return {name: load_object(ruleset.renderer) for name, ruleset in rulesets().items() if ruleset.renderer}
 
 
@@ -254,7 +254,7 @@ def codes_index(codes: Mapping[str, Code], ctx: SiteContext) -> str:
     out = ["# Diagnostic codes\n",
            "Every finding of `admiralty validate` carries one of these stable codes; each has a page saying what it "
            "means, with a wrong and a right example.\n"]
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[Code]] = {}
     for entry in sorted(codes.values(), key=lambda e: e.code):
         stage = next((title for prefix, title in STAGES if entry.code.startswith(prefix)), None)
         groups.setdefault(stage or ("Rule clauses" if "-" in entry.code else "Other"), []).append(entry)
@@ -289,7 +289,7 @@ def _sheets_index(scenarios: Sequence[ScenarioModel], ctx: SiteContext) -> str:
             "from the browser.\n" + html_block("<ul>" + "".join(items) + "</ul>", "sheet-list"))
 
 
-def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequence[Any]],
+def generate_pages(scenarios: Sequence[ScenarioModel], models: Mapping[str, Sequence[Sourced]],
                    ctx: SiteContext) -> GeneratedSite:
     """Every generated page for the built scenarios and models (maps, catalogs; by rule system)."""
     site = GeneratedSite()

@@ -39,7 +39,7 @@ def option_title(option: str) -> str:
     return id_words(option)
 
 
-def value_words(value: Any) -> str:
+def value_words(value: object) -> str:
     """A rule option's value in words: yes/no, lists joined, ``None`` as "not set"."""
     if value is None:
         return "not set"
@@ -107,11 +107,11 @@ def explain(description: str, from_src: str, ctx: SiteContext) -> str:
     return link_clauses(inline_code(description), from_src, ctx)
 
 
-def table_overrides(values: Mapping[str, Any]) -> list[str]:
+def table_overrides(values: Mapping[str, object]) -> list[str]:
     """``gun_fire.hit_on = 4`` for each house-table entry a scenario changes (``rules: {tables: ...}``)."""
     out: list[str] = []
 
-    def walk(data: Any, path: str) -> None:
+    def walk(data: object, path: str) -> None:
         if isinstance(data, Mapping) and data:
             for key, value in sorted(data.items()):
                 walk(value, f"{path}.{key}" if path else str(key))

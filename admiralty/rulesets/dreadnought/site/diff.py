@@ -8,10 +8,10 @@ about, so that a change reads as "ship added", "class figures changed", "port mo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from shapely.geometry import Polygon
 
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.rulesets.dreadnought.engine.model import Scenario, SeaMap, ShipClass, VictoryCondition
 
 
@@ -116,8 +116,16 @@ def _map_facts(seamap: SeaMap) -> dict[str, dict[str, str]]:
     return {"zones": zones, "adjacency": adjacency, "ports": ports, "coast": coast}
 
 
-def facts(scenario: Any) -> Mapping[str, Mapping[str, str]]:
+def _mine(scenario: ScenarioModel) -> Scenario:
+    """The differ is handed only this rule system's scenarios (chosen by ``scenario.ruleset``)."""
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"not a dreadnought scenario: {type(scenario).__name__}")
+    return scenario
+
+
+def facts(model: ScenarioModel) -> Mapping[str, Mapping[str, str]]:
     """The scenario's meaning, group -> key -> readable value."""
+    scenario = _mine(model)
     ships, classes, orders = _forces(scenario)
     seamap: SeaMap = scenario.map
     return {"ships": ships, "class figures": classes, "orders": orders, "victory": _victory(scenario),
@@ -125,12 +133,13 @@ def facts(scenario: Any) -> Mapping[str, Mapping[str, str]]:
             **_map_facts(seamap)}
 
 
-def uses(scenario: Any) -> set[tuple[str, str]]:
+def uses(model: ScenarioModel) -> set[tuple[str, str]]:
     """The map and the ship catalogs the scenario is built from."""
+    scenario = _mine(model)
     return {("map", scenario.map.id), *(("ships", catalog.id) for catalog in scenario.catalogs)}
 
 
-def map_pictures(before: Any, after: Any) -> Mapping[str, str]:
+def map_pictures(before: ScenarioModel, after: ScenarioModel) -> Mapping[str, str]:
     from admiralty.rulesets.dreadnought.site.mapdiff import pictures
 
-    return pictures(before, after)
+    return pictures(_mine(before), _mine(after))

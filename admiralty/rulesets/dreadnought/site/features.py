@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
-from admiralty.rulesets.dreadnought.engine.model import Fleet, MapFeature, Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.model import Fleet, MapFeature, Point, Scenario, SeaMap
 from admiralty.rulesets.dreadnought.engine.routes import PlannedRoute
 from admiralty.rulesets.dreadnought.site import labels
 from admiralty.site.text import attr, esc
+
+if TYPE_CHECKING:  # the map module draws the features
+    from admiralty.rulesets.dreadnought.site.map import Frame
 
 FEATURE_COLOUR = "#b2182b"
 
@@ -42,7 +45,8 @@ def _area_rings(feature: MapFeature, seamap: SeaMap, centres: dict[str, Point]) 
     return [feature_points(feature, seamap, centres)]
 
 
-def feature_shapes(scenario: Any, seamap: SeaMap, frame: Any, centres: dict[str, Point], unit: float) -> list[str]:
+def feature_shapes(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict[str, Point],
+                   unit: float) -> list[str]:
     """Each feature as a line or an outlined area with a ``<title>`` (its name and notes) and its name as a map
     label at its middle."""
     out: list[str] = []

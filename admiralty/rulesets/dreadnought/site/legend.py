@@ -4,9 +4,7 @@ running off the edge. Each symbol is a small inline SVG drawn like its counterpa
 
 from __future__ import annotations
 
-from typing import Any
-
-from admiralty.rulesets.dreadnought.engine.model import Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.model import Point, Scenario, SeaMap
 from admiralty.rulesets.dreadnought.engine.routes import planned_or_written
 from admiralty.rulesets.dreadnought.site.features import FEATURE_COLOUR, route_summary
 from admiralty.rulesets.dreadnought.site.plain import display_name
@@ -26,7 +24,7 @@ def _item(symbol: str, words: str) -> str:
     return f'<li class="legend-item">{symbol}<span>{esc(words)}</span></li>'
 
 
-def legend_html(seamap: SeaMap, scenario: Any = None) -> str:
+def legend_html(seamap: SeaMap, scenario: Scenario | None = None) -> str:
     """One entry per kind of mark on the map: nations' land, ports, zone codes, blocked borders, objectives,
     map features, minefields and each side's starts and routes."""
     items = [_item(_symbol(f'<rect width="16" height="10" y="-9" fill="{attr(nation_colour(nation))}" '
@@ -66,7 +64,7 @@ def _place_words(seamap: SeaMap, place: str) -> str:
     return seamap.ports[place].name if place in seamap.ports else place
 
 
-def route_key_html(scenario: Any, seamap: SeaMap, centres: dict[str, Point]) -> str:
+def route_key_html(scenario: Scenario, seamap: SeaMap, centres: dict[str, Point]) -> str:
     """The numbered key to the fleets' routes, in the numbers the map prints beside each route (DN-5.1)."""
     rows = []
     number = 0

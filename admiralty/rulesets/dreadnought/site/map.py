@@ -12,12 +12,11 @@ import re
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from shapely.geometry import LineString, MultiLineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from admiralty.rulesets.dreadnought.engine.model import Fleet, Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.model import Fleet, Point, Scenario, SeaMap
 from admiralty.rulesets.dreadnought.engine.routes import PlannedRoute, planned_or_written
 from admiralty.rulesets.dreadnought.site import bundles, labels
 from admiralty.rulesets.dreadnought.site.features import feature_shapes
@@ -192,7 +191,7 @@ def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centre
     return out
 
 
-def _fleet_ports(scenario: Any, seamap: SeaMap) -> set[str]:
+def _fleet_ports(scenario: Scenario, seamap: SeaMap) -> set[str]:
     """The ports the scenario's fleets start from or are ordered into: their names must show on its map."""
     ports = {fleet.start for side in getattr(scenario, "sides", ()) for fleet in side.fleets}
     ports |= {order.target for side in getattr(scenario, "sides", ()) for fleet in side.fleets
@@ -200,7 +199,7 @@ def _fleet_ports(scenario: Any, seamap: SeaMap) -> set[str]:
     return {port for port in ports if port in seamap.ports}
 
 
-def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float) -> list[str]:
+def _objectives(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float) -> list[str]:
     """A ring round every place a victory condition names (``reach`` targets)."""
     out = []
     for condition in getattr(getattr(scenario, "victory", None), "conditions", ()):
@@ -212,7 +211,7 @@ def _objectives(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, 
     return out
 
 
-def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float,
+def _scenario_layers(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float,
                      svg_id: str, unit: float) -> tuple[list[str], list[str], list[str]]:
     """Map features, minefields, routes and start markers; returns (defs, shapes, words): the fleets' numbers and
     turns are drawn above every shape and port, so that no later route covers them."""
@@ -258,7 +257,7 @@ def _scenario_layers(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[
     return defs, shapes, labels.place_words(words, unit)
 
 
-def drawn_routes(scenario: Any, seamap: SeaMap, frame: Frame, centres: dict[str, Point],
+def drawn_routes(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict[str, Point],
                  unit: float) -> list[list[tuple[float, float]]]:
     """Every fleet's route as drawn, in the route key's order: legs that fleets share bundled into parallel lanes
     (``bundles``: tight lines, not a spread of offsets that covered the zone codes)."""
@@ -332,7 +331,8 @@ def _rescaled(words: str, factor: float) -> str:
     return _FONT_SIZE.sub(lambda m: f'font-size="{float(m.group(1)) * factor:.2f}"', words)
 
 
-def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: Any = None) -> str:
+def map_svg(seamap: SeaMap, scenario: Scenario | None = None, *, svg_id: str = "map",
+            also: Scenario | None = None) -> str:
     """The map (and, given a scenario, its features, minefields, starts, written routes and objectives) as one
     inline ``<svg>``: the map in an inner pane that the viewer pans and zooms, the compass outside it. A scenario's
     pane shows its theatre (``theatre.theatre_box``); its ``data-whole`` is the whole map, for the viewer's
@@ -374,7 +374,7 @@ def map_svg(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map", also: 
     return "".join(parts)
 
 
-def map_figure(seamap: SeaMap, scenario: Any = None, *, svg_id: str = "map") -> str:
+def map_figure(seamap: SeaMap, scenario: Scenario | None = None, *, svg_id: str = "map") -> str:
     """The drawing with its legend and, for a scenario, the numbered key to its fleets' routes, as HTML."""
     key = route_key_html(scenario, seamap, drawing(seamap).centres) if scenario else ""
     return map_svg(seamap, scenario, svg_id=svg_id) + legend_html(seamap, scenario) + key

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import SimpleNamespace
-from typing import Any
 
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from admiralty.rulesets.dreadnought.engine.model import SeaMap, Zone
+from admiralty.rulesets.dreadnought.engine.model import Point, Scenario, SeaMap, Zone
 from admiralty.rulesets.dreadnought.site.map import Frame, frame_for, map_svg
 from admiralty.site.text import attr, esc
 
@@ -31,7 +30,7 @@ STYLE = (".zone-same{fill:#eef4f8;stroke:#c3d3de;stroke-width:.6}.land-after{opa
          ".legend-item text{font-size:12px;fill:#222}")
 
 
-def pictures(before: Any, after: Any) -> Mapping[str, str]:
+def pictures(before: Scenario, after: Scenario) -> Mapping[str, str]:
     """``before`` and ``after`` (the scenario on its map) and the map ``overlay``."""
     same_map = before.map is after.map or before.map == after.map  # then both show the same part of it
     return {"before": map_svg(before.map, before, svg_id="before", also=after if same_map else None),
@@ -157,7 +156,7 @@ def _note(x: float, y: float, number: int) -> str:
     return f'<text class="diff-label port-note" x="{x:.2f}" y="{y - 14:.2f}">{number}</text>'
 
 
-def _distance(a: Any, b: Any, km_per_unit: float | None) -> str:
+def _distance(a: Point, b: Point, km_per_unit: float | None) -> str:
     """In map units, and in km too when the map says how long a unit is (a reviewer thinks in km)."""
     units = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
     return f"{units:.1f} map units ({units * km_per_unit:.0f} km)" if km_per_unit else f"{units:.1f} map units"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
-from admiralty.rulesets.dreadnought.engine.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass
+from admiralty.engine.protocols import Sourced
+from admiralty.rulesets.dreadnought.engine.model import Catalog, Fleet, Scenario, SeaMap, Ship, ShipClass, Side
 from admiralty.rulesets.dreadnought.site.classes import class_page
 from admiralty.rulesets.dreadnought.site.map import map_figure
 from admiralty.rulesets.dreadnought.site.plain import (
@@ -62,7 +62,7 @@ def _side_names(scenario: Scenario) -> dict[str, str]:
     return {side.id: side.name for side in scenario.sides}
 
 
-def _side_ship_table(scenario: Scenario, side: Any, src: str, ctx: SiteContext) -> str:
+def _side_ship_table(scenario: Scenario, side: Side, src: str, ctx: SiteContext) -> str:
     """Every ship of a side, one row each, behind a disclosure (the compact list above says who sails where)."""
     rows = [[esc(display_name(fleet.name, fleet.id)),
              *(_ship_row(scenario.ships[name], src, ctx) if name in scenario.ships else [esc(name)] + ["?"] * 10)]
@@ -73,7 +73,7 @@ def _side_ship_table(scenario: Scenario, side: Any, src: str, ctx: SiteContext) 
             f'<div class="oob"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div></details>')
 
 
-def _side_section(scenario: Scenario, side: Any) -> str:
+def _side_section(scenario: Scenario, side: Side) -> str:
     """A side's order of battle: its name, nations and zones in a sentence, one line per fleet."""
     controls = ", ".join(sorted(side.controls))
     head = f"Nations: {', '.join(nation_name(n) for n in side.nations)}" + (
@@ -196,7 +196,7 @@ def ships_index(catalogs: Sequence[Catalog], ctx: SiteContext) -> str:
     return "\n".join(out)
 
 
-def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+def reference_pages(scenarios: Sequence[Scenario], models: Sequence[Sourced], ctx: SiteContext) -> dict[str, str]:
     """Map and ship-class pages for every dreadnought map and catalog (from scenarios and standalone models)."""
     maps: dict[str, SeaMap] = {}
     catalogs: dict[str, Catalog] = {}
@@ -221,7 +221,7 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     return pages
 
 
-def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+def map_index_rows(scenarios: Sequence[Scenario], models: Sequence[Sourced]) -> list[tuple[str, str, int]]:
     """(map id, title, zone count) of every dreadnought map, for the maps index."""
     maps = {m.id: m for m in models if isinstance(m, SeaMap)}
     for scenario in scenarios:

@@ -4,7 +4,6 @@ rule switches explained with their clauses linked, and the legend of the orders-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from admiralty.rulesets.dreadnought.engine.model import Fleet, Rules, Scenario, SeaMap, Ship
 from admiralty.site.context import SiteContext
@@ -153,7 +152,7 @@ ON_OFF_SENTENCES: dict[str, tuple[str, str]] = {  # a yes/no switch: the sentenc
                        "No fleet starts the game on the abort mission."),
 }
 
-VALUE_SENTENCES: dict[str, Callable[[Any], str]] = {  # a switch with a value: its sentence
+VALUE_SENTENCES: dict[str, Callable[[object], str]] = {  # a switch with a value: its sentence
     "raid_fleets": lambda value: f"Each side may send {value} raiding fleet{'s' if value != 1 else ''} to sea at once.",
     "raid_max_ships": lambda value: f"A raiding fleet may hold up to {value} ships.",
     "american_colliers_after_1920": lambda value: "American colliers join the supply after 1920.",
@@ -162,23 +161,23 @@ VALUE_SENTENCES: dict[str, Callable[[Any], str]] = {  # a switch with a value: i
 }
 
 
-def _mine_sentence(name: str, value: Any) -> str:
+def _mine_sentence(name: str, value: Iterable[object]) -> str:
     """Which ships may lay (``minelayers``) or sweep (``minesweepers``) mines."""
     job = "lay mines" if name == "minelayers" else "sweep mines"
     ships = sorted(str(v) for v in value)
     return (f"These ships may {job}: {', '.join(ships)}." if ships else f"No ship may {job}.")
 
 
-def _rule_sentence(name: str, value: Any, seamap: SeaMap) -> str:
+def _rule_sentence(name: str, value: object, seamap: SeaMap) -> str:
     """The sentence a player reads for one rule switch the scenario sets away from the default (plain text)."""
     if name in ON_OFF_SENTENCES:
         on, off = ON_OFF_SENTENCES[name]
         return on if value else off
     if name in VALUE_SENTENCES:
         return VALUE_SENTENCES[name](value)
-    if name == "refuel_ports":
+    if name == "refuel_ports" and isinstance(value, Iterable):  # a tuple of port ids (Rules.refuel_ports)
         return f"Ships refuel only at {_ports_words(seamap, value)}."
-    if name in ("minelayers", "minesweepers"):
+    if name in ("minelayers", "minesweepers") and isinstance(value, Iterable):  # frozensets of ship ids
         return _mine_sentence(name, value)
     return f"{option_title(name)}: {value_words(value)}."
 

@@ -10,9 +10,12 @@ whole map."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from admiralty.rulesets.dreadnought.engine.model import Point, SeaMap
+from admiralty.rulesets.dreadnought.engine.model import Point, Scenario, SeaMap
+
+if TYPE_CHECKING:  # the map module draws with the theatre's box
+    from admiralty.rulesets.dreadnought.site.map import Frame
 
 Box = tuple[float, float, float, float]  # x, y, width, height in SVG units
 
@@ -22,7 +25,7 @@ MARGIN_SHARE = 0.08  # of the larger side of the used area, at least one grid ce
 WHOLE_MAP_SHARE = 0.8  # a crop wider and taller than this share of the map shows the whole map
 
 
-def used_places(scenario: Any) -> list[str]:
+def used_places(scenario: Scenario) -> list[str]:
     """Every zone or port id the scenario names where the reader should see it."""
     places: list[str] = []
     for side in getattr(scenario, "sides", ()):
@@ -42,13 +45,13 @@ def used_places(scenario: Any) -> list[str]:
     return places
 
 
-def home_ports(seamap: SeaMap, scenario: Any) -> list[str]:
+def home_ports(seamap: SeaMap, scenario: Scenario) -> list[str]:
     """Every port of the map that belongs to one of the scenario's sides' nations, in the map's order."""
     nations = {nation for side in getattr(scenario, "sides", ()) for nation in side.nations}
     return [port_id for port_id, port in seamap.ports.items() if port.nation in nations]
 
 
-def _map_points(seamap: SeaMap, scenario: Any) -> list[Point]:
+def _map_points(seamap: SeaMap, scenario: Scenario) -> list[Point]:
     points: list[Point] = []
     for place in [*used_places(scenario), *home_ports(seamap, scenario)]:
         zone_id = place.replace(" ", "")
@@ -70,7 +73,7 @@ def _widen(low: float, span: float, wanted: float, floor: float, ceiling: float)
     return low, wanted
 
 
-def theatre_box(seamap: SeaMap, scenario: Any, frame: Any, whole: Box, also: Any = None) -> Box:
+def theatre_box(seamap: SeaMap, scenario: Scenario, frame: Frame, whole: Box, also: Scenario | None = None) -> Box:
     """The scenario's rectangle inside ``whole`` (the whole map's rectangle), in the frame's SVG units; with
     ``also`` (another version of the scenario on the same map), the rectangle that holds both."""
     points = [frame.point(p) for version in (scenario, also) if version is not None

@@ -6,10 +6,10 @@ A table has no map to draw, so there are no map pictures."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from shapely.geometry import Polygon
 
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.rulesets.napoleonic.engine.model import Battery, NapoleonicScenario, Table, Unit
 
 
@@ -62,8 +62,16 @@ def _setup(scenario: NapoleonicScenario) -> dict[str, str]:
     return facts
 
 
-def facts(scenario: Any) -> Mapping[str, Mapping[str, str]]:
+def _mine(scenario: ScenarioModel) -> NapoleonicScenario:
+    """The differ is handed only this rule system's scenarios (chosen by ``scenario.ruleset``)."""
+    if not isinstance(scenario, NapoleonicScenario):
+        raise TypeError(f"not a napoleonic scenario: {type(scenario).__name__}")
+    return scenario
+
+
+def facts(model: ScenarioModel) -> Mapping[str, Mapping[str, str]]:
     """The scenario's meaning, group -> key -> readable value."""
+    scenario = _mine(model)
     table: Table = scenario.table
     return {
         "sides": {side.id: f"{side.name or side.id}" + (f" ({', '.join(side.nations)})" if side.nations else "")
@@ -77,11 +85,11 @@ def facts(scenario: Any) -> Mapping[str, Mapping[str, str]]:
     }
 
 
-def uses(scenario: Any) -> set[tuple[str, str]]:
+def uses(scenario: ScenarioModel) -> set[tuple[str, str]]:
     """The table the scenario is played on."""
-    return {("table", scenario.table.id)}
+    return {("table", _mine(scenario).table.id)}
 
 
-def map_pictures(before: Any, after: Any) -> Mapping[str, str]:
+def map_pictures(before: ScenarioModel, after: ScenarioModel) -> Mapping[str, str]:
     """No pictures: a napoleonic table is not a sea map."""
     return {}

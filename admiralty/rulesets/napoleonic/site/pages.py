@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from shapely.geometry import Polygon
 
+from admiralty.engine.protocols import Sourced
 from admiralty.rulesets.napoleonic.engine.fire import range_band
 from admiralty.rulesets.napoleonic.engine.geometry import range_cm
 from admiralty.rulesets.napoleonic.engine.howitzers import battery_kind
@@ -146,7 +146,8 @@ def table_page(table: Table, src: str, scenarios: Sequence[NapoleonicScenario], 
     return "\n".join(out) + "\n"
 
 
-def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+def reference_pages(scenarios: Sequence[NapoleonicScenario], models: Sequence[Sourced],
+                    ctx: SiteContext) -> dict[str, str]:
     """A page per napoleonic table (from standalone models and from scenarios)."""
     tables = {m.id: m for m in models if isinstance(m, Table)}
     for scenario in scenarios:
@@ -154,7 +155,7 @@ def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteCo
     return {map_src(t.id): table_page(t, map_src(t.id), scenarios, ctx) for t in tables.values()}
 
 
-def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+def map_index_rows(scenarios: Sequence[NapoleonicScenario], models: Sequence[Sourced]) -> list[tuple[str, str, int]]:
     """(table id, title, terrain pieces) of every napoleonic table, for the maps index."""
     tables = {m.id: m for m in models if isinstance(m, Table)}
     for scenario in scenarios:

@@ -3,7 +3,7 @@ the victory conditions with the packaged house table's value, and the legend of 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from admiralty.rulesets.napoleonic.engine.model import NapoleonicScenario
 from admiralty.rulesets.napoleonic.engine.tables import load_tables
@@ -25,7 +25,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
-def name_html(thing: Any) -> str:
+class Named(Protocol):
+    """A unit, battery or terrain piece: an id, and (on most) the author's name for it."""
+
+    @property
+    def id(self) -> str: ...
+
+
+def name_html(thing: Named) -> str:
     """The name a player reads (the id in words when the author gave none); the id stays as a tooltip."""
     return f'<span title="{attr(thing.id)}">{esc(getattr(thing, "name", "") or id_words(thing.id))}</span>'
 
@@ -83,8 +90,7 @@ def overrides(scenario: NapoleonicScenario) -> list[str]:
 
 def victory_conditions(scenario: NapoleonicScenario, src: str, ctx: SiteContext) -> str:
     """How the game ends and is scored, with the scenario's own value of the house table entry."""
-    tables: Any = load_tables(dict(scenario.rules).get("tables"))
-    per_battery = tables["result"]["battery_destroyed_figures"]
+    per_battery = load_tables(dict(scenario.rules).get("tables")).battery_destroyed_figures
     names = [side.name or id_words(side.id) for side in scenario.sides]
     items = [f"The game lasts {scenario.turns} turns; it ends sooner when a side has no unit left on the table or "
              "no battery is left.",

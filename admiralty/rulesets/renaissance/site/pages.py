@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
+from admiralty.engine.protocols import Sourced
 from admiralty.rulesets.renaissance.engine.model import (
     UNIT_KINDS,
     Battle,
@@ -190,7 +190,7 @@ def map_page(sea_map: RenaissanceMap, src: str, scenarios: Sequence[RenaissanceS
     return "\n".join(out) + "\n"
 
 
-def _maps(scenarios: Sequence[Any], models: Sequence[Any]) -> dict[str, RenaissanceMap]:
+def _maps(scenarios: Sequence[RenaissanceScenario], models: Sequence[Sourced]) -> dict[str, RenaissanceMap]:
     """Every renaissance map: standalone models first (their port control is the map's own), then scenarios'."""
     maps = {m.id: m for m in models if isinstance(m, RenaissanceMap)}
     for scenario in scenarios:
@@ -198,11 +198,12 @@ def _maps(scenarios: Sequence[Any], models: Sequence[Any]) -> dict[str, Renaissa
     return maps
 
 
-def reference_pages(scenarios: Sequence[Any], models: Sequence[Any], ctx: SiteContext) -> dict[str, str]:
+def reference_pages(scenarios: Sequence[RenaissanceScenario], models: Sequence[Sourced],
+                    ctx: SiteContext) -> dict[str, str]:
     return {map_src(m.id): map_page(m, map_src(m.id), scenarios, ctx) for m in _maps(scenarios, models).values()}
 
 
-def map_index_rows(scenarios: Sequence[Any], models: Sequence[Any]) -> list[tuple[str, str, int]]:
+def map_index_rows(scenarios: Sequence[RenaissanceScenario], models: Sequence[Sourced]) -> list[tuple[str, str, int]]:
     """(map id, title, sea-zone count) of every renaissance map, for the maps index."""
     return [(m.id, m.title, len(m.seas)) for m in sorted(_maps(scenarios, models).values(), key=lambda m: m.id)]
 
