@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from admiralty.engine.api import EventRecord
 from admiralty.site.charts import percent
 from admiralty.site.replaytext import kind
 from admiralty.site.smoke import Balance, EventMeans, SideStats
@@ -145,7 +145,7 @@ def _tally(counts: Iterable[tuple[str, float]], kinds: Mapping[str, str] | None)
     return tally
 
 
-def work_from(pieces: int, turns: int | None, events: Sequence[Mapping[str, Any]] | None,
+def work_from(pieces: int, turns: int | None, events: Sequence[EventRecord] | None,
               kinds: Mapping[str, str] | None = None, measured: EventMeans | None = None) -> Work | None:
     """The work of a game from its pieces and, first, the ``measured`` games' mean event counts (the smoke
     statistics' ``events``: the balance kind's finished games), else the sample game's ``events``; ``None``
@@ -158,7 +158,7 @@ def work_from(pieces: int, turns: int | None, events: Sequence[Mapping[str, Any]
     if not events:
         return None
     tally = _tally(((str(e.get("type", "")), 1) for e in events), kinds)
-    played = turns or max((e["turn"] for e in events if isinstance(e.get("turn"), int)), default=1)
+    played = turns or max((turn for e in events if isinstance(turn := e.get("turn"), int)), default=1)
     return Work(pieces, round(tally["move"]), round(tally["battle"]), round(tally["step"]), played)
 
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
-from typing import Any
 
+from admiralty.engine.protocols import ScenarioModel
 from admiralty.site.words import id_words, nation_name
 
 _ID = re.compile(r"[a-z][a-z0-9]*(?:[-_]+[a-z0-9]+)*")  # lower-case words joined by - or _: a slug, not a name
 MAX_DEPTH = 5  # scenario -> map -> zones -> zone: deeper objects (sources, polygons) carry no names
 
 
-def _children(value: Any) -> Iterator[Any]:
+def _children(value: object) -> Iterator[object]:
     if isinstance(value, dict):
         yield from value.values()
     elif isinstance(value, list | tuple):
@@ -28,7 +28,7 @@ def _children(value: Any) -> Iterator[Any]:
                 yield getattr(value, field.name)
 
 
-def _named(value: Any, depth: int = 0) -> Iterator[tuple[str, str, str, Any]]:
+def _named(value: object, depth: int = 0) -> Iterator[tuple[str, str, str, object]]:
     """(kind, id, name, object) of every model object with a string ``id`` and a non-empty ``name``."""
     if depth > MAX_DEPTH:
         return
@@ -66,7 +66,7 @@ class Names:
         return self.sides.get(text) or self.names.get(text) or nation_name(text)
 
 
-def scenario_names(scenario: Any) -> Names:
+def scenario_names(scenario: ScenarioModel) -> Names:
     """Every name the scenario's events may need."""
     out = Names()
     try:

@@ -19,9 +19,10 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from admiralty.engine.api import EventRecord
+from admiralty.json_types import JSONObject, JSONValue
 from admiralty.site.replaynames import Names
 from admiralty.site.replaytext import Sentence, kind, sentence
 from admiralty.site.text import attr, esc, html_block
@@ -31,14 +32,71 @@ PLACE_KEYS = ("zone", "at", "port", "start", "to", "from", "origin", "target", "
               "fleet", "fleets")
 
 
-def read_sample(smoke_dir: Path | None, scenario_id: str) -> dict[str, Any] | None:
+class Sample(TypedDict):
+    """The sample game as read from its replay file: the header line and the events (JSON objects)."""
+
+    header: JSONObject
+    events: list[JSONObject]
+
+
+class _Token(TypedDict):
+    at: str
+    side: str
+    hidden: bool
+
+
+class TokenView(TypedDict):
+    """A token as the viewer's script draws it."""
+
+    id: str
+    name: str
+    side: str
+    at: str
+    place: str
+    hidden: bool
+
+
+class EventLine(TypedDict):
+    text: str
+    kind: str
+    type: str
+    rule: str
+
+
+class Turn(TypedDict, total=False):
+    """One step of the viewer (a turn, or a step within it): its events, marks and the state after it."""
+
+    turn: object  # the events' ``turn`` as recorded (a number; written back as it was read)
+    step: str
+    events: list[EventLine]
+    marks: list[str]
+    contacts: list[str]
+    battles: list[str]
+    fires: list[list[str]]
+    tokens: list[TokenView]
+    vp: dict[str, float]
+    losses: dict[str, int]
+
+
+class ReplayData(TypedDict):
+    """What the viewer's script reads from the page's JSON block."""
+
+    turns: list[Turn]
+    sides: list[dict[str, str]]
+    scored: bool
+    vp_label: str
+    loss_label: str
+
+
+def read_sample(smoke_dir: Path | None, scenario_id: str) -> Sample | None:
     """The sample game's header and events, or ``None`` (no file, unreadable, or no events kept)."""
     if smoke_dir is None:
         return None
     path = Path(smoke_dir) / "replays" / f"{scenario_id}-sample.jsonl"
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-        header, tail = json.loads(lines[0]), json.loads(lines[-1])
+        header: JSONValue = json.loads(lines[0])
+        tail: JSONValue = json.loads(lines[-1])
     except (OSError, ValueError, IndexError):
         return None
     events = tail.get("events") if isinstance(tail, dict) else None
@@ -62,7 +120,7 @@ class ReplayState:
 
     def __init__(self, names: Names) -> None:
         self.names = names
-        self.fleets: dict[str, dict[str, Any]] = {}
+        self.fleets: dict[str, _Token] = {}
         self.vp: dict[str, float] = dict.fromkeys(names.sides, 0.0)
         self.losses: dict[str, int] = dict.fromkeys(names.sides, 0)
 
@@ -81,7 +139,7 @@ class ReplayState:
     def split(self, token: str, new_token: str) -> None:
         """A new token appears where ``token`` stands, on its side (a fleet detaching ships)."""
         if token in self.fleets:
-            self.fleets[new_token] = dict(self.fleets[token])
+            self.fleets[new_token] = self.fleets[token].copy()
 
     def remove(self, token: str) -> None:
         """A token leaves the map."""
@@ -103,7 +161,7 @@ class ReplayState:
         if track is not None:
             track(self, event)
 
-    def tokens(self) -> list[dict[str, Any]]:
+    def tokens(self) -> list[TokenView]:
         return [{"id": f, "name": self.names.name(f), "side": d["side"], "at": d["at"],
                  "place": self.names.name(d["at"]), "hidden": d["hidden"]} for f, d in sorted(self.fleets.items())]
 
@@ -132,11 +190,11 @@ NO_WORDS = ReplayWords()
 
 
 def turns(events: Sequence[EventRecord], names: Names | None = None,
-          replay: ReplayWords = NO_WORDS) -> list[dict[str, Any]]:
+          replay: ReplayWords = NO_WORDS) -> list[Turn]:
     """Events grouped by turn, each turn with its sentences, places to mark, tokens, VP and losses so far."""
     names = names or Names()
     game = ReplayState(names)
-    out: list[dict[str, Any]] = []
+    out: list[Turn] = []
     for event in events:
         turn = event.get("turn")
         step = replay.step(event) if replay.step is not None else ""
@@ -148,17 +206,18 @@ def turns(events: Sequence[EventRecord], names: Names | None = None,
         current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,
                                   "type": str(event.get("type", "")), "rule": str(event.get("rule", ""))})
         _mark(current, event, what)
-        current.update(tokens=game.tokens(), vp=dict(game.vp), losses=dict(game.losses))
+        current["tokens"], current["vp"], current["losses"] = game.tokens(), dict(game.vp), dict(game.losses)
     return out
 
 
-def _mark(current: dict[str, Any], event: EventRecord, what: str) -> None:
+def _mark(current: Turn, event: EventRecord, what: str) -> None:
     """Add to a turn what the map marks for one of its events: the places it names, a battery's fire (a line of
     its own) and where a contact or battle is; each once."""
     places = [n for key in PLACE_KEYS for n in _ids(event.get(key))]
     current["marks"].extend(n for n in places if n not in current["marks"])
-    shot = [event.get("battery"), event.get("target")]  # a battery's fire this turn, drawn as its own line
-    if what == "battle" and all(isinstance(n, str) for n in shot) and shot not in current["fires"]:
+    # a battery's fire this turn, drawn as its own line: both ends named
+    shot = [n for n in (event.get("battery"), event.get("target")) if isinstance(n, str)]
+    if what == "battle" and len(shot) == 2 and shot not in current["fires"]:
         current["fires"].append(shot)
     target = {"contact": current["contacts"], "battle": current["battles"]}.get(what)
     where = event.get("at") or event.get("zone")  # a renaissance battle's "zone" is its region
@@ -166,7 +225,7 @@ def _mark(current: dict[str, Any], event: EventRecord, what: str) -> None:
         target.append(where)
 
 
-def _json(data: Any) -> str:
+def _json(data: object) -> str:
     text = json.dumps(data, sort_keys=True, ensure_ascii=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
@@ -180,7 +239,7 @@ CONTROLS = ('<div class="replay-controls" role="group" aria-label="Turn">'
             '<span class="replay-turn" aria-live="polite"></span></div>')
 
 
-def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None = None,
+def viewer(scenario_id: str, sample: Sample | None, names: Names | None = None,
            colours: Mapping[str, str] | None = None, replay: ReplayWords = NO_WORDS) -> str:
     """The replay viewer block for a scenario page (a note when no sample game was kept)."""
     if sample is None:
@@ -199,7 +258,7 @@ def viewer(scenario_id: str, sample: dict[str, Any] | None, names: Names | None 
 
 
 def _replay_data(events: Sequence[EventRecord], names: Names, colours: Mapping[str, str],
-                 replay: ReplayWords) -> dict[str, Any]:
+                 replay: ReplayWords) -> ReplayData:
     """What the viewer's script draws: the turns, the sides with their colours, and how the tally is labelled
     (victory points counted only when the game ends; the rule system's word for losses)."""
     sides = [{"id": s, "name": n, "colour": colours.get(s, "#555")} for s, n in names.sides.items()]
@@ -211,9 +270,11 @@ def _replay_data(events: Sequence[EventRecord], names: Names, colours: Mapping[s
                                 if any(e.get("type") == kind_ for e in events)), "Losses")}
 
 
-def _about(sample: dict[str, Any], names: Names) -> str:
+def _about(sample: Sample, names: Names) -> str:
     """The line above the viewer: the sample game's seed, players and length, and the keys."""
     header = sample["header"]
-    who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in sorted((header.get("players") or {}).items()))
+    players = header.get("players") or {}
+    who = ", ".join(f"{names.side(side)}: {kind_}" for side, kind_ in
+                    sorted(players.items() if isinstance(players, dict) else ()))
     return (f"Seed {header.get('seed', '?')}; players {who or 'unknown'}; {len(sample['events'])} events. "
             "Keys: ← → step a turn, Home and End jump; swipe the panel on a phone.")

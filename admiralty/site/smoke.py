@@ -8,7 +8,6 @@ field is checked for its type and anything odd is left out (the page then says l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from admiralty.smoke.eventmeans import EventMeans
 from admiralty.smoke.summary import Balance, PlayerStats, SideStats, SmokeStats, wilson_interval
@@ -17,8 +16,9 @@ __all__ = ["Balance", "EventMeans", "PlayerStats", "SideStats", "SmokeStats", "p
            "wilson_interval"]
 
 
-def parse_smoke(data: Any) -> SmokeStats | None:
-    """Statistics from the decoded JSON, or ``None`` when it is not usable at all (no games to show)."""
+def parse_smoke(data: object) -> SmokeStats | None:
+    """Statistics from the decoded JSON (any value: checked field by field), or ``None`` when it is not usable
+    at all (no games to show)."""
     stats = SmokeStats.from_json(data)
     return stats if stats is not None and stats.games else None
 
