@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from admiralty import lifeline
 from admiralty.atomic import output_lock, replace_tree
@@ -59,8 +59,16 @@ def config_path(given: str | None = None) -> Path:
     return here if here.is_file() else DEFAULT_CONFIG
 
 
+class MkDocsSettings(TypedDict, total=False):
+    """The top-level MkDocs settings a command sets over ``mkdocs.yml``."""
+
+    strict: bool
+    site_dir: str
+    site_url: str
+
+
 def load_site_config(config_file: Path, *, corpus: list[str] | None = None, smoke: str | None = None,
-                     **settings: Any) -> MkDocsConfig:
+                     **settings: Unpack[MkDocsSettings]) -> MkDocsConfig:
     """Load ``config_file`` as MkDocs does, with its admiralty plugin's corpus and smoke folder replaced when
     given; ``settings`` override top-level MkDocs settings (``strict``, ``site_dir``, ``site_url``)."""
     from mkdocs.config import load_config

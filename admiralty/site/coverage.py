@@ -13,7 +13,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -153,7 +152,7 @@ def scan_tests(root: Path, folder: str = "tests") -> dict[str, list[str]]:
     return {k: list(dict.fromkeys(v)) for k, v in found.items()}
 
 
-def _house_walk(ruleset: str, data: Any, path: str, out: list[HouseEntry]) -> None:
+def _house_walk(ruleset: str, data: object, path: str, out: list[HouseEntry]) -> None:
     if not isinstance(data, dict):
         return
     if data.get("house") is True or data.get("house_rule") is True:

@@ -28,7 +28,8 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+
+from admiralty.json_types import JSONObject, JSONValue
 
 TABS = 2  # pages printing at once: Chromium lays out one while another is written
 TIMEOUT = 60.0  # seconds for one map before the browser is given up on
@@ -89,40 +90,45 @@ class Browser:
         os.close(from_browser)
         self._buffer = b""
         self._next = 0
-        self._events: list[dict[str, Any]] = []
+        self._events: list[JSONObject] = []
 
-    def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> int:
+    def send(self, method: str, params: JSONObject | None = None, session: str | None = None) -> int:
         self._next += 1
-        message: dict[str, Any] = {"id": self._next, "method": method, "params": params or {}}
+        message: JSONObject = {"id": self._next, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
         os.write(self._write, json.dumps(message).encode() + b"\0")
         return self._next
 
-    def _message(self) -> dict[str, Any]:
+    def _message(self) -> JSONObject:
         while b"\0" not in self._buffer:
             chunk = os.read(self._read, 1 << 20)
             if not chunk:
                 raise ChromiumError("the browser went away")
             self._buffer += chunk
         raw, self._buffer = self._buffer.split(b"\0", 1)
-        found: dict[str, Any] = json.loads(raw)
+        found: JSONValue = json.loads(raw)
+        if not isinstance(found, dict):  # the DevTools protocol sends only objects
+            raise ChromiumError(f"the browser sent {raw[:80]!r}, not a message")
         return found
 
-    def wait(self, ids: set[int]) -> dict[int, dict[str, Any]]:
+    def wait(self, ids: set[int]) -> dict[int, JSONObject]:
         """The results of the commands ``ids`` (events that come meanwhile are kept for ``event``)."""
-        results: dict[int, dict[str, Any]] = {}
+        results: dict[int, JSONObject] = {}
         while ids - results.keys():
             message = self._message()
+            number = message.get("id")
             if "id" not in message:
                 self._events.append(message)
-            elif message["id"] in ids:
+            elif isinstance(number, int) and number in ids:
                 if "error" in message:
-                    raise ChromiumError(str(message["error"].get("message", message["error"])))
-                results[message["id"]] = message.get("result", {})
+                    error = message["error"]
+                    raise ChromiumError(str(error.get("message", error) if isinstance(error, dict) else error))
+                result = message.get("result", {})
+                results[number] = result if isinstance(result, dict) else {}
         return results
 
-    def call(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
+    def call(self, method: str, params: JSONObject | None = None, session: str | None = None) -> JSONObject:
         number = self.send(method, params, session)
         return self.wait({number})[number]
 
@@ -161,14 +167,22 @@ def browser(binary: str) -> Iterator[Browser]:
             opened.close()
 
 
+def _text(result: JSONObject, key: str) -> str:
+    """A string the browser's answer must hold (a target or session id, a PDF in base64)."""
+    value = result.get(key)
+    if not isinstance(value, str):
+        raise ChromiumError(f"the browser's answer has no {key}")
+    return value
+
+
 def print_pages(binary: str, pages: Sequence[Path]) -> list[bytes]:
     """Each HTML file printed to PDF, its page size from its own ``@page`` rule, backgrounds kept."""
     out: list[bytes] = [b""] * len(pages)
     with browser(binary) as chrome:
         sessions = []
         for _ in range(min(TABS, len(pages))):
-            target = chrome.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = chrome.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            target = _text(chrome.call("Target.createTarget", {"url": "about:blank"}), "targetId")
+            session = _text(chrome.call("Target.attachToTarget", {"targetId": target, "flatten": True}), "sessionId")
             chrome.call("Page.enable", session=session)
             sessions.append(session)
         for start in range(0, len(pages), len(sessions)):
@@ -178,5 +192,5 @@ def print_pages(binary: str, pages: Sequence[Path]) -> list[bytes]:
             asked = {chrome.send("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True}, s): i
                      for i, s in batch}
             for number, result in chrome.wait(set(asked)).items():
-                out[asked[number]] = fixed_dates(base64.b64decode(result["data"]))
+                out[asked[number]] = fixed_dates(base64.b64decode(_text(result, "data")))
     return out

@@ -23,7 +23,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from mkdocs.config import base
 from mkdocs.config import config_options as option
@@ -67,13 +67,20 @@ class Settings:
     source: Path
 
 
-def _insert_after(section: Any, heading: str, page: str, entries_for: Callable[[], list[dict[str, str]]]) -> None:
+def _insert_after(section: object, heading: str, page: str, entries_for: Callable[[], list[dict[str, str]]]) -> None:
     """Put ``entries_for()`` into the nav section ``heading`` right after the entry for ``page`` (at the end
     where the section lacks it); a nav without that section is left as it is."""
     entries = section.get(heading) if isinstance(section, dict) else None
     if isinstance(entries, list):
         at = next((i for i, e in enumerate(entries) if page in e.values()), len(entries) - 1)
         entries[at + 1:at + 1] = entries_for()
+
+
+class _Overrides(TypedDict, total=False):
+    """What ``admiralty docs`` sets over ``mkdocs.yml`` (``AdmiraltyPlugin.override``)."""
+
+    corpus: tuple[Path, ...]
+    smoke: Path
 
 
 class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
@@ -84,7 +91,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         self.figures: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
         self.downloads: set[str] = set()  # the map figures the pages link as SVG and PDF files
         self.thumbnails: dict[str, str] = {}  # scenario id -> the home page card's map thumbnail (SVG)
-        self.overrides: dict[str, Any] = {}
+        self.overrides: _Overrides = {}
         self.validated: Validation | None = None
 
     def override(self, corpus: list[str] | None = None, smoke: str | None = None) -> None:
@@ -188,7 +195,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
             log.warning("admiralty: %s", note)
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
-                 builder: Callable[..., Any]) -> LiveReloadServer:
+                 builder: Callable[..., object]) -> LiveReloadServer:
         """Rebuild when the corpus, the smoke statistics or the rules index change, not only ``docs/``."""
         settings = self.settings(config)
         for path in [*settings.corpus, settings.smoke, settings.rules]:

@@ -10,9 +10,9 @@ import functools
 import json
 import re
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from admiralty.contract import clause_pattern, rulesets
+from admiralty.json_types import JSONObject
 from admiralty.site.context import SiteContext
 from admiralty.site.text import attr, esc, inline_code
 
@@ -53,7 +53,7 @@ def value_words(value: object) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def option_schema(ruleset: str) -> dict[str, dict[str, Any]]:
+def option_schema(ruleset: str) -> dict[str, JSONObject]:
     """The scenario schema's ``rules`` properties of a rule system (description, default), or ``{}``."""
     installed = rulesets().get(ruleset)
     if installed is None:
