@@ -75,6 +75,10 @@ _.rejected_by_code
 _.accepted_and_played
 _.findings_by_kind
 _.distinct_findings
+# Keys of the replay viewer's TypedDicts (admiralty/site/replayview.py) written into the page's JSON for replay.js.
+_.contacts
+_.vp_label
+_.loss_label
 # TypedDict keys read by string (options["rounding_3_4"]), declared in NapoleonicOptions.
 _.rounding_3_4
 _.skirmisher_round_down

@@ -206,7 +206,7 @@ def turns(events: Sequence[EventRecord], names: Names | None = None,
         current["events"].append({"text": sentence(event, names, replay.sentences), "kind": what,
                                   "type": str(event.get("type", "")), "rule": str(event.get("rule", ""))})
         _mark(current, event, what)
-        current["tokens"], current["vp"], current["losses"] = game.tokens(), dict(game.vp), dict(game.losses)
+        current.update(Turn(tokens=game.tokens(), vp=dict(game.vp), losses=dict(game.losses)))
     return out
 
 
