@@ -126,7 +126,7 @@ def _value(value: object, n: Names) -> str:
 
 
 def generic(e: EventRecord, n: Names) -> str:
-    """Any event type without its own sentence: its type and details in words."""
+    """An event type without its own sentence: its type and details in words."""
     details = "; ".join(f"{words(k)} {_value(v, n)}" for k, v in e.items()
                         if k not in SKIP and v not in (None, False, "", [], {}))
     head = id_words(str(e.get("type", "event")))
