@@ -50,7 +50,7 @@ def feature_shapes(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: di
     """Each feature as a line or an outlined area with a ``<title>`` (its name and notes) and its name as a map
     label at its middle."""
     out: list[str] = []
-    for feature in getattr(scenario, "features", ()):
+    for feature in scenario.features:
         tip = feature.name + (": " + feature.notes if feature.notes else "")
         if feature.kind == "area":
             rings = _area_rings(feature, seamap, centres)

@@ -40,19 +40,19 @@ def legend_html(seamap: SeaMap, scenario: Scenario | None = None) -> str:
     if seamap.blocked:
         items.append(_item(_symbol('<line x1="1" y1="-4" x2="19" y2="-4" stroke="#8e24aa" stroke-width="3"/>'),
                            "blocked border"))
-    if any(getattr(c, "target", None) for c in getattr(getattr(scenario, "victory", None), "conditions", ())):
+    if scenario is not None and any(c.target for c in scenario.victory.conditions):
         items.append(_item(_symbol('<circle cx="9" cy="-4" r="6" fill="none" stroke="#111" stroke-width="2"/>'),
                            "objective"))
-    for feature in getattr(scenario, "features", ()):
+    for feature in (scenario.features if scenario else ()):
         shape = ('<rect x="1" y="-10" width="18" height="12" fill="none" stroke-dasharray="4 2" '
                  f'stroke="{FEATURE_COLOUR}" stroke-width="2"/>' if feature.kind == "area" else
                  f'<line x1="1" y1="-4" x2="21" y2="-4" stroke="{FEATURE_COLOUR}" stroke-width="3" '
                  'stroke-dasharray="6 3"/>')
         items.append(_item(_symbol(shape), feature.name))
-    if getattr(scenario, "minefields", ()):
+    if scenario is not None and scenario.minefields:
         items.append(_item(_symbol(f'<line x1="1" y1="-4" x2="19" y2="-4" stroke="{MINE_COLOUR}" stroke-width="3" '
                                    'stroke-dasharray="2 2"/>'), "minefield"))
-    for index, side in enumerate(getattr(scenario, "sides", ())):
+    for index, side in enumerate(scenario.sides if scenario else ()):
         colour = side_colour(index)
         items.append(_item(_symbol(f'<path d="M7,-10 L13,-4 L7,2 L1,-4 Z" fill="{colour}"/><line x1="14" y1="-4" '
                                    f'x2="34" y2="-4" stroke="{colour}" stroke-width="2"/>', 36),
@@ -69,7 +69,7 @@ def route_key_html(scenario: Scenario, seamap: SeaMap, centres: dict[str, Point]
     rows = []
     number = 0
     planned = planned_or_written(scenario)  # the turns the engine carries the orders out on (issue 37, item 2)
-    for index, side in enumerate(getattr(scenario, "sides", ())):
+    for index, side in enumerate(scenario.sides):
         colour = side_colour(index)
         for fleet in side.fleets:
             number += 1

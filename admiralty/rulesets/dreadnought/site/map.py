@@ -193,8 +193,8 @@ def _route_labels(fleet: Fleet, number: int, colour: str, seamap: SeaMap, centre
 
 def _fleet_ports(scenario: Scenario, seamap: SeaMap) -> set[str]:
     """The ports the scenario's fleets start from or are ordered into: their names must show on its map."""
-    ports = {fleet.start for side in getattr(scenario, "sides", ()) for fleet in side.fleets}
-    ports |= {order.target for side in getattr(scenario, "sides", ()) for fleet in side.fleets
+    ports = {fleet.start for side in scenario.sides for fleet in side.fleets}
+    ports |= {order.target for side in scenario.sides for fleet in side.fleets
               for order in fleet.orders if order.kind == "port" and order.target}
     return {port for port in ports if port in seamap.ports}
 
@@ -202,8 +202,8 @@ def _fleet_ports(scenario: Scenario, seamap: SeaMap) -> set[str]:
 def _objectives(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict[str, Point], size: float) -> list[str]:
     """A ring round every place a victory condition names (``reach`` targets)."""
     out = []
-    for condition in getattr(getattr(scenario, "victory", None), "conditions", ()):
-        at = place_point(seamap, condition.target, centres) if getattr(condition, "target", None) else None
+    for condition in scenario.victory.conditions:
+        at = place_point(seamap, condition.target, centres) if condition.target else None
         if at is not None:
             x, y = frame.point(at)
             out.append(f'<circle class="objective" cx="{x}" cy="{y}" r="{size * 0.9:.1f}"><title>'
@@ -218,7 +218,7 @@ def _scenario_layers(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: 
     defs: list[str] = []
     shapes: list[str] = []
     words: list[labels.Word] = []
-    for field in getattr(scenario, "minefields", ()):
+    for field in scenario.minefields:
         lines = border(seamap, *field.between)
         for line in lines:
             shapes.append(f'<polyline class="minefield" data-between="{attr("/".join(field.between))}" '
@@ -229,7 +229,7 @@ def _scenario_layers(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: 
     number = 0
     planned = planned_or_written(scenario)
     drawn = iter(drawn_routes(scenario, seamap, frame, centres, unit))
-    for index, side in enumerate(getattr(scenario, "sides", ())):
+    for index, side in enumerate(scenario.sides):
         colour = side_colour(index)
         marker = f"{svg_id}-arrow-{index}"
         defs.append(f'<marker id="{attr(marker)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
@@ -262,7 +262,7 @@ def drawn_routes(scenario: Scenario, seamap: SeaMap, frame: Frame, centres: dict
     """Every fleet's route as drawn, in the route key's order: legs that fleets share bundled into parallel lanes
     (``bundles``: tight lines, not a spread of offsets that covered the zone codes)."""
     routes = [[frame.point(p) for p in route_points(fleet, seamap, centres)]
-              for side in getattr(scenario, "sides", ()) for fleet in side.fleets]
+              for side in scenario.sides for fleet in side.fleets]
     return bundles.bundled(routes, bundles.LANE_PX * unit)
 
 
@@ -355,7 +355,7 @@ def map_svg(seamap: SeaMap, scenario: Scenario | None = None, *, svg_id: str = "
                                               frame.point, unit)
     defs, overlay, route_words = (_scenario_layers(scenario, seamap, frame, base.centres, size, svg_id, unit)
                                   if scenario else ([], [], []))
-    title = getattr(scenario, "title", None) or seamap.title
+    title = (scenario.title if scenario else "") or seamap.title
     view = " ".join(f"{n:.1f}" for n in box)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="admiralty-map" id="{attr(svg_id)}" '
              f'viewBox="0 0 {width:.1f} {height:.1f}" width="{width:.0f}" height="{height:.0f}" role="img" '

@@ -28,26 +28,26 @@ WHOLE_MAP_SHARE = 0.8  # a crop wider and taller than this share of the map show
 def used_places(scenario: Scenario) -> list[str]:
     """Every zone or port id the scenario names where the reader should see it."""
     places: list[str] = []
-    for side in getattr(scenario, "sides", ()):
+    for side in scenario.sides:
         for fleet in side.fleets:
             places.append(fleet.start)
             for order in fleet.orders:
                 places.extend(order.zones)
                 if order.kind == "port" and order.target:
                     places.append(order.target)
-    for field in getattr(scenario, "minefields", ()):
+    for field in scenario.minefields:
         places.extend(field.between)
-    for condition in getattr(getattr(scenario, "victory", None), "conditions", ()):
-        if getattr(condition, "target", None):
+    for condition in scenario.victory.conditions:
+        if condition.target:
             places.append(condition.target)
-    for feature in getattr(scenario, "features", ()):
+    for feature in scenario.features:
         places.extend(place for place in feature.places if isinstance(place, str))
     return places
 
 
 def home_ports(seamap: SeaMap, scenario: Scenario) -> list[str]:
     """Every port of the map that belongs to one of the scenario's sides' nations, in the map's order."""
-    nations = {nation for side in getattr(scenario, "sides", ()) for nation in side.nations}
+    nations = {nation for side in scenario.sides for nation in side.nations}
     return [port_id for port_id, port in seamap.ports.items() if port.nation in nations]
 
 
@@ -60,7 +60,7 @@ def _map_points(seamap: SeaMap, scenario: Scenario) -> list[Point]:
         elif place in seamap.ports:
             at = seamap.ports[place].at
             points.append((float(at[0]), float(at[1])))
-    for feature in getattr(scenario, "features", ()):
+    for feature in scenario.features:
         points.extend(place for place in feature.places if not isinstance(place, str))
     return points
 
