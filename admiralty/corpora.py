@@ -22,11 +22,11 @@ folder (a path) or a function of no arguments returning it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any
 
 from admiralty import __version__
 from admiralty.resources import PACKAGE_DIR, SOURCE_ROOT
@@ -73,18 +73,23 @@ def _installed(name: str) -> tuple[Path, str]:
     if point is None:
         raise ValueError(f"no installed corpus is called '{name}' (installed: {', '.join(installed_corpora())}); "
                          f"install the distribution that offers it, or use {{path: <its folder>}}")
-    found: Any = point.load()
-    folder = Path(found() if callable(found) else found)
+    found: object = point.load()
+    where = found() if callable(found) else found
+    if not isinstance(where, str | os.PathLike):
+        raise ValueError(f"the corpus '{name}' is installed, but its entry point gives no folder ({where!r}): "
+                         "it must name a folder, or a function that returns one")
+    folder = Path(where)
     version = point.dist.version if point.dist is not None else ""
     return folder, version
 
 
-def _used(root: Path, entry: Any) -> Used:
-    if isinstance(entry, str):
-        entry = {"corpus": entry}
+def _used(root: Path, uses: object) -> Used:
+    if not isinstance(uses, str | Mapping):
+        raise ValueError(f"a uses: entry is a corpus name or {{corpus: ...}} or {{path: ...}}, not {uses!r}")
+    entry: Mapping[str, object] = {"corpus": uses} if isinstance(uses, str) else uses
     pinned = str(entry.get("version", ""))
     if "path" in entry:
-        folder = (root / entry["path"]).resolve()
+        folder = (root / str(entry["path"])).resolve()
         if not folder.is_dir():
             raise ValueError(f"'{entry['path']}' is no folder (paths are relative to the project file's folder)")
         return Used(str(entry["path"]), folder, pinned)
@@ -99,7 +104,7 @@ def _used(root: Path, entry: Any) -> Used:
     return Used(name, folder.resolve(), pinned or version)
 
 
-def resolve_uses(root: Path, entries: Iterable[Any]) -> tuple[Used, ...]:
+def resolve_uses(root: Path, entries: Iterable[object]) -> tuple[Used, ...]:
     """The ``uses:`` entries of the project file at ``root`` (schema-checked), resolved; ``ValueError`` says
     what is wrong with the first that cannot be."""
     return tuple(_used(root, entry) for entry in entries)

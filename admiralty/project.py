@@ -19,10 +19,11 @@ import fnmatch
 import json
 import os
 import re
+from collections.abc import Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Protocol
 
 from admiralty.contract import rulesets
 from admiralty.corpora import Used, resolve_uses
@@ -156,7 +157,17 @@ def load_project(root: Path) -> Project:
     return _project_of(root, file, data)
 
 
-def _schema_problem(data: Any) -> Any:
+class _SchemaBreak(Protocol):
+    """What the project file's error says of a jsonschema ``ValidationError``: where, and what."""
+
+    @property
+    def absolute_path(self) -> Iterable[str | int]: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+def _schema_problem(data: object) -> _SchemaBreak | None:
     """The project file's worst break of its schema (a jsonschema ``ValidationError``), or ``None``. A valid file
     is told so by jsonschema-rs when the ``fast`` extra is there, and jsonschema (0.07 s of CPU to import, at every
     command's start: the language server's too) is loaded only to word a break."""
@@ -170,7 +181,9 @@ def _schema_problem(data: Any) -> Any:
             return None
     import jsonschema  # only for a project file: a run without one never loads it
 
-    return jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    worst: _SchemaBreak | None = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(data))  # jsonschema has no annotations
+    return worst
 
 
 def _codes(data: dict[str, Any]) -> Codes:

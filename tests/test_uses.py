@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from admiralty import __version__
-from admiralty.corpora import bundled_corpus
+from admiralty.corpora import bundled_corpus, resolve_uses
 from tests.test_root import admiralty
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "uses"
@@ -96,6 +96,12 @@ def test_an_unknown_corpus_names_the_installed_ones(tmp_path: Path) -> None:
     done = admiralty(repo, "validate")
     assert done.returncode == 2
     assert "no installed corpus is called 'baltic-charts' (installed: admiralty" in done.stderr
+
+
+def test_a_uses_entry_that_is_no_name_and_no_mapping_is_a_value_error(tmp_path: Path) -> None:
+    """An entry is read as a name or a mapping; anything else is said in a sentence, never an AttributeError."""
+    with pytest.raises(ValueError, match=r"a uses: entry is a corpus name or \{corpus: \.\.\.\} or \{path"):
+        resolve_uses(tmp_path, [5])
 
 
 def test_another_repositorys_corpus_by_path(tmp_path: Path) -> None:

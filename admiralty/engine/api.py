@@ -17,15 +17,19 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar
 
-Action = Any  # str | int | dict[str, Any]: JSON-serialisable, compared by equality
+Action = object
+"""An action as the core handles it: a JSON value (a rule system's text such as ``join:F2``, or a JSON object)
+that a game offers in ``legal_actions`` and takes back in ``apply``. The core only passes it on, compares it by
+equality and writes it to a replay; each rule system types its own (dreadnought's texts, renaissance's
+``TypedDict`` choices) and checks, in ``apply``, that what it is given is one of the actions it offered."""
 EventRecord = Mapping[str, object]
 """An event of any rule system as the core reads it: ``type`` is its kind and ``rule`` its clause (the names the
 log has always used: renaming them would change every game's hash), the rest its details."""
-Event = dict[str, Any]
+Event = dict[str, object]
 """An event built from keyword details (``admiralty.engine.events.emit``), for a rule system that has not typed
 its own records (its ``EventTypes`` still declares and checks them)."""
 EventT_co = TypeVar("EventT_co", bound=EventRecord, covariant=True, default=EventRecord)
@@ -79,7 +83,7 @@ class Game(Protocol[EventT_co]):
         """The sides that must act now (empty once the game is over)."""
         ...
 
-    def legal_actions(self, side: str) -> list[Action]: ...
+    def legal_actions(self, side: str) -> Sequence[Action]: ...
 
     def apply(self, side: str, action: Action) -> None: ...
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
+
+from typing_extensions import TypeVar
 
 from admiralty.engine.api import Action, EventT_co, Game
 from admiralty.engine.model.common import Smoke, Source
@@ -77,16 +79,23 @@ SCENARIO_MEMBERS = ("source", "id", "ruleset", "title", "date", "briefing", "out
                     "content_hash", "smoke", "side_names")
 
 
-class GameModule(Protocol[EventT_co]):
+ScenarioT_contra = TypeVar("ScenarioT_contra", contravariant=True, default=ScenarioModel)
+"""The built scenario a game module plays (dreadnought's ``Scenario``, ...); without it, any ``ScenarioModel``,
+as the core (smoke, replay) hands one to a module it found by name."""
+
+
+class GameModule(Protocol[EventT_co, ScenarioT_contra]):
     """A rule system's game: ``new_game`` with its players, the invariants smoke checks after every action,
     and the engine version written into replays. ``GameModule[E]``: its games record events of type ``E`` (the
-    union of the records its ``Ruleset.events`` declares); the core reads any of them as ``EventRecord``."""
+    union of the records its ``Ruleset.events`` declares); the core reads any of them as ``EventRecord``.
+    ``GameModule[E, S]``: it plays built scenarios of type ``S``."""
 
     __name__: str  # the module's import name, written into replays so a replay finds its game again
     ENGINE_VERSION: str
     PLAYERS: Mapping[str, Player]
 
-    def new_game(self, scenario: Any, seed: int, options: Mapping[str, object] | None = None) -> Game[EventT_co]: ...
+    def new_game(self, scenario: ScenarioT_contra, seed: int,
+                 options: Mapping[str, object] | None = None) -> Game[EventT_co]: ...
 
     def invariants(self, game: Game) -> list[str]: ...
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from admiralty.atomic import write_text
 from admiralty.engine.api import Action, EventRecord, GameResult, event_log_hash
@@ -32,6 +32,13 @@ header's ``seed`` and ``module``, an action line's ``side`` and ``action``)."""
 ParsedReplay = tuple[ReplayRow, list[ReplayRow], ReplayRow]
 """A replay file read: its header, its action lines, and its events line (``{}`` when it has none)."""
 DIGEST_CHARS = 16
+
+
+class PlayedAction(TypedDict):
+    """One action of a played game, as its line of a replay file stores it."""
+
+    side: str
+    action: Action
 
 
 class StepLimitExceeded(RuntimeError):
@@ -50,7 +57,7 @@ class PlayedGame:
     players: dict[str, str]
     options: dict[str, JSONValue]
     engine_version: str
-    actions: list[dict[str, Any]]
+    actions: list[PlayedAction]
     events: list[EventRecord]
     result: GameResult | None
     event_hash: str
@@ -99,7 +106,7 @@ def play(game_module: GameModule, scenario: ScenarioModel, seed: int, players: M
     game = game_module.new_game(scenario, seed, options)
     chosen = {side: _player(registry, players.get(side, "random")) for side in game.sides}
     rngs = {side: player_rng(seed, side) for side in game.sides}
-    recorded: list[dict[str, Any]] = []
+    recorded: list[PlayedAction] = []
     stopped: str | None = None
     while not game.is_over:
         if len(recorded) >= step_limit:

@@ -16,7 +16,6 @@ import asyncio
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -162,7 +161,7 @@ def walkable_roots(ls: AdmiraltyServer, roots: list[Path]) -> list[Path]:
     return [root for root in roots if walkable(root)]
 
 
-def asked_paths(ls: AdmiraltyServer, asked_options: Sequence[Any], roots: list[Path]) -> list[str]:
+def asked_paths(ls: AdmiraltyServer, asked_options: Sequence[object], roots: list[Path]) -> list[str]:
     """The client's ``initializationOptions.paths`` that lie under the walkable roots; each other one is said."""
     asked = [Path(str(p)) for p in asked_options]
     for path in asked:
@@ -266,7 +265,9 @@ def code_action(ls: AdmiraltyServer, params: lsp.CodeActionParams) -> list[lsp.C
             for e in edits]
 
 
-HANDLERS: list[tuple[str, Any, Callable[..., Any]]] = [
+Handler = Callable[..., object]
+"""A feature's handler: ``(server, params)`` with that feature's own ``lsprotocol`` params class."""
+HANDLERS: list[tuple[str, lsp.CompletionOptions | lsp.CodeActionOptions | None, Handler]] = [
     (lsp.INITIALIZE, None, initialize),
     (lsp.INITIALIZED, None, initialized),
     (lsp.TEXT_DOCUMENT_DID_OPEN, None, did_open),
@@ -288,12 +289,12 @@ NOTIFICATIONS = {lsp.INITIALIZED, lsp.TEXT_DOCUMENT_DID_OPEN, lsp.TEXT_DOCUMENT_
                  lsp.TEXT_DOCUMENT_DID_CLOSE, lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES}
 
 
-def bounded(method: str, handler: Callable[..., Any]) -> Callable[..., Any]:
+def bounded(method: str, handler: Handler) -> Callable[[AdmiraltyServer, object], object]:
     """A request's ``handler`` within the server's budget: one that overruns it is answered with a RequestFailed
     error saying so (and the workspace starts afresh, since the work stopped half-way). pygls writes the answer
     after the handler returns, outside the budget."""
 
-    def run(ls: AdmiraltyServer, params: Any) -> Any:
+    def run(ls: AdmiraltyServer, params: object) -> object:
         try:
             with within(ls.budget, method):
                 return handler(ls, params)

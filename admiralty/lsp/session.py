@@ -8,9 +8,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from admiralty.contract import clause_pattern, rulesets
+from admiralty.contract import Sourced, clause_pattern, rulesets
 from admiralty.corpora import used_documents
 from admiralty.lsp.bounds import under
 from admiralty.lsp.support import (
@@ -58,7 +57,7 @@ class Session:
     # shown -> the models its text last built. A document being typed rarely builds (a half-written id is an
     # unknown reference), and completion should not go blind then: the cursor gets these for a file whose
     # current text builds nothing.
-    last_built: dict[str, list[Any]] = field(default_factory=dict)
+    last_built: dict[str, list[Sourced]] = field(default_factory=dict)
     used: tuple[Path, ...] = ()  # the folders of the corpora the project uses: read, never reported on
     project: Project | None = None  # its codes to ignore or make errors; inline comments count without one too
 

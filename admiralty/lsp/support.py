@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from admiralty.contract import clause_pattern, rulesets
+from admiralty.engine.model.common import Source
 from admiralty.validator.diagnostics import CODES
 from admiralty.validator.load import Document, PathPart, Pos, Span
 
@@ -31,9 +32,9 @@ class Cursor:
     doc: Document
     path: tuple[PathPart, ...]
     on_key: bool
-    value: Any
+    value: object
     word: str
-    models: Sequence[Any]
+    models: Sequence[object]
     documents: Mapping[str, Document]
 
 
@@ -74,10 +75,10 @@ def named_model(cursor: Cursor, model_type: type[M], own_kind: str, field: str) 
     return next((m for m in cursor.models if isinstance(m, model_type) and getattr(m, "id", None) == wanted), None)
 
 
-def defined_at(thing: Any) -> Target | None:
+def defined_at(thing: object) -> Target | None:
     """Where a built model object was written (its ``source``: file and data path), or ``None`` without one."""
-    source: Any = getattr(thing, "source", None)
-    return Target(source.file, tuple(source.path)) if source is not None else None
+    source = getattr(thing, "source", None)
+    return Target(source.file, tuple(source.path)) if isinstance(source, Source) else None
 
 
 def _contains(span: Span, at: tuple[int, int]) -> bool:
@@ -131,7 +132,7 @@ def _item_at(children: list[Pos | Span], line: int, at: tuple[int, int]) -> tupl
     return inside[-1], children[inside[-1]]
 
 
-def value_at(data: Any, path: Sequence[PathPart]) -> Any:
+def value_at(data: object, path: Sequence[PathPart]) -> object:
     """The value at ``path`` in plain data, or ``None`` when the path goes past it."""
     for part in path:
         if isinstance(data, dict) and isinstance(part, str):
@@ -189,7 +190,7 @@ def clause_summary(clause: str) -> str | None:
 SUMMARY_FIELDS = 6  # scalar fields a declaration's hover shows beside its id and name
 
 
-def declared(cursor: Cursor) -> tuple[Target, Mapping[str, Any]] | None:
+def declared(cursor: Cursor) -> tuple[Target, Mapping[str, object]] | None:
     """Where the word under the cursor is declared as an id: a mapping of the workspace whose ``id`` it is (a
     document's own id, a side, a fleet, a formation, a leader, a class, a unit...), looked for in the cursor's
     document first, then in the others by name. What no rule system's editor names still gets a hover and a
@@ -204,7 +205,7 @@ def declared(cursor: Cursor) -> tuple[Target, Mapping[str, Any]] | None:
     return None
 
 
-def declared_hover(target: Target, mapping: Mapping[str, Any]) -> str:
+def declared_hover(target: Target, mapping: Mapping[str, object]) -> str:
     """A declaration's id, name and first scalar fields, and the file that declares it."""
     name = mapping.get("name") or mapping.get("title")
     head = f"**{mapping['id']}**" + (f": {name}" if isinstance(name, str) and name != mapping["id"] else "")
@@ -214,7 +215,7 @@ def declared_hover(target: Target, mapping: Mapping[str, Any]) -> str:
         f"{head}\n\ndeclared in `{target.file}`"
 
 
-def _scalar(value: Any) -> str | None:
+def _scalar(value: object) -> str | None:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int | float):
@@ -226,13 +227,13 @@ def _scalar(value: Any) -> str | None:
     return None
 
 
-def _mapping_with_id(data: Any, word: str, path: tuple[PathPart, ...]
-                     ) -> tuple[tuple[PathPart, ...], Mapping[str, Any]] | None:
+def _mapping_with_id(data: object, word: str, path: tuple[PathPart, ...]
+                     ) -> tuple[tuple[PathPart, ...], Mapping[str, object]] | None:
     """The first mapping below ``data`` (depth first, in document order) whose ``id`` is ``word``."""
     if isinstance(data, dict):
         if data.get("id") == word:
             return path, data
-        children: list[tuple[PathPart, Any]] = [(k, v) for k, v in data.items() if isinstance(v, dict | list)]
+        children: list[tuple[PathPart, object]] = [(k, v) for k, v in data.items() if isinstance(v, dict | list)]
     elif isinstance(data, list):
         children = [(i, v) for i, v in enumerate(data) if isinstance(v, dict | list)]
     else:

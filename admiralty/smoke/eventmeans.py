@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+
+from admiralty.json_types import JSONObject
 
 DIGITS = 3  # the means are written rounded, so the file carries no float noise
 
@@ -21,12 +22,12 @@ class EventMeans:
     turns: float
     means: tuple[tuple[str, float], ...]  # (event type, mean count a game), by type
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"player": self.player, "games": self.games, "turns": round(self.turns, DIGITS),
                 "means": {kind: round(mean, DIGITS) for kind, mean in self.means}}
 
     @classmethod
-    def from_json(cls, data: Any) -> EventMeans | None:
+    def from_json(cls, data: object) -> EventMeans | None:
         """The means in a decoded ``events`` field, or ``None`` (an older file without them, no games, or a field
         of the wrong type); a mean that is no finite number at or above 0 is left out."""
         if not isinstance(data, dict):
@@ -41,7 +42,7 @@ class EventMeans:
         return cls(player if isinstance(player, str) else None, int(games), _finite(data.get("turns")) or 0.0, means)
 
 
-def _finite(value: Any) -> float | None:
+def _finite(value: object) -> float | None:
     """A finite JSON number as a float, else None."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None

@@ -12,7 +12,7 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -22,6 +22,7 @@ from admiralty.engine.api import Action, EventDigest, Game
 from admiralty.engine.players import GENERIC_PLAYERS, LazyView, Player
 from admiralty.engine.protocols import GameModule, ScenarioModel, invariants_after_action
 from admiralty.engine.replay import (
+    PlayedAction,
     PlayedGame,
     engine_version_of,
     json_options,
@@ -67,7 +68,7 @@ class Outcome:
 Invariants = Callable[[Game], list[str]]
 
 
-def _next_mover(game: Game) -> tuple[str, list[Action], list[str]]:
+def _next_mover(game: Game) -> tuple[str, Sequence[Action], list[str]]:
     """The first side to move, its legal actions, and the generic invariant every unfinished game must satisfy
     after every action, that someone can act: the dead end (if any) that leaves nobody able to."""
     movers = game.to_move()
@@ -79,7 +80,7 @@ def _next_mover(game: Game) -> tuple[str, list[Action], list[str]]:
 
 
 def _record(module: GameModule, scenario: ScenarioModel, seed: int, player: str, sides: tuple[str, ...],
-            options: Mapping[str, object], actions: list[dict[str, object]], game: Game | None,
+            options: Mapping[str, object], actions: list[PlayedAction], game: Game | None,
             stopped: str | None, digest: EventDigest) -> PlayedGame:
     events = list(game.events) if game is not None else []
     return PlayedGame(
@@ -103,7 +104,7 @@ def play_smoke_game(scenario: ScenarioModel, seed: int, player: str, *, limits: 
     registry: dict[str, Player] = {**GENERIC_PLAYERS, **module.PLAYERS}
     checks = Checks(invariants_after_action(module), module.invariants)
     digest = EventDigest()
-    actions: list[dict[str, object]] = []
+    actions: list[PlayedAction] = []
     game: Game | None = None
     sides: tuple[str, ...] = ()
     failure: str | None = None
@@ -140,7 +141,7 @@ class Checks:
 
 
 def _drive(game: Game, choose: Player, rngs: Mapping[str, random.Random], checks: Checks,
-           limits: Limits, actions: list[dict[str, object]], started: float,
+           limits: Limits, actions: list[PlayedAction], started: float,
            digest: EventDigest) -> tuple[str | None, str]:
     """Play ``game`` to its end, recording each action and hashing the events it appended; the first failure
     (dead end, step limit, timeout, broken invariant) as (kind, message), else (None, "")."""

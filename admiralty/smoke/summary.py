@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from admiralty.json_types import JSONArray, JSONObject
 from admiralty.smoke.eventmeans import EventMeans
 
 FAILURE_KINDS = ("crash", "invariant", "dead-end", "step-limit", "timeout", "non-determinism")
-Json = dict[str, Any]  # a decoded JSON object: the boundary this module checks
+Json = JSONObject  # a JSON object as this module writes it
+Read = Mapping[str, object]  # a decoded JSON object as this module reads it: every field checked for its type
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -256,7 +258,7 @@ class SmokeStats:
         return json.dumps(self.to_json(), indent=2, sort_keys=True) + "\n"
 
     @classmethod
-    def from_json(cls, data: Any) -> SmokeStats | None:
+    def from_json(cls, data: object) -> SmokeStats | None:
         """The statistics in a decoded file, or ``None`` when it is no object or has no count of games."""
         if not isinstance(data, dict) or (games := _count(data.get("games"))) is None:
             return None
@@ -270,7 +272,8 @@ class SmokeStats:
             failures=tuple((kind, n) for kind, n in _counts(_mapping(data, "failures")) if n),
             length=_length(data.get("length")), balance_check=balance,
             by_player=_by_player(_mapping(data, "by_player"), order), failed_games=_failed_games(data),
-            event_hashes=tuple((k, v) for k, v in sorted(_mapping(data, "event_hashes").items()) if _text(v)),
+            event_hashes=tuple((k, v) for k, v in sorted(_mapping(data, "event_hashes").items())
+                               if isinstance(v, str) and v),
             sequential=_sequential(data.get("sequential")), partial=_partial(data),
             events=EventMeans.from_json(data.get("events")),
         )
@@ -285,48 +288,48 @@ class SmokeStats:
         return cls.from_json(data)
 
 
-def _list(pair: tuple[float, float] | None) -> list[float] | None:
-    return None if pair is None else list(pair)
+def _list(pair: tuple[float, float] | None) -> JSONArray | None:
+    return None if pair is None else [pair[0], pair[1]]
 
 
 # -- reading: every field checked for its type; what does not fit is left out ------------------------------------
 
 
-def _number(value: Any) -> float | None:
+def _number(value: object) -> float | None:
     """A finite JSON number as it is (an int stays an int), else None."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None
     return value
 
 
-def _count(value: Any) -> int | None:
+def _count(value: object) -> int | None:
     number = _number(value)
     return int(number) if number is not None and number >= 0 and number == int(number) else None
 
 
-def _rate(value: Any) -> float | None:
+def _rate(value: object) -> float | None:
     number = _number(value)
     return number if number is not None and 0.0 <= number <= 1.0 else None
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _texts(value: Any) -> list[str]:
+def _texts(value: object) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else []
 
 
-def _mapping(data: Json, key: str) -> Json:
+def _mapping(data: Read, key: str) -> Read:
     value = data.get(key)
     return value if isinstance(value, dict) else {}
 
 
-def _counts(data: Json) -> tuple[tuple[str, int], ...]:
+def _counts(data: Read) -> tuple[tuple[str, int], ...]:
     return tuple((str(key), n) for key, value in sorted(data.items()) if (n := _count(value)) is not None)
 
 
-def _band(value: Any) -> tuple[float, float] | None:
+def _band(value: object) -> tuple[float, float] | None:
     if isinstance(value, list | tuple) and len(value) == 2:
         low, high = _rate(value[0]), _rate(value[1])
         if low is not None and high is not None and low <= high:
@@ -334,7 +337,7 @@ def _band(value: Any) -> tuple[float, float] | None:
     return None
 
 
-def _side_order(raw_sides: Json, balance: BalanceCheck | None) -> list[str]:
+def _side_order(raw_sides: Read, balance: BalanceCheck | None) -> list[str]:
     """The file's keys are sorted; the balance speaks of the scenario's first side (``balance.side``), which
     must come first wherever "the first side" is read (verdict, index, chart)."""
     order = [str(key) for key in raw_sides]
@@ -342,7 +345,7 @@ def _side_order(raw_sides: Json, balance: BalanceCheck | None) -> list[str]:
     return [first, *(key for key in order if key != first)] if first in order else order
 
 
-def _side(side_id: str, data: Any, games: int) -> SideStats | None:
+def _side(side_id: str, data: object, games: int) -> SideStats | None:
     if not isinstance(data, dict):
         return None
     wins, rate = _count(data.get("wins")), _rate(data.get("rate"))
@@ -359,7 +362,7 @@ def _side(side_id: str, data: Any, games: int) -> SideStats | None:
     return SideStats(side_id, wins, rate, interval, _number(vp.get("mean")), _histogram(vp.get("histogram")))
 
 
-def _histogram(raw: Any) -> tuple[tuple[float, int], ...]:
+def _histogram(raw: object) -> tuple[tuple[float, int], ...]:
     found: list[tuple[float, int]] = []
     for key, count in (raw.items() if isinstance(raw, dict) else ()):
         try:
@@ -372,11 +375,11 @@ def _histogram(raw: Any) -> tuple[tuple[float, int], ...]:
     return tuple(sorted(found))
 
 
-def _sides(raw: Json, order: list[str], games: int) -> tuple[SideStats, ...]:
+def _sides(raw: Read, order: list[str], games: int) -> tuple[SideStats, ...]:
     return tuple(side for side in (_side(key, raw[key], games) for key in order) if side is not None)
 
 
-def _by_player(data: Json, order: list[str]) -> tuple[tuple[str, PlayerStats], ...]:
+def _by_player(data: Read, order: list[str]) -> tuple[tuple[str, PlayerStats], ...]:
     found = []
     for kind, value in sorted(data.items()):
         games = _count(value.get("games")) if isinstance(value, dict) else None
@@ -388,14 +391,14 @@ def _by_player(data: Json, order: list[str]) -> tuple[tuple[str, PlayerStats], .
     return tuple(found)
 
 
-def _length(data: Any) -> LengthStats | None:
+def _length(data: object) -> LengthStats | None:
     if not isinstance(data, dict):
         return None
     return LengthStats(_number(data.get("mean")), _number(data.get("stdev")), _count(data.get("min")),
                        _count(data.get("max")))
 
 
-def _balance(data: Json) -> BalanceCheck | None:
+def _balance(data: Read) -> BalanceCheck | None:
     if not data:
         return None
     in_band = data.get("in_band")
@@ -404,7 +407,7 @@ def _balance(data: Json) -> BalanceCheck | None:
                         _count(data.get("games")), _band(data.get("wilson95")))
 
 
-def _failed_games(data: Json) -> tuple[FailedGame, ...]:
+def _failed_games(data: Read) -> tuple[FailedGame, ...]:
     raw = data.get("failed_games")
     found = []
     for game in raw if isinstance(raw, list) else ():
@@ -416,7 +419,7 @@ def _failed_games(data: Json) -> tuple[FailedGame, ...]:
     return tuple(found)
 
 
-def _sequential(data: Any) -> SequentialStats | None:
+def _sequential(data: object) -> SequentialStats | None:
     if not isinstance(data, dict):
         return None
     confidence = _rate(data.get("confidence"))
@@ -428,7 +431,7 @@ def _sequential(data: Any) -> SequentialStats | None:
                            _band(data.get("sequence")))
 
 
-def _partial(data: Json) -> PartialRun | None:
+def _partial(data: Read) -> PartialRun | None:
     if data.get("partial") is not True:
         return None
     return PartialRun(_text(data.get("reason")) or "", _count(data.get("planned_games")) or 0)

@@ -24,9 +24,8 @@ import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from admiralty.contract import rulesets
+from admiralty.contract import Sourced, rulesets
 from admiralty.validator.build import BuildCache, BuildContext, Loaded, build_all
 from admiralty.validator.checks import run_checks
 from admiralty.validator.context import header_key, reached
@@ -86,7 +85,7 @@ class Workspace:
     overlays: dict[str, str] = field(default_factory=dict)  # resolved path -> an editor's text
     files: dict[str, FileState] = field(default_factory=dict)  # by shown name
     origin: dict[str, list[Diagnostic]] = field(default_factory=dict)  # build and check findings by source file
-    models: dict[str, list[Any]] = field(default_factory=dict)  # built models by the file they were built from
+    models: dict[str, list[Sourced]] = field(default_factory=dict)  # built models by the file they were built from
     problems: list[Diagnostic] = field(default_factory=list)  # discovery's (IO001, IO002)
     look_alike: list[Diagnostic] = field(default_factory=list)  # TXT004, across every file
     cache: BuildCache = field(default_factory=dict)
@@ -362,7 +361,8 @@ class Workspace:
         live = {shown for shown in self.files}
         self.cache = {k: v for k, v in self.cache.items() if k[0] in live}
 
-    def _keep(self, dirty: set[str], diagnostics: list[Diagnostic], models: list[Any], loaded: list[Loaded]) -> None:
+    def _keep(self, dirty: set[str], diagnostics: list[Diagnostic], models: list[Sourced],
+              loaded: list[Loaded]) -> None:
         """The build's findings and models of the dirty files, then the checks' findings on those models."""
         for shown in dirty:
             self.origin[shown] = []

@@ -109,7 +109,7 @@ def _play_to_contact(game: DreadnoughtGame, rngs: dict[str, random.Random]) -> i
     for _ in range(STEP_LIMIT):
         for event in game.events[seen:]:
             if event["type"] in CONTACT_EVENTS:
-                return int(event["turn"])
+                return _turn(event)
         seen = len(game.events)
         if game.is_over:
             return None
@@ -118,20 +118,26 @@ def _play_to_contact(game: DreadnoughtGame, rngs: dict[str, random.Random]) -> i
     return None
 
 
+def _turn(event: Event) -> int:
+    """The turn an event is stamped with (``GameState.emit`` stamps every one; 0 for none)."""
+    turn = event.get("turn", 0)
+    return turn if isinstance(turn, int) else 0
+
+
 def _played_places(events: list[Event], stop: int) -> tuple[dict[str, dict[int, str]], dict[str, list[int]]]:
     """From the events up to the end of turn ``stop``'s movement: each fleet's place by turn (0: its start) and
     the turns from which its plan slipped."""
     places: dict[str, dict[int, str]] = {}
     delays: dict[str, list[int]] = {}
     for event in events:
-        turn = int(event.get("turn", 0))
+        turn = _turn(event)
         if turn > stop or (turn == stop and event.get("phase") not in ("setup", "weather", "orders", "movement")):
             continue
-        kind, fleet = event["type"], event.get("fleet")
+        kind, fleet, path = event["type"], event.get("fleet"), event.get("path")
         if kind == "fleet-placed":
             places.setdefault(str(fleet), {})[0] = str(event["at"])
-        elif kind == "fleet-moved" and event.get("path"):
-            places.setdefault(str(fleet), {})[turn] = str(event["path"][-1])
+        elif kind == "fleet-moved" and isinstance(path, list) and path:
+            places.setdefault(str(fleet), {})[turn] = str(path[-1])
         elif kind == "plan-delayed":
             delays.setdefault(str(fleet), []).append(turn)
         elif kind == "move-carried-over":

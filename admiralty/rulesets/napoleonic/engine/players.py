@@ -44,13 +44,18 @@ def _targets(view: View) -> dict[object, View]:
 def heuristic_player(view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The legal target with the most expected casualties; else an unburnt building; else hold."""
     targets = _targets(view)
-    aimed = [(action, targets[action["target"]]) for action in legal_actions
-             if action["target"] is not None and action["target"] in targets]
+    aimed = [(action, targets[_target(action)]) for action in legal_actions
+             if _target(action) is not None and _target(action) in targets]
     choice = _deadliest(aimed) or _arson(aimed)
     if choice is not None:
         return choice
-    holds = [a for a in legal_actions if a["target"] is None]
+    holds = [a for a in legal_actions if _target(a) is None]
     return holds[0] if holds else legal_actions[0]
+
+
+def _target(action: Action) -> object:
+    """The target an action (a ``game.FireOrder``, as the game offers it) fires at: ``None`` to hold."""
+    return action.get("target") if isinstance(action, Mapping) else None
 
 
 def _deadliest(aimed: Sequence[tuple[Action, View]]) -> Action | None:

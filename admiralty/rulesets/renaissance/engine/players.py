@@ -52,29 +52,29 @@ def _card(view: View, legal: Legal) -> Action | None:
 def _reaction(view: View, legal: Legal) -> Action | None:
     battle = _part(view.get("battle"))
     for action in legal:
-        if action != "pass" and _friendly(view, _part(battle[action["for"]])["power"]):
+        if action != "pass" and _friendly(view, _part(battle.get(str(_field(action, "for"))))["power"]):
             return action
     return "pass"
 
 
 def _lose(view: View, legal: Legal) -> Action | None:
     cost = load_tables().unit_cost
-    return min(legal, key=lambda action: cost.get(action["lose"], 0.0))
+    return min(legal, key=lambda action: cost.get(str(_field(action, "lose")), 0.0))
 
 
 def _keep(view: View, legal: Legal) -> Action | None:
     cost = load_tables().unit_cost
-    return max(legal, key=lambda action: cost.get(action["keep"], 0.0))
+    return max(legal, key=lambda action: cost.get(str(_field(action, "keep")), 0.0))
 
 
 def _retreat(view: View, legal: Legal) -> Action | None:
     ports = _part(_part(view["map"])["ports"])
     own = [name for name, port in ports.items() if _part(port)["power"] == view["side"]]
     for action in legal:
-        if action["retreat"] in own:
+        if _field(action, "retreat") in own:
             return action
     distance = _distance_to_ports(view, own)
-    return min(legal, key=lambda action: distance.get(action["retreat"], float("inf")))
+    return min(legal, key=lambda action: distance.get(str(_field(action, "retreat")), float("inf")))
 
 
 _CHOOSERS: dict[str, Callable[[View, Legal], Action | None]] = {
@@ -89,6 +89,11 @@ _CHOOSERS: dict[str, Callable[[View, Legal], Action | None]] = {
 def _part(value: object) -> Mapping[str, object]:
     """A part of the view that is a JSON object (none when it is missing: no battle, no decision)."""
     return value if isinstance(value, Mapping) else {}
+
+
+def _field(action: Action, key: str) -> object:
+    """A field of an action offered as a JSON object (``actions.Lose``, ``Retreat``, ...); none for ``"pass"``."""
+    return _part(action).get(key)
 
 
 def _listed(value: object) -> list[object]:
