@@ -27,6 +27,14 @@ def _item(symbol: str, words: str) -> str:
 def legend_html(seamap: SeaMap, scenario: Scenario | None = None) -> str:
     """One entry per kind of mark on the map: nations' land, ports, zone codes, blocked borders, objectives,
     map features, minefields and each side's starts and routes."""
+    items = _map_items(seamap)
+    if scenario is not None:
+        items += _scenario_items(scenario)
+    return f'<ul class="map-legend">{"".join(items)}</ul>'
+
+
+def _map_items(seamap: SeaMap) -> list[str]:
+    """The legend's entries for what the map itself draws: land by nation, ports, zone codes, blocked borders."""
     items = [_item(_symbol(f'<rect width="16" height="10" y="-9" fill="{attr(nation_colour(nation))}" '
                            'stroke="#777"/>'), nation_name(nation))
              for nation in sorted({land.nation for land in seamap.land if not is_neutral(land.name)})]
@@ -40,24 +48,30 @@ def legend_html(seamap: SeaMap, scenario: Scenario | None = None) -> str:
     if seamap.blocked:
         items.append(_item(_symbol('<line x1="1" y1="-4" x2="19" y2="-4" stroke="#8e24aa" stroke-width="3"/>'),
                            "blocked border"))
-    if scenario is not None and any(c.target for c in scenario.victory.conditions):
+    return items
+
+
+def _scenario_items(scenario: Scenario) -> list[str]:
+    """The legend's entries for what the scenario adds: objectives, features, minefields, the sides' routes."""
+    items = []
+    if any(c.target for c in scenario.victory.conditions):
         items.append(_item(_symbol('<circle cx="9" cy="-4" r="6" fill="none" stroke="#111" stroke-width="2"/>'),
                            "objective"))
-    for feature in (scenario.features if scenario else ()):
+    for feature in scenario.features:
         shape = ('<rect x="1" y="-10" width="18" height="12" fill="none" stroke-dasharray="4 2" '
                  f'stroke="{FEATURE_COLOUR}" stroke-width="2"/>' if feature.kind == "area" else
                  f'<line x1="1" y1="-4" x2="21" y2="-4" stroke="{FEATURE_COLOUR}" stroke-width="3" '
                  'stroke-dasharray="6 3"/>')
         items.append(_item(_symbol(shape), feature.name))
-    if scenario is not None and scenario.minefields:
+    if scenario.minefields:
         items.append(_item(_symbol(f'<line x1="1" y1="-4" x2="19" y2="-4" stroke="{MINE_COLOUR}" stroke-width="3" '
                                    'stroke-dasharray="2 2"/>'), "minefield"))
-    for index, side in enumerate(scenario.sides if scenario else ()):
+    for index, side in enumerate(scenario.sides):
         colour = side_colour(index)
         items.append(_item(_symbol(f'<path d="M7,-10 L13,-4 L7,2 L1,-4 Z" fill="{colour}"/><line x1="14" y1="-4" '
                                    f'x2="34" y2="-4" stroke="{colour}" stroke-width="2"/>', 36),
                            f"{side.name}: start and written route (small numbers: the turn a place is reached)"))
-    return f'<ul class="map-legend">{"".join(items)}</ul>'
+    return items
 
 
 def _place_words(seamap: SeaMap, place: str) -> str:
