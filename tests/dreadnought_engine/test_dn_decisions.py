@@ -12,10 +12,10 @@ import admiralty.rulesets.dreadnought.engine.game as dreadnought
 from admiralty.rulesets.dreadnought.engine import actions
 from admiralty.rulesets.dreadnought.engine.act import ORDER_WORDS, Act
 from admiralty.rulesets.dreadnought.engine.game import IllegalAction
-from admiralty.rulesets.dreadnought.engine.house import house_tables, read_house
+from admiralty.rulesets.dreadnought.engine.house import load_house, read_house
 from admiralty.rulesets.dreadnought.engine.model import Order
 from admiralty.rulesets.dreadnought.engine.state import Decision, GameState
-from admiralty.rulesets.dreadnought.engine.tables import base_tables
+from admiralty.rulesets.dreadnought.engine.tables import base_tables, merged_tables
 
 from .fixtures import campaign
 
@@ -91,13 +91,13 @@ def test_an_order_writes_the_acts_own_order() -> None:
 
 
 def test_the_house_tables_are_typed_read_once_per_override_and_follow_it() -> None:
-    tables, house = house_tables(None, None)
+    tables, house = merged_tables(None, None), load_house(None, None)
     assert house.fleet_counters == tables["limits"]["fleet_counters"] == 20
     assert (house.contact.need(False), house.contact.need(True)) == (4, 5)
-    assert house_tables({}, None)[1] is house  # no overrides: the same object, read once
-    _, changed = house_tables({"contact": {"need": {"day": 1, "night": 2}}})
+    assert load_house({}, None) is house  # no overrides: the same object, read once
+    changed = load_house({"contact": {"need": {"day": 1, "night": 2}}})
     assert (changed.contact.need(False), changed.contact.need(True)) == (1, 2)
-    assert changed.fuel == house.fuel and house_tables({"contact": {"need": {"day": 1, "night": 2}}})[1] is changed
+    assert changed.fuel == house.fuel and load_house({"contact": {"need": {"day": 1, "night": 2}}}) is changed
 
 
 def test_the_typed_rows_keep_the_tables_first_and_last_row_readings() -> None:

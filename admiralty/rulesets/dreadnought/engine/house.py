@@ -1,7 +1,7 @@
 """The operational game's house tables as typed objects, read once from the merged ``tables.yaml``.
 
 ``tables.py`` reads, checks and merges the tables as JSON data (a scenario's ``rules.tables``, a game's
-``tables`` option); ``house_tables`` turns the merged data into a ``House`` once per distinct set of
+``tables`` option); ``load_house`` turns the merged data into a ``House`` once per distinct set of
 overrides in a process, so the rules read ``state.house.fuel.units_per_box`` rather than looking up nested
 keys and converting numbers each time. Each table below names the clause it serves, as ``tables.yaml`` does;
 the battles' tables (``House.battle``) are in ``battle_tables.py``. ``load_house`` is the one loader: tests that
@@ -230,11 +230,6 @@ def read_house(tables: Tables) -> House:
         fleet_counters=int(tables["limits"]["fleet_counters"]),
         battle=read_battle_tables(tables),
     )
-
-
-def house_tables(*overrides: Overrides | None) -> tuple[Tables, House]:
-    """The merged tables (a fresh copy, as data) and their ``House`` (``load_house``)."""
-    return merged_tables(*overrides), load_house(*overrides)
 
 
 def load_house(*overrides: Overrides | None) -> House:
