@@ -7,6 +7,8 @@ resource is a real path that MkDocs and the JSON Schema registry can open.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
 
@@ -28,3 +30,17 @@ SCHEMA_BASE_URI = "https://admiralty.invalid/schemas/"
 """The base of the in-memory ``$id`` every schema gets, followed by its place in the tree ``admiralty schemas
 export`` writes (``common.schema.json``, ``<rule system>/<kind>.schema.json``). RFC 2606 ``.invalid``: it never
 resolves, and no registry here has a retriever that goes to the network."""
+
+
+def source_digest(seed: str, paths: Iterable[Path]) -> str:
+    """A digest of ``seed`` and of each of ``paths`` (files of this package: name and bytes), for the keys of
+    caches that must miss once admiralty's own code changes (the smoke outcomes, the kept models). A file that
+    cannot be read counts by its name alone."""
+    digest = hashlib.sha256(seed.encode() + b"\0")
+    for path in paths:
+        try:
+            content = path.read_bytes()
+        except OSError:
+            content = b""
+        digest.update(str(path.relative_to(PACKAGE_DIR)).encode() + b"\0" + content + b"\0")
+    return digest.hexdigest()

@@ -26,6 +26,7 @@ from typing import TypedDict
 from admiralty.atomic import OutputError, write_text
 from admiralty.contract import ruleset_module
 from admiralty.engine.protocols import ScenarioModel
+from admiralty.resources import PACKAGE_DIR, source_digest
 from admiralty.smoke.runner import Limits, Outcome
 
 FORMAT = "admiralty-smoke-cache-2"  # 2: each game keeps its event counts (an older file is a miss)
@@ -38,14 +39,10 @@ MAX_BYTES = 64 * 1024 * 1024
 def engine_digest(ruleset: str) -> str:
     """The ruleset's ENGINE_VERSION and a digest of the source files that play its games."""
     module = ruleset_module(ruleset)
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(str(getattr(module, "ENGINE_VERSION", "")).encode())
-    files = [*sorted((package / "engine").rglob("*.py")), *sorted((package / "rulesets" / ruleset).rglob("*.py")),
-             package / "smoke" / "runner.py"]  # what plays a game; not the statistics, the sweep or this cache
-    for path in files:
-        digest.update(str(path.relative_to(package)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    files = [*sorted((PACKAGE_DIR / "engine").rglob("*.py")),
+             *sorted((PACKAGE_DIR / "rulesets" / ruleset).rglob("*.py")),
+             PACKAGE_DIR / "smoke" / "runner.py"]  # what plays a game; not the statistics, the sweep or this cache
+    return source_digest(str(getattr(module, "ENGINE_VERSION", "")), files)
 
 
 class _Entry(TypedDict):

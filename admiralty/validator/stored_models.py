@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Collection, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,21 +23,18 @@ from pathlib import Path
 from admiralty import __version__
 from admiralty.atomic import OutputError, write_bytes
 from admiralty.engine.tables import tables_cache_dir
+from admiralty.resources import PACKAGE_DIR, source_digest
 from admiralty.validator.build import BuildCache, Loaded
 
 MAX_FILES = 64
-PACKAGE = Path(__file__).resolve().parent.parent
 
 
 @cache
 def code_digest(ruleset: str) -> str:
     """admiralty's version and the source of the core's engine and validator and of the rule system."""
-    digest = hashlib.sha256(f"admiralty {__version__}\0{ruleset}\0".encode())
-    folders = [PACKAGE / "engine", PACKAGE / "validator", PACKAGE / "rulesets" / ruleset]
-    for path in [PACKAGE / "contract.py", *(p for folder in folders for p in sorted(folder.rglob("*.py")))]:
-        with suppress(OSError):
-            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    folders = [PACKAGE_DIR / "engine", PACKAGE_DIR / "validator", PACKAGE_DIR / "rulesets" / ruleset]
+    files = [PACKAGE_DIR / "contract.py", *(p for folder in folders for p in sorted(folder.rglob("*.py")))]
+    return source_digest(f"admiralty {__version__}\0{ruleset}", files)
 
 
 def _entry_name(item: Loaded) -> str:
