@@ -9,6 +9,9 @@ this checkout's corpus:
   the scenario's player kinds, every tenth seed's replay re-played (``--check-every 10``); the CPU milliseconds
   per game, measured inside the process over the games only (after one warm-up game). Target: at most 0.5x the
   earlier commit's.
+* **The same Otranto games in the bare engine loop** (players and ``apply`` only: no record, invariants, event
+  hash or replay check), in both checkouts, set against the target: the floor the smoke runner's figure would
+  reach if the smoke contract cost nothing.
 * **Jutland, one scripted game** (``replay.play`` with ``scripted`` on both sides): CPU milliseconds per game,
   quoted before and after.
 
@@ -42,7 +45,7 @@ from admiralty.smoke.runner import play_smoke_game
 from admiralty.engine.replay import play
 import admiralty
 what, games, corpus = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-scenario_id = "otranto-1917" if what == "otranto" else "jutland-1916"
+scenario_id = "jutland-1916" if what == "jutland" else "otranto-1917"
 [scenario] = [s for s in validate([corpus]).scenarios if s.id == scenario_id]
 digest = hashlib.sha256()
 if what == "otranto":
@@ -55,6 +58,30 @@ if what == "otranto":
             assert outcome.failure is None, outcome.message
             digest.update(outcome.event_hash.encode())
     played = games * len(kinds)
+elif what == "bare":  # the same games with nothing but the engine and the players: no record, check or hash
+    from functools import partial
+    from admiralty.engine.api import event_log_hash
+    from admiralty.engine.players import GENERIC_PLAYERS, LazyView
+    from admiralty.engine.replay import player_rng
+    from admiralty.rulesets.dreadnought.engine import game as module
+    registry = {**GENERIC_PLAYERS, **module.PLAYERS}
+    kinds = tuple(scenario.smoke.players)
+
+    def bare(seed, kind):
+        game = module.new_game(scenario, seed, {})
+        rngs, choose = {side: player_rng(seed, side) for side in game.sides}, registry[kind]
+        while not game.is_over:
+            side = game.to_move()[0]
+            game.apply(side, choose(LazyView(partial(game.view, side)), game.legal_actions(side), rngs[side]))
+        return game.events
+
+    bare(10**6, kinds[0])
+    started = time.process_time()
+    logs = [bare(seed, kind) for kind in kinds for seed in range(games)]
+    cpu = time.process_time() - started
+    for events in logs:
+        digest.update(event_log_hash(events).encode())
+    played = games * len(kinds)
 else:
     from admiralty.rulesets.dreadnought.engine import game as module
     sides = {side.id: "scripted" for side in scenario.sides}
@@ -63,7 +90,8 @@ else:
     for seed in range(games):
         digest.update(play(module, scenario, seed, sides).event_hash.encode())
     played = games
-cpu = time.process_time() - started
+if what != "bare":
+    cpu = time.process_time() - started
 print(json.dumps({"ms": cpu / played * 1000, "games": played, "digest": digest.hexdigest()[:16],
                   "package": admiralty.__file__}))
 """
@@ -80,8 +108,9 @@ def measure(checkout: Path, what: str, games: int) -> dict[str, object]:
     return figures
 
 
-def compare(base: Path, what: str, games: int, label: str) -> float:
-    """``what`` in this checkout and in ``base``, in turn; prints both and the ratio, returns the median."""
+def compare(base: Path, what: str, games: int, label: str) -> tuple[float, float, float]:
+    """``what`` in this checkout and in ``base``, in turn; prints both and the ratio, returns the median ratio,
+    the median ms per game before and after."""
     after: list[float] = []
     before: list[float] = []
     digests: set[tuple[object, object]] = set()
@@ -99,7 +128,19 @@ def compare(base: Path, what: str, games: int, label: str) -> float:
           f"(min {min(after):.2f}, max {max(after):.2f})")
     print(f"    ratio after/before: median {statistics.median(ratios):.3f}x (min {min(ratios):.3f}x, "
           f"max {max(ratios):.3f}x); same games (event-log hashes): {same}", flush=True)
-    return statistics.median(ratios)
+    return statistics.median(ratios), statistics.median(before), statistics.median(after)
+
+
+def bare_floor(base: Path, games: int, smoke: tuple[float, float, float]) -> None:
+    """The same Otranto games played by the bare engine loop (the players' choices and ``apply``: no record, no
+    invariants, no event hash, no replay check), in both checkouts: what the smoke runner's figure could reach if
+    the smoke contract cost nothing, set against the target."""
+    ratio, before, _ = smoke
+    bare_ratio, _, bare = compare(base, "bare", games, "the same otranto-1917 games, bare engine loop (no checks, "
+                                  "record or hash)")
+    print(f"    the target is {TARGET * before:.2f} ms a smoke game ({TARGET}x the base's {before:.2f}); this "
+          f"checkout's bare engine alone takes {bare:.2f} ms, {bare / (TARGET * before):.2f}x the target (bare "
+          f"{bare_ratio:.2f}x the base's bare, smoke {ratio:.2f}x the base's smoke)", flush=True)
 
 
 def profile(games: int) -> None:
@@ -133,9 +174,11 @@ def main() -> int:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base), args.base],
                        check=True)
         try:
-            ratio = compare(base, "otranto", args.games, f"otranto-1917 smoke games, CLI defaults, "
+            smoke = compare(base, "otranto", args.games, f"otranto-1917 smoke games, CLI defaults, "
                             f"{args.games} seeds x player kinds")
+            ratio = smoke[0]
             print(f"    target <= {TARGET}x: {'met' if ratio <= TARGET else 'MISSED'}")
+            bare_floor(base, args.games, smoke)
             compare(base, "jutland", args.jutland, f"jutland-1916, scripted on both sides, {args.jutland} games")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
