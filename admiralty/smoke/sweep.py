@@ -63,10 +63,12 @@ def plan(scenarios: Sequence[ScenarioModel], settings: SmokeSettings,
     tasks: list[Task] = []
     for scenario in scenarios:
         games = budget(scenario, settings)
-        size = max(1, min(50, -(-games // max(1, settings.jobs * 4))))
         for number, kind in enumerate(kinds_of(scenario, settings)):
             seeds = (list(wanted(scenario, kind)) if wanted is not None
                      else list(range(settings.seed, settings.seed + games)))
+            # chunks sized on this round's seeds, not the budget: a sequential round of a few slow games (Jutland)
+            # is shared by the workers instead of keeping one busy while the others wait for the round's end
+            size = max(1, min(50, -(-len(seeds) // max(1, settings.jobs * 4))))
             # the first kind's first seed is the scenario's sample game, in whichever round it is played
             tasks.extend(
                 Task(scenario, kind, chunk, settings.limits, replay_dir, settings.check_every,

@@ -18,7 +18,7 @@ import pytest
 
 from admiralty.smoke.runner import Outcome
 from admiralty.smoke.sequential import FLOOR, STEP, decide, decision_at, next_total, sequential_games
-from admiralty.smoke.sweep import SmokeSettings, balance_kind, first_side_wins, run
+from admiralty.smoke.sweep import SmokeSettings, balance_kind, first_side_wins, plan, run
 from admiralty.validator.pipeline import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,6 +153,20 @@ def test_each_player_kind_plays_the_floor_and_the_balance_kind_until_decided(cor
     fixed = run([scenario], SmokeSettings(out_dir=str(tmp_path / "fixed"), check_every=0))["ancona-1915"]
     assert fixed.in_band is stats.in_band is True
     assert fixed.sequential is None and fixed.games == 2 * scenario.smoke.games
+
+
+def test_a_rounds_few_games_are_shared_by_every_worker(corpus: list[Any], tmp_path: Path) -> None:
+    """A round of STEP games of a scenario with a large budget is cut into chunks for all the workers: chunked by
+    the budget, one slow scenario's round (Jutland's) kept one worker busy while the others waited for it."""
+    scenario = _with_band(_scenario(corpus, "jutland-1916"), (0.42, 0.72), games=200)
+    settings = SmokeSettings(out_dir=str(tmp_path), sequential=True, jobs=2)
+    kind = balance_kind(scenario, scenario.smoke.players)
+    round_seeds = list(range(FLOOR, FLOOR + STEP))
+    tasks = plan([scenario], settings, lambda _, player: round_seeds if player == kind else [])
+    assert len(tasks) >= settings.jobs
+    assert sorted(seed for task in tasks for seed in task.seeds) == round_seeds
+    whole = plan([scenario], dataclasses.replace(settings, sequential=False))  # a fixed sweep: 200 per kind
+    assert max(len(task.seeds) for task in whole) == -(-200 // (settings.jobs * 4))
 
 
 @pytest.mark.slow
