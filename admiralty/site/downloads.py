@@ -271,22 +271,14 @@ def _draw_all(svgs: list[str], renderer: str, paper: str = "A4") -> list[bytes |
 def _printed(svgs: list[str], chromium: str, paper: str = "A4") -> list[bytes | str]:
     """Each SVG on its sheet of ``paper`` printed by headless Chromium (``pdfprint``); a browser that fails fails
     them all."""
-    import tempfile
-
     from admiralty.site.pdfprint import ChromiumError, print_pages
 
     if not svgs:
         return []
-    with tempfile.TemporaryDirectory(prefix="admiralty-maps-") as folder:
-        pages = []
-        for number, svg in enumerate(svgs):
-            page = Path(folder) / f"map-{number}.html"
-            page.write_text(page_html(svg, paper), encoding="utf-8")  # scratch: a temporary page for the browser
-            pages.append(page)
-        try:
-            return list(print_pages(chromium, pages))
-        except (ChromiumError, OSError) as error:
-            return [f"{CHROMIUM_FAILED} ({error})"] * len(svgs)
+    try:
+        return list(print_pages(chromium, [page_html(svg, paper) for svg in svgs]))
+    except (ChromiumError, OSError) as error:
+        return [f"{CHROMIUM_FAILED} ({error})"] * len(svgs)
 
 
 def _prune(cache: Path) -> None:
@@ -334,14 +326,19 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
     renderer = renderer or pdf_renderer()
     if not pdf or renderer is None:
         return []
-    notes = []
+    notes: list[str] = []
     for paper in PAPERS if renderer != "svglib" else ("A4",):
-        notes += _write_pdfs(svgs, folder, cache, renderer, paper)
+        paper_notes, browser_failed = _write_pdfs(svgs, folder, cache, renderer, paper)
+        notes += paper_notes
+        if browser_failed:  # a browser that failed one paper (gone, hung) is not started again for the next
+            renderer = "svglib"
     return notes
 
 
-def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str, paper: str) -> list[str]:
-    """Each map's PDF on ``paper`` written (svglib's, under the paper's name, where the browser failed); notes."""
+def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str,
+                paper: str) -> tuple[list[str], bool]:
+    """Each map's PDF on ``paper`` written (svglib's, under the paper's name, where the browser failed); notes,
+    and whether the browser failed."""
     notes = []
     results = cached_pdfs(svgs, cache, renderer, paper)
     failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
@@ -355,7 +352,7 @@ def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, rende
             write_bytes(folder / pdf_name(key, paper), result)
         else:
             notes.append(f"map {key}: no {paper} PDF ({result})")
-    return notes
+    return notes, bool(failed)
 
 
 def link_all(pages: dict[str, str], ctx: SiteContext) -> list[str]:

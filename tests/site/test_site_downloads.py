@@ -215,3 +215,21 @@ def test_a_browser_that_cannot_print_leaves_the_pdfs_to_svglib(tmp_path: Path) -
     assert notes == []
     pdf = (site / "downloads" / "m.pdf").read_bytes()
     assert pdf.startswith(b"%PDF-") and pages_of(pdf) == 1
+
+
+def test_a_browser_that_hangs_is_given_up_on_and_the_pdfs_go_to_svglib(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Chromium that starts but never answers (here: a program that sleeps) must not hang the build: after
+    ``TIMEOUT`` seconds of silence it is given up on, and svglib draws the maps."""
+    from admiralty.site import pdfprint
+    from admiralty.site.downloads import write_downloads
+
+    monkeypatch.setattr(pdfprint, "TIMEOUT", 1.0)
+    silent = tmp_path / "chromium"
+    silent.write_text("#!/bin/sh\nexec sleep 30\n", encoding="utf-8")
+    silent.chmod(0o755)
+    with pytest.raises(pdfprint.ChromiumError, match="no answer in 1 s"):
+        pdfprint.print_pages(str(silent), ["<html></html>"])
+    site = tmp_path / "site"
+    assert write_downloads({"m": MAP}, ["m"], site, "", cache=tmp_path / "cache", renderer=str(silent)) == []
+    assert pages_of((site / "downloads" / "m.pdf").read_bytes()) == 1
