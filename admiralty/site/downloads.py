@@ -30,11 +30,15 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from admiralty.atomic import write_bytes, write_text
 from admiralty.site.context import FIGURE_ATTRIBUTE, SiteContext
 from admiralty.site.mapfile import box_of, compose
 from admiralty.site.text import attr, html_block, page_url
+
+if TYPE_CHECKING:
+    from admiralty.site.printjob import PrintJob
 
 FOLDER = "downloads"
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -314,33 +318,41 @@ def cached_pdfs(svgs: Mapping[str, str], cache: Path | None, renderer: str = "sv
     return found
 
 
+def download_svgs(figures: Mapping[str, str], keys: Iterable[str], css: str) -> dict[str, str]:
+    """Each linked map's standalone SVG file (``standalone_svg``), by key, in key order."""
+    return {key: standalone_svg(figures[key], css) for key in sorted(keys)}
+
+
 def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: Path, css: str,
-                    pdf: bool = True, cache: Path | None = None, renderer: str | None = None) -> list[str]:
+                    pdf: bool = True, cache: Path | None = None, renderer: str | None = None,
+                    printing: PrintJob | None = None) -> list[str]:
     """Write ``<site>/downloads/<key>.svg`` (and ``.pdf``, through ``cache``) for each key; notes on what could
-    not be drawn."""
+    not be drawn. ``printing``: the Chromium PDFs of these maps, printed while the pages were rendered
+    (``printjob``); the maps are then its own."""
     folder = site_dir / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    svgs = {key: standalone_svg(figures[key], css) for key in sorted(keys)}
+    svgs = printing.svgs if printing is not None else download_svgs(figures, keys, css)
     for key, svg in svgs.items():
         write_text(folder / f"{key}.svg", svg)
-    renderer = renderer or pdf_renderer()
+    renderer = printing.renderer if printing is not None else renderer or pdf_renderer()
     if not pdf or renderer is None:
         return []
+    printed = printing.results() if printing is not None else {}
     notes: list[str] = []
     for paper in PAPERS if renderer != "svglib" else ("A4",):
-        paper_notes, browser_failed = _write_pdfs(svgs, folder, cache, renderer, paper)
+        paper_notes, browser_failed = _write_pdfs(svgs, folder, cache, renderer, paper, printed.get(paper))
         notes += paper_notes
         if browser_failed:  # a browser that failed one paper (gone, hung) is not started again for the next
             renderer = "svglib"
     return notes
 
 
-def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str,
-                paper: str) -> tuple[list[str], bool]:
+def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str, paper: str,
+                printed: Mapping[str, bytes | str] | None = None) -> tuple[list[str], bool]:
     """Each map's PDF on ``paper`` written (svglib's, under the paper's name, where the browser failed); notes,
-    and whether the browser failed."""
+    and whether the browser failed. ``printed``: this paper's PDFs, when a print job has them already."""
     notes = []
-    results = cached_pdfs(svgs, cache, renderer, paper)
+    results = dict(printed) if printed is not None else cached_pdfs(svgs, cache, renderer, paper)
     failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
     if failed and renderer != "svglib" and importlib.util.find_spec("svglib") is not None:
         # a browser that cannot run here (a sandbox, a broken install) should not cost the site its PDFs

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
     from mkdocs.structure.pages import Page
 
+    from admiralty.site.printjob import PrintJob
     from admiralty.validator.pipeline import Validation
 
 log = logging.getLogger("mkdocs.plugins.admiralty")
@@ -91,6 +92,7 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         self.figures: dict[str, str] = {}  # SVG figures of this build, put into the pages after MkDocs renders them
         self.downloads: set[str] = set()  # the map figures the pages link as SVG and PDF files
         self.thumbnails: dict[str, str] = {}  # scenario id -> the home page card's map thumbnail (SVG)
+        self.printing: PrintJob | None = None  # the linked maps' PDFs, printing while the pages render
         self.overrides: _Overrides = {}
         self.validated: Validation | None = None
 
@@ -135,8 +137,10 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        from admiralty.site import downloads
         from admiralty.site.context import SiteContext
         from admiralty.site.pages import generate_pages, ruleset_stylesheets
+        from admiralty.site.printjob import start_printing
 
         settings = self.settings(config)
         result = self.validated or _validate(settings.corpus, Path(config.config_file_path or ".").parent)
@@ -148,6 +152,8 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
                           figures=self.figures, downloads=self.downloads, thumbnails=self.thumbnails)
         site = generate_pages(result.scenarios, result.models_by_ruleset, ctx)
         self.home = site.home
+        self.printing = start_printing(self.figures, self.downloads, downloads.map_css(_map_sheets()),
+                                       downloads.pdf_cache_dir())  # while MkDocs renders the pages
         assets = {uri: ASSETS / uri for uri in (STYLESHEET, *SCRIPTS)} | ruleset_stylesheets()
         generated = {uri: path.read_text(encoding="utf-8") for uri, path in assets.items()} | site.pages
         for note in site.notes:
@@ -184,14 +190,13 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
         """Write the home page cards' thumbnails, and each linked map as an SVG file and a PDF (``downloads``); a
         map that cannot be drawn is a warning, so a strict build fails instead of publishing a dead link."""
         from admiralty.site import downloads
-        from admiralty.site.pages import ruleset_stylesheets
         from admiralty.site.thumbnails import write_thumbnails
 
         write_thumbnails(self.thumbnails, Path(config.site_dir))
-        sheets = [ASSETS / STYLESHEET, *ruleset_stylesheets().values()]
+        printing, self.printing = self.printing, None
         for note in downloads.write_downloads(self.figures, self.downloads, Path(config.site_dir),
-                                              downloads.map_css(sheets), pdf=True,
-                                              cache=downloads.pdf_cache_dir()):
+                                              downloads.map_css(_map_sheets()), pdf=True,
+                                              cache=downloads.pdf_cache_dir(), printing=printing):
             log.warning("admiralty: %s", note)
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig,
@@ -202,6 +207,13 @@ class AdmiraltyPlugin(BasePlugin[AdmiraltyConfig]):
             if path is not None and path.exists():
                 server.watch(str(path))
         return server
+
+
+def _map_sheets() -> list[Path]:
+    """The stylesheets whose drawing rules go into the map files: the site's, then each rule system's."""
+    from admiralty.site.pages import ruleset_stylesheets
+
+    return [ASSETS / STYLESHEET, *ruleset_stylesheets().values()]
 
 
 def _validate(corpus: tuple[Path, ...], where: Path) -> Validation:

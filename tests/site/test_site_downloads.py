@@ -233,3 +233,40 @@ def test_a_browser_that_hangs_is_given_up_on_and_the_pdfs_go_to_svglib(tmp_path:
     site = tmp_path / "site"
     assert write_downloads({"m": MAP}, ["m"], site, "", cache=tmp_path / "cache", renderer=str(silent)) == []
     assert pages_of((site / "downloads" / "m.pdf").read_bytes()) == 1
+
+
+def test_pdfs_printed_while_the_pages_render_are_the_ones_printed_after(tmp_path: Path) -> None:
+    """The plugin starts a ``PrintJob`` when the figures are known and writes its results at the end: the files
+    are the bytes ``write_downloads`` prints itself, on both papers."""
+    from admiralty.site.downloads import PAPERS, pdf_name, write_downloads
+    from admiralty.site.pdfprint import find_chromium
+    from admiralty.site.printjob import PrintJob, start_printing
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no Chromium (apt-get install chromium)")
+    figures = {"m": MAP, "n": MAP.replace("Cattaro", "Pola")}
+    job = start_printing(figures, {"m", "n"}, "", None)
+    assert isinstance(job, PrintJob)
+    write_downloads(figures, ["m", "n"], tmp_path / "job", "", printing=job)
+    write_downloads(figures, ["m", "n"], tmp_path / "after", "", renderer=chromium)
+    for key in figures:
+        for paper in PAPERS:
+            made = (tmp_path / "job" / "downloads" / pdf_name(key, paper)).read_bytes()
+            assert made == (tmp_path / "after" / "downloads" / pdf_name(key, paper)).read_bytes()
+            assert made.startswith(b"%PDF-") and pages_of(made) == 1
+
+
+def test_a_print_job_that_breaks_raises_in_the_build_not_in_its_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in the job's thread (a bug, not a browser failure, which becomes svglib's PDFs) must fail the
+    build that waits for the job, not vanish with the thread."""
+    from admiralty.site import downloads
+    from admiralty.site.printjob import PrintJob
+
+    def broken(*_: object, **__: object) -> dict[str, bytes | str]:
+        raise RuntimeError("the cache folder exploded")
+
+    monkeypatch.setattr(downloads, "cached_pdfs", broken)
+    job = PrintJob({"m": MAP}, None, "/usr/bin/chromium")
+    with pytest.raises(RuntimeError, match="exploded"):
+        job.results()

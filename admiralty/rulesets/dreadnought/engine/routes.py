@@ -59,15 +59,17 @@ def planned_routes(scenario: Scenario) -> dict[str, PlannedRoute]:
     """Every fleet of ``scenario`` (by id) with its planned route (see the module's docstring)."""
     key = (scenario.id, scenario.content_hash, id(scenario))
     found = _CACHE.get(key)
-    if found is None:
-        found = _compute(scenario)
-        if len(_CACHE) > 64:
+    if found is None or found[0] is not scenario:  # the scenario kept with its routes: an id is never reused
+        if len(_CACHE) >= CACHE_LIMIT:
             _CACHE.clear()
-        _CACHE[key] = found
-    return found
+        found = _CACHE[key] = (scenario, _compute(scenario))
+    return found[1]
 
 
-_CACHE: dict[tuple[str, str, int], dict[str, PlannedRoute]] = {}
+CACHE_LIMIT = 1024
+"""Scenarios whose routes are kept: more than a site's, whose scenario page and printable sheets each draw the
+routes (with 64, a 200-scenario site computed every route twice)."""
+_CACHE: dict[tuple[str, str, int], tuple[Scenario, dict[str, PlannedRoute]]] = {}
 
 
 def planned_or_written(scenario: object) -> dict[str, PlannedRoute]:
