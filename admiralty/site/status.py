@@ -9,6 +9,7 @@ page of the rule system links each entry, so a reader of a scenario sees which o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,16 +68,25 @@ def load_status(rules_page: Path | None) -> list[StatusEntry]:
     if rules_page is None:
         return []
     path = rules_page.with_name(STATUS_FILE)
-    if not path.is_file():
+    try:
+        found = path.stat()
+    except OSError:
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return list(_read_status(str(path), found.st_mtime_ns, found.st_size)) if path.is_file() else []
+
+
+@functools.lru_cache(maxsize=16)
+def _read_status(path: str, mtime_ns: int, size: int) -> tuple[StatusEntry, ...]:
+    """One status file's entries, read once per version of the file (every scenario page lists its rule
+    system's: a 200-scenario site read and parsed the same file 200 times)."""
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, list):
         raise StatusError(f"{path}: the status list must be a YAML list")
     entries = [_entry(item, f"{path}: entry {i + 1}") for i, item in enumerate(data)]
     ids = [e.id for e in entries]
     if len(set(ids)) != len(ids):
         raise StatusError(f"{path}: an id is listed twice")
-    return entries
+    return tuple(entries)
 
 
 def load_clause_summaries(rules_page: Path | None) -> dict[str, str]:
