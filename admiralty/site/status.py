@@ -9,7 +9,6 @@ page of the rule system links each entry, so a reader of a scenario sees which o
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,14 +71,24 @@ def load_status(rules_page: Path | None) -> list[StatusEntry]:
         found = path.stat()
     except OSError:
         return []
-    return list(_read_status(str(path), found.st_mtime_ns, found.st_size)) if path.is_file() else []
+    if not path.is_file():
+        return []
+    # read once per version of the file: every scenario page lists its rule system's entries (a 200-scenario
+    # site read and parsed the same file 200 times)
+    version = (str(path), found.st_mtime_ns, found.st_size)
+    if version not in _READ:
+        if len(_READ) >= 16:
+            _READ.clear()
+        _READ[version] = _read_status(path)
+    return list(_READ[version])
 
 
-@functools.lru_cache(maxsize=16)
-def _read_status(path: str, mtime_ns: int, size: int) -> tuple[StatusEntry, ...]:
-    """One status file's entries, read once per version of the file (every scenario page lists its rule
-    system's: a 200-scenario site read and parsed the same file 200 times)."""
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+_READ: dict[tuple[str, int, int], tuple[StatusEntry, ...]] = {}
+
+
+def _read_status(path: Path) -> tuple[StatusEntry, ...]:
+    """One status file's entries, checked."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, list):
         raise StatusError(f"{path}: the status list must be a YAML list")
     entries = [_entry(item, f"{path}: entry {i + 1}") for i, item in enumerate(data)]
