@@ -121,6 +121,9 @@ def within(budget: Budget, what: str) -> Iterator[None]:
     started, memory = time.monotonic(), resident_bytes()
 
     running = [True]  # off once the body is done: a tick still pending then must not raise in the clean-up
+    # why the timer raised, once it has: a library that turns the exception into its own (jsonschema-rs wraps
+    # one raised in its retrieve callback in a ValidationError) must not pass an overrun off as a crash
+    overran: list[str] = []
 
     def look(signum: int, frame: FrameType | None) -> None:
         if not running[0]:
@@ -128,9 +131,12 @@ def within(budget: Budget, what: str) -> Iterator[None]:
         spent = time.monotonic() - started
         grown = (resident_bytes() - memory) // (1024 * 1024)
         if grown > budget.megabytes:
-            raise _Overrun(f"more than {budget.megabytes} MB of memory")
-        if spent > budget.seconds:
-            raise _Overrun(f"more than {budget.seconds:g} s")
+            overran.append(f"more than {budget.megabytes} MB of memory")
+        elif spent > budget.seconds:
+            overran.append(f"more than {budget.seconds:g} s")
+        else:
+            return
+        raise _Overrun(overran[-1])
 
     try:
         previous = signal.signal(signal.SIGALRM, look)
@@ -141,9 +147,16 @@ def within(budget: Budget, what: str) -> Iterator[None]:
     signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
     try:
         yield
-    except (_Overrun, MemoryError) as overrun:
+    except BaseException as error:
         running[0] = False
-        reason = str(overrun) if isinstance(overrun, _Overrun) else "more memory than the machine gave"
+        if isinstance(error, _Overrun):
+            reason = str(error)
+        elif isinstance(error, MemoryError):
+            reason = "more memory than the machine gave"
+        elif overran:
+            reason = overran[-1]
+        else:
+            raise
         raise BudgetExceeded(f"admiralty: {what} stopped: it took {reason} (the budget of one request; open a "
                              "smaller folder as the workspace, or raise `admiralty lsp --budget` or `--memory`)"
                              ) from None

@@ -206,6 +206,21 @@ def test_the_budget_stops_a_body_that_runs_past_its_time() -> None:
     assert raised.value.message.startswith("admiralty: spinning stopped: it took more than 0.2 s")
 
 
+def test_an_overrun_a_library_wraps_in_its_own_error_is_still_the_budget() -> None:
+    """jsonschema-rs turns an exception raised in its retrieve callback into its own ValidationError: an overrun
+    raised there reached the client as an internal error (-32603), not the budget's answer."""
+    rounds = 0
+    with pytest.raises(BudgetExceeded) as raised, within(Budget(seconds=0.1), "wrapping"):
+        try:
+            while rounds < 10**12:
+                rounds += 1
+        except BaseException as error:  # as a Rust extension does with what its Python callback raised
+            raise ValueError(f"the library's own error: {error}") from None
+    assert raised.value.message.startswith("admiralty: wrapping stopped: it took more than 0.1 s")
+    with pytest.raises(ValueError, match="not the budget"), within(Budget(seconds=5), "failing"):
+        raise ValueError("not the budget")  # an error before any overrun stays what it is
+
+
 def test_the_budget_lets_a_body_within_it_finish_and_disarms_its_timer() -> None:
     with within(Budget(seconds=5), "quick"):
         total = sum(range(1000))
