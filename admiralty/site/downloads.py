@@ -347,13 +347,18 @@ def write_downloads(figures: Mapping[str, str], keys: Iterable[str], site_dir: P
     return notes
 
 
+def browser_failed(results: Mapping[str, bytes | str]) -> set[str]:
+    """The maps whose PDF the browser failed to print (not drawn for another reason)."""
+    return {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
+
+
 def _write_pdfs(svgs: Mapping[str, str], folder: Path, cache: Path | None, renderer: str, paper: str,
                 printed: Mapping[str, bytes | str] | None = None) -> tuple[list[str], bool]:
     """Each map's PDF on ``paper`` written (svglib's, under the paper's name, where the browser failed); notes,
     and whether the browser failed. ``printed``: this paper's PDFs, when a print job has them already."""
     notes = []
     results = dict(printed) if printed is not None else cached_pdfs(svgs, cache, renderer, paper)
-    failed = {key for key, result in results.items() if isinstance(result, str) and result.startswith(CHROMIUM_FAILED)}
+    failed = browser_failed(results)
     if failed and renderer != "svglib" and importlib.util.find_spec("svglib") is not None:
         # a browser that cannot run here (a sandbox, a broken install) should not cost the site its PDFs
         logging.getLogger("mkdocs.plugins.admiralty").info(

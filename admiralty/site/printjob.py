@@ -38,8 +38,7 @@ class PrintJob:
             for paper in downloads.PAPERS:
                 found = downloads.cached_pdfs(self.svgs, cache, self.renderer, paper)
                 self._printed[paper] = found
-                if any(isinstance(result, str) and result.startswith(downloads.CHROMIUM_FAILED)
-                       for result in found.values()):
+                if downloads.browser_failed(found):
                     return
         except BaseException as error:  # raised again in the build's own thread, by results()
             self._error = error

@@ -9,6 +9,7 @@ page of the rule system links each entry, so a reader of a scenario sees which o
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,7 +72,7 @@ def load_status(rules_page: Path | None) -> list[StatusEntry]:
         found = path.stat()
     except OSError:
         return []
-    if not path.is_file():
+    if not stat.S_ISREG(found.st_mode):
         return []
     # read once per version of the file: every scenario page lists its rule system's entries (a 200-scenario
     # site read and parsed the same file 200 times)
